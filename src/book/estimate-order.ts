@@ -1,0 +1,85 @@
+import type { PairLookup } from '../rules/symbol-known.js';
+import { violation } from '../validation/violation.js';
+import type { OrderSide, OrderType, Violation } from '../validation/violation-codes.js';
+import { readOrder, unreadableOrder } from './validate.js';
+import { worstCasePrice } from './worst-case-price.js';
+
+/**
+ * What an order would cost, at worst. Decimals are plain strings. The fee is
+ * notional × fee rate, in quote units; a negative maker rate is a rebate.
+ *
+ * @example
+ * ```ts
+ * // { ok: true, symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.5',
+ * //   worstCasePrice: '65280', notional: '32640', liquidity: 'TAKER', feeRate: '0.001',
+ * //   expectedFee: '32.64', feeAsset: 'USDT' }
+ * ```
+ */
+export type OrderEstimate =
+  | {
+      readonly ok: true;
+      readonly symbol: string;
+      readonly side: OrderSide;
+      readonly type: OrderType;
+      readonly quantity: string;
+      /** A LIMIT order's price; a MARKET order's bound from the fallback ratio (SPEC section 5). */
+      readonly worstCasePrice: string;
+      readonly notional: string;
+      /** TAKER for MARKET orders and for LIMIT orders that cross the reference price. */
+      readonly liquidity: 'MAKER' | 'TAKER';
+      readonly feeRate: string;
+      readonly expectedFee: string;
+      readonly feeAsset: string;
+    }
+  | { readonly ok: false; readonly violations: readonly Violation[] };
+
+/**
+ * Estimates an order. It needs what the arithmetic needs (a known pair, side, type, quantity, a
+ * price or, for MARKET, a reference price), not an order that passes every rule.
+ */
+export function estimateWith(
+  lookupPair: (symbol: string) => PairLookup,
+  rawOrder: unknown,
+  rawContext: unknown,
+): OrderEstimate {
+  try {
+    const { order, context, lookup, violations } = readOrder(lookupPair, rawOrder, rawContext);
+    if (
+      lookup?.kind !== 'known' ||
+      order.side === undefined ||
+      order.type === undefined ||
+      order.quantity === undefined
+    )
+      return { ok: false, violations };
+    const pair = lookup.pair;
+    const price = worstCasePrice(pair, order, context);
+    if (price === undefined) {
+      const missing =
+        order.type === 'MARKET'
+          ? [violation('MISSING_FIELD', 'referencePrice', { detail: 'to bound the price of a MARKET order' })]
+          : [];
+      return { ok: false, violations: violations.concat(missing) };
+    }
+    const reference = context.referencePrice?.big;
+    const crosses =
+      order.type === 'MARKET' ||
+      (reference !== undefined && (order.side === 'BUY' ? price.gte(reference) : price.lte(reference)));
+    const feeRate = crosses ? pair.takerFeeRate : pair.makerFeeRate;
+    const notional = price.times(order.quantity.big);
+    return {
+      ok: true,
+      symbol: pair.symbol,
+      side: order.side,
+      type: order.type,
+      quantity: order.quantity.text,
+      worstCasePrice: price.toString(),
+      notional: notional.toString(),
+      liquidity: crosses ? 'TAKER' : 'MAKER',
+      feeRate: feeRate.toString(),
+      expectedFee: notional.times(feeRate).toString(),
+      feeAsset: pair.definition.quoteAsset,
+    };
+  } catch (error) {
+    return { ok: false, violations: [unreadableOrder(error)] };
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Exact conversion of the exchange's decimals (strings, JSON numbers, lossless numbers, `1e-8`)
+ * into one canonical plain-notation string: no exponent, no leading zeros, no trailing
+ * fractional zeros, no `-0`. Canonical text makes equality and diffs a string comparison.
+ */
+
+/** A JSON number kept as its source text by a lossless JSON parser (for example `lossless-json`). */
+export interface LosslessNumberLike {
+  readonly isLosslessNumber: true;
+  readonly value: string;
+}
+
+/** Longest decimal text accepted from the exchange; beyond this it is refused, not expanded. */
+export const MAX_EXCHANGE_DECIMAL_LENGTH = 256;
+
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/;
+
+export function isLosslessNumberLike(value: unknown): value is LosslessNumberLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { isLosslessNumber?: unknown }).isLosslessNumber === true &&
+    typeof (value as { value?: unknown }).value === 'string'
+  );
+}
+
+/** The text a JSON-ish value would carry as a number, or undefined when it is not number-like. */
+export function numericText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return value.toString();
+  if (isLosslessNumberLike(value)) return value.value;
+  return undefined;
+}
+
+/**
+ * Canonical plain decimal text of `value`, or `undefined` when it is not a finite decimal.
+ *
+ * @example
+ * ```ts
+ * toPlainDecimal(1e-8);     // '0.00000001'
+ * toPlainDecimal('0.10');   // '0.1'
+ * toPlainDecimal('1.5E+3'); // '1500'
+ * ```
+ */
+export function toPlainDecimal(value: unknown): string | undefined {
+  const text = numericText(value);
+  if (text === undefined || text.length === 0 || text.length > MAX_EXCHANGE_DECIMAL_LENGTH) return undefined;
+  const match = DECIMAL_TEXT.exec(text);
+  if (match === null) return undefined;
+  const sign = match[1] ?? '';
+  const intDigits = match[2] ?? '';
+  const fracDigits = match[3] ?? '';
+  if (intDigits.length === 0 && fracDigits.length === 0) return undefined;
+  // "5." and ".5" are not JSON-number shaped; refuse them rather than guess.
+  if (intDigits.length === 0 || (match[3] !== undefined && fracDigits.length === 0)) return undefined;
+  const exponent = match[4] === undefined ? 0 : Number.parseInt(match[4], 10);
+  const digits = intDigits + fracDigits;
+  const point = intDigits.length + exponent;
+  if (point > MAX_EXCHANGE_DECIMAL_LENGTH || digits.length - point > MAX_EXCHANGE_DECIMAL_LENGTH)
+    return undefined;
+  let whole: string;
+  let fraction: string;
+  if (point <= 0) {
+    whole = '0';
+    fraction = '0'.repeat(-point) + digits;
+  } else if (point >= digits.length) {
+    whole = digits + '0'.repeat(point - digits.length);
+    fraction = '';
+  } else {
+    whole = digits.slice(0, point);
+    fraction = digits.slice(point);
+  }
+  return joinCanonical(sign === '-', whole, fraction);
+}
+
+function joinCanonical(negative: boolean, whole: string, fraction: string): string {
+  let start = 0;
+  while (start < whole.length - 1 && whole.charCodeAt(start) === 48) start++;
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end--;
+  const intPart = whole.slice(start);
+  const fracPart = fraction.slice(0, end);
+  const body = fracPart.length === 0 ? intPart : `${intPart}.${fracPart}`;
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+/** Number of decimals of a canonical decimal string (`'1.25'` → 2, `'100'` → 0). */
+export function decimalPlaces(canonical: string): number {
+  const point = canonical.indexOf('.');
+  return point === -1 ? 0 : canonical.length - point - 1;
+}
+
+export function isNegativeDecimal(canonical: string): boolean {
+  return canonical.charCodeAt(0) === 45;
+}
+
+export function isZeroDecimal(canonical: string): boolean {
+  return canonical === '0';
+}

@@ -1,0 +1,28 @@
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
+import { parseJsonLosslessly } from './lossless-json.js';
+import { parseExchangeInfo } from './parse-exchange-info.js';
+import type { ExchangeInfo } from './schema.js';
+
+/**
+ * Parses exchange-info JSON text without losing a digit of any number (a 20-digit
+ * `maxTradeAmount` stays exact), then {@link parseExchangeInfo}.
+ *
+ * @throws {ExchangeInfoSchemaError} when the text is not JSON or its top level is wrong.
+ * @example
+ * ```ts
+ * import { readFile } from 'node:fs/promises';
+ * const info = parseExchangeInfoText(await readFile('exchange-info.json', 'utf8'));
+ * ```
+ */
+export function parseExchangeInfoText(text: string): ExchangeInfo {
+  let json: unknown;
+  try {
+    json = parseJsonLosslessly(text);
+  } catch (error) {
+    const message = `not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    throw new ExchangeInfoSchemaError([{ code: 'custom', path: [], message, input: text.slice(0, 200) }], {
+      cause: error,
+    });
+  }
+  return parseExchangeInfo(json);
+}

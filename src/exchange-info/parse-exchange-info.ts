@@ -1,0 +1,100 @@
+import { ExchangeInfoSchemaError, formatIssuePath } from '../errors/exchange-info-schema-error.js';
+import {
+  type ExchangeInfo,
+  exchangeInfoEnvelopeSchema,
+  type PairDefinition,
+  pairDefinitionSchema,
+  type RejectedDefinition,
+} from './schema.js';
+
+/**
+ * Parses a `GET /api/v3/exchangeInfo` body (already decoded from JSON) into exact values.
+ *
+ * Decimals may come as JSON strings, JSON numbers (`1e-8`) or lossless numbers and leave as
+ * canonical plain strings. A definition that does not hold is set aside in `rejected` with its
+ * reasons; the others load. Only a wrong top level throws.
+ *
+ * @throws {ExchangeInfoSchemaError} when `timezone`, `serverTime` or `symbols` is missing or wrong.
+ * @example
+ * ```ts
+ * import { parseExchangeInfo } from 'order-preflight';
+ * const info = parseExchangeInfo({
+ *   timezone: 'UTC',
+ *   serverTime: 1700000000000,
+ *   symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', tickSize: 1e-2, minTradeAmount: '0.00010', ... }],
+ * });
+ * info.symbols[0]?.tickSize; // '0.01'
+ * ```
+ */
+export function parseExchangeInfo(json: unknown): ExchangeInfo {
+  const envelope = exchangeInfoEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw new ExchangeInfoSchemaError(envelope.error.issues, { cause: envelope.error });
+
+  const parsed: { index: number; definition: PairDefinition }[] = [];
+  const rejected: RejectedDefinition[] = [];
+  envelope.data.symbols.forEach((raw, index) => {
+    const result = pairDefinitionSchema.safeParse(raw);
+    if (result.success) {
+      parsed.push({ index, definition: result.data });
+      return;
+    }
+    const symbol = readableSymbol(raw);
+    rejected.push({
+      index,
+      ...(symbol === undefined ? {} : { symbol }),
+      reasons: result.error.issues.map((issue) => ({
+        path: formatIssuePath(issue.path),
+        message: issue.message,
+      })),
+    });
+  });
+
+  const symbols = setAsideDuplicates(parsed, rejected);
+  rejected.sort((a, b) => a.index - b.index);
+  return { timezone: envelope.data.timezone, serverTime: envelope.data.serverTime, symbols, rejected };
+}
+
+function readableSymbol(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const symbol = (raw as { symbol?: unknown }).symbol;
+  return typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
+}
+
+/**
+ * Two definitions for one symbol leave no way to know which the exchange applies, so every copy
+ * is set aside (including a copy that was itself malformed) rather than picking one.
+ */
+function setAsideDuplicates(
+  parsed: readonly { index: number; definition: PairDefinition }[],
+  rejected: RejectedDefinition[],
+): PairDefinition[] {
+  const indexesBySymbol = new Map<string, number[]>();
+  const note = (symbol: string, index: number) => {
+    const list = indexesBySymbol.get(symbol);
+    if (list === undefined) indexesBySymbol.set(symbol, [index]);
+    else list.push(index);
+  };
+  for (const { index, definition } of parsed) note(definition.symbol, index);
+  for (const r of rejected) if (r.symbol !== undefined) note(r.symbol, r.index);
+
+  const kept: PairDefinition[] = [];
+  for (const { index, definition } of parsed) {
+    const indexes = indexesBySymbol.get(definition.symbol) ?? [];
+    if (indexes.length === 1) {
+      kept.push(definition);
+      continue;
+    }
+    const others = indexes.filter((i) => i !== index).map((i) => `symbols[${i}]`);
+    rejected.push({
+      index,
+      symbol: definition.symbol,
+      reasons: [
+        {
+          path: 'symbol',
+          message: `duplicate definition of ${definition.symbol} (also at ${others.join(', ')})`,
+        },
+      ],
+    });
+  }
+  return kept;
+}

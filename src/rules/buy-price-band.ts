@@ -1,0 +1,30 @@
+import type { CompiledPair } from '../book/compiled-pair.js';
+import { ZERO } from '../decimal/big.js';
+import { floorToGrid } from '../decimal/grid.js';
+import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import { skippedCheck, violation } from '../validation/violation.js';
+import type { RuleOutcome } from './rule.js';
+
+/**
+ * PRICE_ABOVE_BUY_LIMIT: a LIMIT BUY is at most reference × (1 + buyLimitPriceRatio). One-sided:
+ * a buy far below the market is not the exchange's concern.
+ */
+export function checkBuyPriceBand(
+  pair: CompiledPair,
+  order: ParsedOrder,
+  context: ParsedContext,
+): RuleOutcome {
+  const price = order.price;
+  if (order.type !== 'LIMIT' || order.side !== 'BUY' || price === undefined) return undefined;
+  const reference = context.referencePrice;
+  if (reference === undefined) return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE');
+  const limit = reference.big.times(pair.buyBandFactor);
+  if (price.big.lte(limit)) return undefined;
+  const highest = floorToGrid(limit, pair.priceGrid);
+  return violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
+    value: price.text,
+    limit: limit.toString(),
+    detail: `(referencePrice ${reference.text} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`,
+    suggestion: highest.gt(ZERO) ? [highest.toString()] : [],
+  });
+}

@@ -1,0 +1,30 @@
+import type { CompiledPair } from '../book/compiled-pair.js';
+import { worstCasePrice } from '../book/worst-case-price.js';
+import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import { skippedCheck, violation } from '../validation/violation.js';
+import type { RuleOutcome } from './rule.js';
+
+/**
+ * NOTIONAL_ABOVE_MAX: price × quantity is at most `context.maxNotional` (the caller's risk limit);
+ * a MARKET order is judged at its worst-case price, which needs the reference price.
+ */
+export function checkMaxNotional(
+  pair: CompiledPair,
+  order: ParsedOrder,
+  context: ParsedContext,
+): RuleOutcome {
+  const max = context.maxNotional;
+  const quantity = order.quantity;
+  if (max === undefined || quantity === undefined) return undefined;
+  if (order.type === 'MARKET' && order.side !== undefined && context.referencePrice === undefined)
+    return skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE');
+  const price = worstCasePrice(pair, order, context);
+  if (price === undefined) return undefined;
+  const notional = price.times(quantity.big);
+  if (notional.lte(max.big)) return undefined;
+  return violation('NOTIONAL_ABOVE_MAX', 'notional', {
+    value: notional.toString(),
+    limit: max.text,
+    detail: `(${order.type === 'MARKET' ? 'worst-case price' : 'price'} ${price.toString()} × quantity ${quantity.text})`,
+  });
+}

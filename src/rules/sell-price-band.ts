@@ -1,0 +1,28 @@
+import type { CompiledPair } from '../book/compiled-pair.js';
+import { ceilToGrid } from '../decimal/grid.js';
+import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import { skippedCheck, violation } from '../validation/violation.js';
+import type { RuleOutcome } from './rule.js';
+
+/**
+ * PRICE_BELOW_SELL_LIMIT: a LIMIT SELL is at least reference × (1 − sellLimitPriceRatio).
+ * One-sided: a sell far above the market is not the exchange's concern.
+ */
+export function checkSellPriceBand(
+  pair: CompiledPair,
+  order: ParsedOrder,
+  context: ParsedContext,
+): RuleOutcome {
+  const price = order.price;
+  if (order.type !== 'LIMIT' || order.side !== 'SELL' || price === undefined) return undefined;
+  const reference = context.referencePrice;
+  if (reference === undefined) return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE');
+  const limit = reference.big.times(pair.sellBandFactor);
+  if (price.big.gte(limit)) return undefined;
+  return violation('PRICE_BELOW_SELL_LIMIT', 'price', {
+    value: price.text,
+    limit: limit.toString(),
+    detail: `(referencePrice ${reference.text} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`,
+    suggestion: [ceilToGrid(limit, pair.priceGrid).toString()],
+  });
+}

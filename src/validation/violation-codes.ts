@@ -1,0 +1,166 @@
+/**
+ * Every violation code, in the order checks run. Codes are stable strings: match on them, never on
+ * messages.
+ *
+ * @example
+ * ```ts
+ * import { VIOLATION_CODES } from 'order-preflight';
+ * VIOLATION_CODES.includes('PRICE_TICK'); // true
+ * ```
+ */
+export const VIOLATION_CODES = [
+  'INVALID_ORDER',
+  'MISSING_FIELD',
+  'INVALID_FIELD',
+  'UNEXPECTED_FIELD',
+  'UNKNOWN_SYMBOL',
+  'SYMBOL_DEFINITION_INVALID',
+  'SYMBOL_NOT_TRADING',
+  'TRADING_DISABLED',
+  'PRICE_TICK',
+  'PRICE_PRECISION',
+  'PRICE_ABOVE_BUY_LIMIT',
+  'PRICE_BELOW_SELL_LIMIT',
+  'QUANTITY_STEP',
+  'QUANTITY_PRECISION',
+  'QUANTITY_BELOW_MIN',
+  'QUANTITY_ABOVE_MAX',
+  'MARKET_SIZE_ABOVE_MAX',
+  'NOTIONAL_ABOVE_MAX',
+] as const;
+
+/**
+ * A closed union of the violation codes of SPEC section 4.
+ *
+ * @example
+ * ```ts
+ * const code: ViolationCode = 'QUANTITY_STEP';
+ * ```
+ */
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+
+/**
+ * The order or context field a violation is about. `order` is the order as a whole; `notional`
+ * is price × quantity.
+ *
+ * @example
+ * ```ts
+ * const field: ViolationField = 'price';
+ * ```
+ */
+export type ViolationField =
+  | 'order'
+  | 'symbol'
+  | 'side'
+  | 'type'
+  | 'quantity'
+  | 'price'
+  | 'timeInForce'
+  | 'newClientOrderId'
+  | 'context'
+  | 'referencePrice'
+  | 'maxNotional'
+  | 'notional';
+
+/**
+ * One broken rule. `limit` and `value` are plain decimal strings where they apply (`'0.00000001'`,
+ * never `1e-8`); `suggestion` lists the nearest values that satisfy this rule, nearest first
+ * where there is an order (for an off-grid price, the tick below then the tick above).
+ *
+ * @example
+ * ```ts
+ * // { code: 'PRICE_TICK', field: 'price', value: '100.005', limit: '0.01',
+ * //   suggestion: ['100', '100.01'], message: 'price 100.005 is not a multiple of tickSize 0.01' }
+ * ```
+ */
+export interface Violation {
+  readonly code: ViolationCode;
+  readonly field: ViolationField;
+  readonly message: string;
+  readonly limit?: string;
+  readonly value?: string;
+  readonly suggestion?: readonly string[];
+}
+
+/**
+ * A check that applied to the order but could not run, and why.
+ *
+ * @example
+ * ```ts
+ * // { check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE', message: '...' }
+ * ```
+ */
+export interface SkippedCheck {
+  readonly check: ViolationCode;
+  readonly reason: SkipReason;
+  readonly message: string;
+}
+
+/**
+ * Why a check was not performed: the pair has no price grid (`tickSize`) or quantity grid
+ * (`stepSize`), or the context lacks a usable reference price.
+ *
+ * @example
+ * ```ts
+ * if (result.skipped.some((s) => s.reason === 'NO_REFERENCE_PRICE')) fetchLastPrice();
+ * ```
+ */
+export type SkipReason = 'NO_TICK_SIZE' | 'NO_STEP_SIZE' | 'NO_REFERENCE_PRICE';
+
+/**
+ * The verdict on one order. `ok` is true exactly when `violations` is empty.
+ *
+ * @example
+ * ```ts
+ * const result: ValidationResult = book.validateOrder(order, { referencePrice: '64000' });
+ * if (!result.ok) for (const v of result.violations) console.log(v.code, v.field, v.limit, v.value);
+ * ```
+ */
+export interface ValidationResult {
+  readonly ok: boolean;
+  readonly violations: readonly Violation[];
+  readonly skipped: readonly SkippedCheck[];
+}
+
+/**
+ * What the caller knows beyond the order. Decimals as plain strings or finite numbers.
+ *
+ * @example
+ * ```ts
+ * const context: ValidationContext = { referencePrice: '64000.5', maxNotional: 50_000 };
+ * ```
+ */
+export interface ValidationContext {
+  /** The last traded price of the symbol; enables the price bands and market worst-case price. */
+  readonly referencePrice?: string | number;
+  /** A risk limit of the caller's, in quote units, on price × quantity (worst case for MARKET). */
+  readonly maxNotional?: string | number;
+}
+
+/**
+ * An order as a user would send it to `POST /api/v3/order`. Other fields (`timestamp`,
+ * `recvWindow`, `signature`, ...) are ignored.
+ *
+ * @example
+ * ```ts
+ * const order: OrderInput = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
+ *   price: '64000.01', quantity: '0.0015' };
+ * ```
+ */
+export interface OrderInput {
+  readonly symbol: string;
+  readonly side: OrderSide;
+  readonly type: OrderType;
+  readonly quantity: string | number;
+  readonly price?: string | number;
+  readonly timeInForce?: TimeInForce;
+  readonly newClientOrderId?: string;
+  readonly [extra: string]: unknown;
+}
+
+/** @example `const side: OrderSide = 'BUY';` */
+export type OrderSide = 'BUY' | 'SELL';
+/** @example `const type: OrderType = 'LIMIT';` */
+export type OrderType = 'LIMIT' | 'MARKET';
+/** @example `const tif: TimeInForce = 'GTC';` */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
