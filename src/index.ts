@@ -5,6 +5,22 @@
 
 export type { OrderEstimate } from './book/estimate-order.js';
 export { estimateOrder, RuleBook, validateOrder } from './book/rule-book.js';
+export {
+  DEFAULT_CLIENT_OPTIONS,
+  EXCHANGE_INFO_PATH,
+  type ExchangeInfoClientOptions,
+} from './client/client-options.js';
+export {
+  EXCHANGE_INFO_REQUEST_WEIGHT,
+  ExchangeInfoClient,
+  type FetchExchangeInfoOptions,
+} from './client/exchange-info-client.js';
+export {
+  type ExchangeInfoQuery,
+  SYMBOL_PATTERN,
+  type SymbolsFormat,
+  validateExchangeInfoQuery,
+} from './client/query.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export {
   ExchangeInfoSchemaError,
@@ -12,9 +28,11 @@ export {
   type SchemaIssue,
 } from './errors/exchange-info-schema-error.js';
 export {
+  ClientClosedError,
   HttpStatusError,
   InvalidQueryError,
   InvalidResponseError,
+  isClientClosedError,
   isHttpStatusError,
   isInvalidQueryError,
   isInvalidResponseError,

@@ -16,3 +16,4 @@ export type BigValue = InstanceType<typeof BigModule>;
 /** Shared constants: strict mode refuses number literals even in comparisons. */
 export const ZERO = new Big('0');
 export const ONE = new Big('1');
+export const TEN = new Big('10');

@@ -17,7 +17,7 @@ export class InvalidQueryError extends PreflightError {
   readonly value: unknown;
 
   constructor(parameter: string, value: unknown, reason: string) {
-    super(`invalid exchangeInfo query: ${parameter} ${reason}`);
+    super(`invalid ${parameter}: ${parameter} ${reason}`);
     this.parameter = parameter;
     this.value = value;
   }
@@ -203,6 +203,23 @@ export class InvalidResponseError extends PreflightError {
   }
 }
 
+/**
+ * The client was used after `close()`. Not a network fault: retrying cannot help.
+ *
+ * @example
+ * ```ts
+ * await client.close();
+ * await client.fetchExchangeInfo(); // rejects with ClientClosedError
+ * ```
+ */
+export class ClientClosedError extends PreflightError {
+  override readonly name = 'ClientClosedError';
+
+  constructor() {
+    super('the ExchangeInfoClient is closed; create a new one');
+  }
+}
+
 function guard<T>(ctor: abstract new (...args: never[]) => T, name: string) {
   return (error: unknown): error is T => error instanceof ctor || hasErrorBrand(error, name);
 }
@@ -221,3 +238,5 @@ export const isNetworkError = guard(NetworkError, 'NetworkError');
 export const isResponseTooLargeError = guard(ResponseTooLargeError, 'ResponseTooLargeError');
 /** True for an {@link InvalidResponseError}. @example `if (isInvalidResponseError(e)) console.log(e.bodyExcerpt);` */
 export const isInvalidResponseError = guard(InvalidResponseError, 'InvalidResponseError');
+/** True for a {@link ClientClosedError}. @example `if (isClientClosedError(e)) client = new ExchangeInfoClient(options);` */
+export const isClientClosedError = guard(ClientClosedError, 'ClientClosedError');

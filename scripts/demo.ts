@@ -1,0 +1,3 @@
+import { runDemo } from '../src/demo/run-demo.js';
+
+runDemo((line) => process.stdout.write(`${line}\n`));

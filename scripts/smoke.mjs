@@ -1,0 +1,47 @@
+// Loads the BUILT package by its own name (package self-reference through "exports"), once
+// through ESM import and once through CJS require, and runs one real validation with each.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const order = {
+  symbol: 'BTCUSDT',
+  side: 'BUY',
+  type: 'LIMIT',
+  timeInForce: 'GTC',
+  price: '64000.005',
+  quantity: '0.001',
+};
+
+function check(api, how) {
+  const book = api.RuleBook.fromExchangeInfo(api.sampleExchangeInfo());
+  const result = api.validateOrder(book, order, { referencePrice: '64000' });
+  assert.equal(result.ok, false, `${how}: an off-tick price must be refused`);
+  assert.deepEqual(
+    result.violations.map((v) => v.code),
+    ['PRICE_TICK'],
+    `${how}: codes`,
+  );
+  assert.deepEqual(result.violations[0].suggestion, ['64000', '64000.01'], `${how}: suggestion`);
+  assert.equal(
+    api.isPreflightError(new api.InvalidQueryError('symbol', 'x', 'is bad')),
+    true,
+    `${how}: errors`,
+  );
+  assert.equal(typeof api.ExchangeInfoClient, 'function', `${how}: client export`);
+}
+
+const esm = await import('order-preflight');
+check(esm, 'import');
+const cjs = require('order-preflight');
+check(cjs, 'require');
+
+// An error made by one build is recognised by the other build's guard (dual-package hazard).
+assert.equal(esm.isInvalidQueryError(new cjs.InvalidQueryError('symbol', 'x', 'is bad')), true);
+
+const testingEsm = await import('order-preflight/testing');
+const testingCjs = require('order-preflight/testing');
+assert.equal(typeof testingEsm, 'object');
+assert.equal(typeof testingCjs, 'object');
+
+console.log('smoke: order-preflight loads by name through import and require; both builds validate alike');

@@ -1,0 +1,52 @@
+/**
+ * Longest body excerpt carried by an error: enough to recognise an error page in a log line.
+ *
+ * @example
+ * ```ts
+ * excerptOf(hugeHtml).length <= BODY_EXCERPT_LENGTH; // true
+ * ```
+ */
+export const BODY_EXCERPT_LENGTH = 300;
+
+/**
+ * The first {@link BODY_EXCERPT_LENGTH} characters of a body, never splitting a surrogate pair.
+ *
+ * @example
+ * ```ts
+ * excerptOf('<html>…'); // '<html>…'
+ * ```
+ */
+export function excerptOf(text: string, maxLength: number = BODY_EXCERPT_LENGTH): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * The exchange's own error, when a body is JSON `{ "code": -1121, "msg": "Invalid symbol." }`.
+ *
+ * @example
+ * ```ts
+ * readExchangeError('{"code":-1121,"msg":"Invalid symbol."}'); // { exchangeCode: -1121, exchangeMessage: 'Invalid symbol.' }
+ * readExchangeError('<html>'); // {}
+ * ```
+ */
+export function readExchangeError(text: string): {
+  exchangeCode?: number | string;
+  exchangeMessage?: string;
+} {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof json !== 'object' || json === null) return {};
+  const { code, msg } = json as { code?: unknown; msg?: unknown };
+  const out: { exchangeCode?: number | string; exchangeMessage?: string } = {};
+  if ((typeof code === 'number' && Number.isFinite(code)) || typeof code === 'string')
+    out.exchangeCode = code;
+  if (typeof msg === 'string') out.exchangeMessage = msg;
+  return out;
+}

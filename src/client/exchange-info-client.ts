@@ -1,0 +1,427 @@
+import { Agent, type Dispatcher } from 'undici';
+import {
+  ClientClosedError,
+  HttpStatusError,
+  InvalidQueryError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  RequestTimeoutError,
+  ResponseTooLargeError,
+} from '../errors/http-errors.js';
+import { describeValue, PreflightError } from '../errors/preflight-error.js';
+import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
+import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
+import type { ExchangeInfo } from '../exchange-info/schema.js';
+import { abortableSleep } from './abortable-sleep.js';
+import { backoffDelayMs } from './backoff.js';
+import {
+  type ExchangeInfoClientOptions,
+  type ResolvedClientOptions,
+  resolveClientOptions,
+} from './client-options.js';
+import { excerptOf, readExchangeError } from './error-body.js';
+import { buildExchangeInfoQueryString, type ExchangeInfoQuery } from './query.js';
+import { type CappedBody, readBodyExcerpt, readBodyWithCap } from './read-body.js';
+import { parseRetryAfterMs } from './retry-after.js';
+import { describeTransportError, isTransientTransportCode, transportErrorCode } from './transport-error.js';
+
+/**
+ * Request weight of one `GET /api/v3/exchangeInfo` (seed section 8), counted per IP.
+ *
+ * @example
+ * ```ts
+ * const callsLeft = Math.floor(weightBudget / EXCHANGE_INFO_REQUEST_WEIGHT);
+ * ```
+ */
+export const EXCHANGE_INFO_REQUEST_WEIGHT = 20;
+
+/** An error body only has to yield an excerpt and a `{ code, msg }`; more is not worth reading. */
+const ERROR_BODY_READ_BYTES = 16 * 1024;
+
+/**
+ * Per-call options of {@link ExchangeInfoClient.fetchExchangeInfo}.
+ *
+ * @example
+ * ```ts
+ * await client.fetchExchangeInfo(undefined, { signal: AbortSignal.timeout(30_000) });
+ * ```
+ */
+export interface FetchExchangeInfoOptions {
+  /**
+   * Cancels the call: the request in flight is aborted, no retry follows, and the promise
+   * rejects with `signal.reason` (as `fetch` does), not with a `PreflightError`.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** A failure that another attempt may cure. */
+type RetryableFailure =
+  | { readonly kind: 'network'; readonly error: unknown; readonly code: string | undefined }
+  | { readonly kind: 'timeout'; readonly error: unknown }
+  | {
+      readonly kind: 'status';
+      readonly status: number;
+      readonly bodyExcerpt: string;
+      readonly exchange: { exchangeCode?: number | string; exchangeMessage?: string };
+      readonly retryAfterMs: number | undefined;
+    };
+
+type AttemptOutcome =
+  | { readonly ok: true; readonly info: ExchangeInfo }
+  | { readonly ok: false; readonly failure: RetryableFailure };
+
+/**
+ * Fetches and parses `GET /api/v3/exchangeInfo` over undici, with a per-attempt timeout,
+ * retries with capped exponential backoff and jitter (network errors, timeouts, 5xx), a body
+ * size cap, and lossless JSON numbers. Every failure is a typed `PreflightError` (see
+ * `fetchExchangeInfo`). Safe for concurrent calls.
+ *
+ * @example
+ * ```ts
+ * import { ExchangeInfoClient, isRateLimitedError } from 'order-preflight';
+ *
+ * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com', timeoutMs: 5_000 });
+ * try {
+ *   const info = await client.fetchExchangeInfo({ symbols: ['BTCUSDT', 'ETHUSDT'] });
+ *   console.log(info.symbols.length, client.requestWeightSpent, client.clockOffsetMs);
+ * } catch (error) {
+ *   if (isRateLimitedError(error)) console.warn(`back off for ${error.retryAfterMs} ms`);
+ *   else throw error;
+ * } finally {
+ *   await client.close();
+ * }
+ * ```
+ */
+export class ExchangeInfoClient {
+  readonly #options: ResolvedClientOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  #closing: Promise<void> | undefined;
+  #requestsSent = 0;
+  #clockOffsetMs: number | undefined;
+
+  /**
+   * @throws {InvalidQueryError} when an option is invalid; `parameter` names the option.
+   */
+  constructor(options: ExchangeInfoClientOptions) {
+    this.#options = resolveClientOptions(options);
+    this.#ownsDispatcher = this.#options.dispatcher === undefined;
+    // The attempt timer governs; undici's own 300 s header/body timers would only cut in above it.
+    this.#dispatcher = this.#options.dispatcher ?? new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+  }
+
+  /**
+   * HTTP requests dispatched so far, retries included (whether or not the server received them).
+   *
+   * @example
+   * ```ts
+   * await client.fetchExchangeInfo(); // answered 503, then 200
+   * client.requestsSent; // 2
+   * ```
+   */
+  get requestsSent(): number {
+    return this.#requestsSent;
+  }
+
+  /**
+   * Request weight spent so far: {@link EXCHANGE_INFO_REQUEST_WEIGHT} per request dispatched,
+   * retries included. An upper bound of what the exchange counts, since a request refused at
+   * connect never reached it.
+   *
+   * @example
+   * ```ts
+   * if (client.requestWeightSpent > 1_000) console.warn('refreshing too often');
+   * ```
+   */
+  get requestWeightSpent(): number {
+    return this.#requestsSent * EXCHANGE_INFO_REQUEST_WEIGHT;
+  }
+
+  /**
+   * Server clock minus local clock in whole milliseconds, estimated from the last successful
+   * response's `serverTime` against the midpoint of sending the request and receiving the
+   * response headers; `undefined` before the first success.
+   *
+   * @example
+   * ```ts
+   * const serverNow = Date.now() + (client.clockOffsetMs ?? 0);
+   * ```
+   */
+  get clockOffsetMs(): number | undefined {
+    return this.#clockOffsetMs;
+  }
+
+  /**
+   * True once {@link ExchangeInfoClient.close} has been called.
+   *
+   * @example
+   * ```ts
+   * if (!client.closed) await client.fetchExchangeInfo();
+   * ```
+   */
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /**
+   * Fetches the exchange's trading-pair definitions, narrowed by `query`.
+   *
+   * The query is checked before anything is sent. Network errors, attempt timeouts and 5xx
+   * answers are retried `retries` times; other failures are final at once.
+   *
+   * @throws {InvalidQueryError} for a query the exchange would refuse; nothing is sent.
+   * @throws {RateLimitedError} on 429 or 418 (not retried), with `retryAfterMs`.
+   * @throws {HttpStatusError} on any other non-2xx; for 5xx after the last retry.
+   * @throws {NetworkError} when the connection failed on the last attempt (`code` such as `ECONNREFUSED`).
+   * @throws {RequestTimeoutError} when the last attempt took longer than `timeoutMs`.
+   * @throws {ResponseTooLargeError} when the body is over `maxResponseBytes`.
+   * @throws {InvalidResponseError} when a 2xx body is not JSON (an HTML page, invalid UTF-8).
+   * @throws {ExchangeInfoSchemaError} when the JSON is not exchange info at the top level.
+   * @throws {ClientClosedError} when the client is closed.
+   * @throws `options.signal.reason` when the caller aborts.
+   * @example
+   * ```ts
+   * const info = await client.fetchExchangeInfo({ symbol: 'BTCUSDT' });
+   * info.symbols[0]?.tickSize; // '0.01'
+   * ```
+   */
+  async fetchExchangeInfo(
+    query?: ExchangeInfoQuery,
+    options?: FetchExchangeInfoOptions,
+  ): Promise<ExchangeInfo> {
+    const url = new URL(
+      this.#options.endpoint.href + buildExchangeInfoQueryString(query, this.#options.symbolsFormat),
+    );
+    const signal = signalFrom(options);
+    this.#assertOpen();
+    if (signal?.aborted) throw signal.reason;
+
+    const attempts = this.#options.retries + 1;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.#attempt(url, attempt, signal);
+      if (outcome.ok) return outcome.info;
+      if (attempt >= attempts) throw this.#finalError(outcome.failure, url, attempt);
+      await abortableSleep(this.#retryDelay(attempt, outcome.failure), signal);
+      this.#assertOpen();
+    }
+  }
+
+  /**
+   * Releases the client's sockets once requests in flight have finished. A dispatcher passed in
+   * the options is left open (its owner closes it). Idempotent; later calls to
+   * `fetchExchangeInfo` fail.
+   *
+   * @example
+   * ```ts
+   * process.once('SIGTERM', () => void client.close());
+   * ```
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#ownsDispatcher ? this.#dispatcher.close() : Promise.resolve();
+    return this.#closing;
+  }
+
+  #assertOpen(): void {
+    if (this.#closing !== undefined) throw new ClientClosedError();
+  }
+
+  #retryDelay(attempt: number, failure: RetryableFailure): number {
+    const { retryDelayMs, maxRetryDelayMs, random } = this.#options;
+    const backoff = backoffDelayMs(attempt - 1, { baseMs: retryDelayMs, maxMs: maxRetryDelayMs, random });
+    // A 503 may say when to come back; honour it, but never beyond the cap the caller chose.
+    const asked = failure.kind === 'status' ? (failure.retryAfterMs ?? 0) : 0;
+    return Math.max(backoff, Math.min(asked, maxRetryDelayMs));
+  }
+
+  #finalError(failure: RetryableFailure, url: URL, attempts: number): PreflightError {
+    switch (failure.kind) {
+      case 'network':
+        return new NetworkError(
+          {
+            url: url.href,
+            attempts,
+            detail: describeTransportError(failure.error),
+            ...optional('code', failure.code),
+          },
+          { cause: failure.error },
+        );
+      case 'timeout':
+        return new RequestTimeoutError(
+          { url: url.href, attempts, timeoutMs: this.#options.timeoutMs },
+          { cause: failure.error },
+        );
+      case 'status':
+        return new HttpStatusError({
+          url: url.href,
+          attempts,
+          status: failure.status,
+          bodyExcerpt: failure.bodyExcerpt,
+          ...failure.exchange,
+        });
+    }
+  }
+
+  async #attempt(url: URL, attempt: number, callerSignal: AbortSignal | undefined): Promise<AttemptOutcome> {
+    const { timeoutMs, maxResponseBytes, headers } = this.#options;
+    const controller = new AbortController();
+    let timedOut = false;
+    // One timer for headers and body alike: a server that trickles bytes cannot stretch the limit.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`attempt exceeded ${timeoutMs} ms`, 'TimeoutError'));
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const transportFailure = (error: unknown): AttemptOutcome => {
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      if (timedOut) return { ok: false, failure: { kind: 'timeout', error } };
+      this.#assertOpen();
+      const code = transportErrorCode(error);
+      if (!isTransientTransportCode(code)) {
+        throw new NetworkError(
+          {
+            url: url.href,
+            attempts: attempt,
+            detail: describeTransportError(error),
+            ...optional('code', code),
+          },
+          { cause: error },
+        );
+      }
+      return { ok: false, failure: { kind: 'network', error, code } };
+    };
+
+    try {
+      this.#requestsSent++;
+      const sentAt = Date.now();
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await this.#dispatcher.request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers: { accept: 'application/json', 'user-agent': 'order-preflight', ...headers },
+          signal: controller.signal,
+        });
+      } catch (error) {
+        return transportFailure(error);
+      }
+      const receivedAt = Date.now();
+      const { statusCode, body } = response;
+      const contentType = firstHeader(response.headers['content-type']);
+
+      if (statusCode < 200 || statusCode > 299) return await this.#errorAnswer(response, url, attempt);
+
+      const declared = declaredLength(response.headers['content-length']);
+      if (declared !== undefined && declared > maxResponseBytes) {
+        body.destroy();
+        throw new ResponseTooLargeError({ url: url.href, maxResponseBytes, contentLength: declared });
+      }
+      let read: CappedBody;
+      try {
+        read = await readBodyWithCap(body, maxResponseBytes);
+      } catch (error) {
+        body.destroy();
+        return transportFailure(error);
+      }
+      if (!read.complete) {
+        throw new ResponseTooLargeError({
+          url: url.href,
+          maxResponseBytes,
+          ...optional('contentLength', declared),
+        });
+      }
+      clearTimeout(timer);
+
+      const info = parseExchangeInfo(decodeJson(read.bytes, url, contentType));
+      this.#clockOffsetMs = info.serverTime - Math.round((sentAt + receivedAt) / 2);
+      return { ok: true, info };
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** A non-2xx answer: 5xx may be retried, anything else is final. */
+  async #errorAnswer(response: Dispatcher.ResponseData, url: URL, attempt: number): Promise<AttemptOutcome> {
+    const { statusCode: status, headers, body } = response;
+    const text = await readBodyExcerpt(body, Math.min(ERROR_BODY_READ_BYTES, this.#options.maxResponseBytes));
+    const bodyExcerpt = excerptOf(text);
+    const exchange = readExchangeError(text);
+    const retryAfterMs = parseRetryAfterMs(headers['retry-after']);
+    if (status === 429 || status === 418) {
+      throw new RateLimitedError({
+        url: url.href,
+        attempts: attempt,
+        status,
+        bodyExcerpt,
+        ...exchange,
+        ...optional('retryAfterMs', retryAfterMs),
+      });
+    }
+    if (status >= 500)
+      return { ok: false, failure: { kind: 'status', status, bodyExcerpt, exchange, retryAfterMs } };
+    throw new HttpStatusError({ url: url.href, attempts: attempt, status, bodyExcerpt, ...exchange });
+  }
+}
+
+function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): unknown {
+  const invalid = (reason: string, text: string, cause: unknown) =>
+    new InvalidResponseError(
+      { url: url.href, bodyExcerpt: excerptOf(text), reason, ...optional('contentType', contentType) },
+      { cause },
+    );
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw invalid('the body is not UTF-8', new TextDecoder('utf-8').decode(bytes.subarray(0, 1024)), error);
+  }
+  try {
+    return parseJsonLosslessly(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw invalid(`the body is not JSON (${detail})`, text, error);
+  }
+}
+
+function signalFrom(options: unknown): AbortSignal | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidQueryError(
+      'options',
+      options,
+      `must be an object such as { signal }, got ${describeValue(options)}`,
+    );
+  }
+  const { signal } = options as { signal?: unknown };
+  if (signal === undefined) return undefined;
+  // Duck-typed so a signal from another realm or a polyfill still works.
+  const candidate = signal as Partial<AbortSignal> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.aborted !== 'boolean' ||
+    typeof candidate.addEventListener !== 'function' ||
+    typeof candidate.removeEventListener !== 'function'
+  ) {
+    throw new InvalidQueryError('signal', signal, 'must be an AbortSignal');
+  }
+  return signal as AbortSignal;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function declaredLength(value: string | string[] | undefined): number | undefined {
+  const text = firstHeader(value)?.trim();
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** Leaves a key out rather than setting it to `undefined` (exactOptionalPropertyTypes). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

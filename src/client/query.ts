@@ -1,0 +1,159 @@
+import { InvalidQueryError } from '../errors/http-errors.js';
+import { describeValue } from '../errors/preflight-error.js';
+
+/**
+ * What `GET /api/v3/exchangeInfo` can be narrowed to (seed section 4.1). `symbol` and `symbols`
+ * are mutually exclusive; `symbolStatus` only supports `TRADING`.
+ *
+ * @example
+ * ```ts
+ * const query: ExchangeInfoQuery = { symbols: ['BTCUSDT', 'ETHUSDT'], symbolStatus: 'TRADING' };
+ * await client.fetchExchangeInfo(query);
+ * ```
+ */
+export interface ExchangeInfoQuery {
+  // `| undefined` so callers can pass optional CLI or config values straight through.
+  readonly symbol?: string | undefined;
+  readonly symbols?: readonly string[] | undefined;
+  readonly symbolStatus?: 'TRADING' | undefined;
+}
+
+/**
+ * How `symbols` goes on the wire: `comma` sends `BTCUSDT,ETHUSDT`, `json` sends
+ * `["BTCUSDT","ETHUSDT"]`. The seed says the exchange accepts both.
+ *
+ * @example
+ * ```ts
+ * new ExchangeInfoClient({ baseUrl, symbolsFormat: 'json' });
+ * ```
+ */
+export type SymbolsFormat = 'comma' | 'json';
+
+/**
+ * A well-formed trading-pair code. Stricter than the exchange may be, on purpose: a lowercase
+ * code, a space, a comma or a quote is almost always a caller's mistake, and a comma or quote
+ * would change the meaning of a comma-separated or JSON `symbols` list.
+ *
+ * @example
+ * ```ts
+ * SYMBOL_PATTERN.test('BTCUSDT'); // true
+ * SYMBOL_PATTERN.test('btc usdt'); // false
+ * ```
+ */
+export const SYMBOL_PATTERN = /^[A-Z0-9_.-]{1,32}$/;
+
+/** The only `symbolStatus` the seed names. */
+const TRADING = 'TRADING';
+const QUERY_KEYS: ReadonlySet<string> = new Set(['symbol', 'symbols', 'symbolStatus']);
+
+/**
+ * Checks an exchange-info query and renders its query string (`''` or `?symbol=...`), so that
+ * a query the exchange would refuse fails before anything is sent.
+ *
+ * Keys whose value is `undefined` count as absent. Parameters are percent-encoded, in the
+ * order `symbol`, `symbols`, `symbolStatus`.
+ *
+ * @throws {InvalidQueryError} naming the parameter at fault (`query` when the query itself is
+ *   not a plain object, or the unknown key's name).
+ * @example
+ * ```ts
+ * buildExchangeInfoQueryString({ symbols: ['BTCUSDT', 'ETHUSDT'] }, 'comma');
+ * // '?symbols=BTCUSDT%2CETHUSDT'
+ * buildExchangeInfoQueryString({ symbols: ['BTCUSDT'] }, 'json');
+ * // '?symbols=%5B%22BTCUSDT%22%5D'
+ * ```
+ */
+export function buildExchangeInfoQueryString(query: unknown, symbolsFormat: SymbolsFormat): string {
+  const { symbol, symbols, symbolStatus } = validateExchangeInfoQuery(query);
+  const params: string[] = [];
+  if (symbol !== undefined) params.push(`symbol=${encodeURIComponent(symbol)}`);
+  if (symbols !== undefined) {
+    const list = symbolsFormat === 'json' ? JSON.stringify(symbols) : symbols.join(',');
+    params.push(`symbols=${encodeURIComponent(list)}`);
+  }
+  if (symbolStatus !== undefined) params.push(`symbolStatus=${encodeURIComponent(symbolStatus)}`);
+  return params.length === 0 ? '' : `?${params.join('&')}`;
+}
+
+/**
+ * Checks an exchange-info query supplied by untyped code and returns it with every check passed.
+ *
+ * @throws {InvalidQueryError} naming the parameter at fault.
+ * @example
+ * ```ts
+ * validateExchangeInfoQuery({ symbol: 'BTCUSDT' }); // { symbol: 'BTCUSDT' }
+ * validateExchangeInfoQuery({ symbols: [] }); // throws InvalidQueryError { parameter: 'symbols' }
+ * ```
+ */
+export function validateExchangeInfoQuery(query: unknown): ExchangeInfoQuery {
+  if (query === undefined) return {};
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+    throw new InvalidQueryError('query', query, `must be an object, got ${describeValue(query)}`);
+  }
+  const record = query as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!QUERY_KEYS.has(key)) {
+      throw new InvalidQueryError(
+        key,
+        record[key],
+        'is not a parameter of exchangeInfo (symbol, symbols, symbolStatus)',
+      );
+    }
+  }
+  const { symbol, symbols, symbolStatus } = record;
+
+  if (symbol !== undefined && symbols !== undefined) {
+    throw new InvalidQueryError(
+      'symbols',
+      symbols,
+      'cannot be combined with symbol (the two are mutually exclusive)',
+    );
+  }
+  const out: { symbol?: string; symbols?: readonly string[]; symbolStatus?: 'TRADING' } = {};
+  if (symbol !== undefined) out.symbol = checkSymbol('symbol', symbol);
+  if (symbols !== undefined) out.symbols = checkSymbols(symbols);
+  if (symbolStatus !== undefined) {
+    if (symbolStatus !== TRADING) {
+      throw new InvalidQueryError(
+        'symbolStatus',
+        symbolStatus,
+        `must be "${TRADING}" (the only status the exchange filters by), got ${describeValue(symbolStatus)}`,
+      );
+    }
+    out.symbolStatus = TRADING;
+  }
+  return out;
+}
+
+function checkSymbol(parameter: 'symbol' | 'symbols', value: unknown): string {
+  if (typeof value !== 'string' || !SYMBOL_PATTERN.test(value)) {
+    throw new InvalidQueryError(
+      parameter,
+      value,
+      `must hold pair codes of 1 to 32 characters A-Z 0-9 _ . - (such as "BTCUSDT"), got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}
+
+function checkSymbols(value: unknown): readonly string[] {
+  if (!Array.isArray(value)) {
+    throw new InvalidQueryError(
+      'symbols',
+      value,
+      `must be an array of pair codes, got ${describeValue(value)}`,
+    );
+  }
+  if (value.length === 0) {
+    throw new InvalidQueryError('symbols', value, 'must not be empty (omit it to ask for every pair)');
+  }
+  const seen = new Set<string>();
+  for (const item of value as unknown[]) {
+    const symbol = checkSymbol('symbols', item);
+    // Refused rather than deduplicated: a repeated code usually means the caller built the list wrong.
+    if (seen.has(symbol))
+      throw new InvalidQueryError('symbols', symbol, `lists ${describeValue(symbol)} twice`);
+    seen.add(symbol);
+  }
+  return [...seen];
+}

@@ -1,0 +1,109 @@
+import { RuleBook } from '../book/rule-book.js';
+import type { PairDefinition } from '../exchange-info/schema.js';
+import { sampleExchangeInfo } from '../sample/sample-exchange-info.js';
+import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
+import { DEMO_ORDERS, DEMO_REFERENCE_PRICES, type DemoOrder } from './demo-orders.js';
+
+/**
+ * The main job on the embedded sample, offline: the pairs it defines, then realistic orders and
+ * each one's verdict, written line by line to `write`.
+ */
+export function runDemo(write: (line: string) => void): void {
+  const info = sampleExchangeInfo();
+  const book = RuleBook.fromExchangeInfo(info);
+  write(
+    `Sample exchange info: ${info.symbols.length} pairs, ${info.rejected.length} set aside (timezone ${info.timezone})`,
+  );
+  write('');
+  for (const line of pairTable(info.symbols)) write(line);
+  for (const r of book.rejected) {
+    write(
+      `  set aside: ${r.symbol ?? `#${r.index}`}: ${r.reasons.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+    );
+  }
+  write('');
+  write('Orders, checked before they are sent (reference = last traded price):');
+  let passed = 0;
+  for (const demo of DEMO_ORDERS) {
+    const context = contextFor(demo);
+    const result = book.validateOrder(demo.order, context);
+    if (result.ok) passed++;
+    for (const line of verdictLines(book, demo, context, result)) write(line);
+  }
+  write('');
+  write(
+    `${passed} of ${DEMO_ORDERS.length} orders would be accepted; the rest never needed a round trip to learn why not.`,
+  );
+}
+
+function contextFor(demo: DemoOrder): ValidationContext {
+  const symbol = demo.order.symbol;
+  const reference = typeof symbol === 'string' ? DEMO_REFERENCE_PRICES[symbol] : undefined;
+  return { ...(reference === undefined ? {} : { referencePrice: reference }), ...demo.context };
+}
+
+function pairTable(pairs: readonly PairDefinition[]): string[] {
+  const header = [
+    'symbol',
+    'status',
+    'trade',
+    'tick',
+    'step',
+    'min qty',
+    'max qty',
+    'buy/sell ratio',
+    'fallback',
+    'market buy/sell cap',
+  ];
+  const rows = pairs.map((p) => [
+    p.symbol,
+    p.status,
+    p.enableTrade ? 'yes' : 'no',
+    p.tickSize ?? `none (${p.quoteAssetPrecision} dp)`,
+    p.stepSize ?? `none (${p.baseAssetPrecision} dp)`,
+    p.minTradeAmount,
+    p.maxTradeAmount,
+    `${p.buyLimitPriceRatio}/${p.sellLimitPriceRatio}`,
+    p.marketFallbackPriceRatio === '0' ? '0 (uses ratio)' : p.marketFallbackPriceRatio,
+    `${p.marketBuyLimitSize}/${p.marketSellLimitSize}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `  ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+function describeOrder(order: Record<string, unknown>): string {
+  const price = order.price === undefined ? '' : ` @ ${String(order.price)}`;
+  return `${String(order.side)} ${String(order.type)} ${String(order.quantity)} ${String(order.symbol)}${price}`;
+}
+
+function verdictLines(
+  book: RuleBook,
+  demo: DemoOrder,
+  context: ValidationContext,
+  result: ValidationResult,
+): string[] {
+  const facts = [
+    context.referencePrice === undefined ? undefined : `ref ${context.referencePrice}`,
+    context.maxNotional === undefined ? undefined : `maxNotional ${context.maxNotional}`,
+  ].filter((x) => x !== undefined);
+  const lines = [
+    '',
+    `${result.ok ? 'PASS' : 'FAIL'}  ${describeOrder(demo.order)}   (${demo.note}${facts.length > 0 ? `; ${facts.join(', ')}` : ''})`,
+  ];
+  for (const v of result.violations) {
+    const suggestion = v.suggestion === undefined ? '' : `  -> try ${v.suggestion.join(' or ')}`;
+    lines.push(`      ${v.code.padEnd(24)} ${v.message}${suggestion}`);
+  }
+  for (const s of result.skipped) lines.push(`      (skipped ${s.check}: ${s.reason})`);
+  if (result.ok) {
+    const estimate = book.estimateOrder(demo.order, context);
+    if (estimate.ok)
+      lines.push(
+        `      notional ${estimate.notional} ${estimate.feeAsset} at worst price ${estimate.worstCasePrice}; ` +
+          `fee ${estimate.expectedFee} (${estimate.liquidity.toLowerCase()} ${estimate.feeRate})`,
+      );
+  }
+  return lines;
+}
