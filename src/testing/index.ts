@@ -1,6 +1,13 @@
 /**
- * order-preflight/testing: fast-check arbitraries for property tests of strategies (SPEC
- * section 7). Filled in by the property-testing work; kept as an entry point so the package
- * layout is final.
+ * order-preflight/testing: fast-check arbitraries for property tests of trading strategies and
+ * of the library itself (SPEC section 7). `fast-check` is an optional peer dependency, needed
+ * only by this entry point, so a risk gateway importing `order-preflight` never loads it.
  */
-export {};
+export {
+  ArbitraryConfigurationError,
+  isArbitraryConfigurationError,
+} from './arbitrary-configuration-error.js';
+export type { DecimalEncoding } from './decimal-encoding-arb.js';
+export { type ExchangeInfoArbOptions, exchangeInfoArb } from './exchange-info-arb.js';
+export { invalidOrderArb, type OrderArbOptions, validOrderArb } from './order-arbs.js';
+export { type PairDefinitionArbOptions, pairDefinitionArb } from './pair-definition-arb.js';

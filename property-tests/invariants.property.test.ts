@@ -1,0 +1,234 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type PairDefinition, parseExchangeInfo, RuleBook, VIOLATION_CODES } from '../src/index.js';
+import { wirePairArb } from '../src/testing/exchange-info-arb.js';
+import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
+import { propertyParameters } from './support/runs.js';
+import { bookOf, samplesOrNone, scenarioArb } from './support/scenario.js';
+
+const PLAIN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/** A fraction strictly between 0 and 1, as exact decimal text: j / 10^m. */
+const fractionArb = fc
+  .integer({ min: 1, max: 6 })
+  .chain((m) => fc.integer({ min: 1, max: 10 ** m - 1 }).map((j) => new Big(j).div(new Big(10).pow(m))));
+
+const limitOrder = (symbol: string, side: 'BUY' | 'SELL', price: string, quantity: string) => ({
+  symbol,
+  side,
+  type: 'LIMIT',
+  timeInForce: 'GTC',
+  price,
+  quantity,
+});
+
+function codes(book: RuleBook, order: unknown, context?: object) {
+  return book.validateOrder(order, context).violations.map((v) => v.code);
+}
+
+describe('grids and bounds', () => {
+  it('a price on the tick grid never raises PRICE_TICK; one strictly between ticks always does', () => {
+    const withTick = pairDefinitionArb({ tradingOnly: true }).filter((d) => d.tickSize !== null);
+    fc.assert(
+      fc.property(withTick, fc.bigInt({ min: 1n, max: 10n ** 12n }), fractionArb, (d, k, f) => {
+        const book = bookOf([d]);
+        const tick = new Big(d.tickSize as string);
+        const on = tick.times(k.toString());
+        const off = on.plus(tick.times(f));
+        expect(codes(book, limitOrder(d.symbol, 'BUY', on.toFixed(), '1'))).not.toContain('PRICE_TICK');
+        expect(codes(book, limitOrder(d.symbol, 'BUY', off.toFixed(), '1'))).toContain('PRICE_TICK');
+      }),
+      propertyParameters(1000),
+    );
+  });
+
+  it('a quantity on the step grid never raises QUANTITY_STEP; one strictly between steps always does', () => {
+    const withStep = pairDefinitionArb({ tradingOnly: true }).filter((d) => d.stepSize !== null);
+    fc.assert(
+      fc.property(withStep, fc.bigInt({ min: 1n, max: 10n ** 12n }), fractionArb, (d, k, f) => {
+        const book = bookOf([d]);
+        const step = new Big(d.stepSize as string);
+        const on = step.times(k.toString());
+        const off = on.plus(step.times(f));
+        const order = (q: Big) => ({ symbol: d.symbol, side: 'SELL', type: 'MARKET', quantity: q.toFixed() });
+        expect(codes(book, order(on))).not.toContain('QUANTITY_STEP');
+        expect(codes(book, order(off))).toContain('QUANTITY_STEP');
+      }),
+      propertyParameters(1000),
+    );
+  });
+
+  it('every bound is inclusive: the bound itself passes, the smallest step beyond fails', () => {
+    fc.assert(
+      fc.property(pairDefinitionArb({ tradingOnly: true }), fc.integer({ min: 1, max: 12 }), (d, places) => {
+        const book = bookOf([d]);
+        const epsilon = new Big(`1e-${places + 20}`);
+        const q = (value: Big, type = 'LIMIT', side = 'BUY') =>
+          codes(
+            book,
+            type === 'LIMIT'
+              ? limitOrder(d.symbol, side as 'BUY', '1', value.toFixed())
+              : {
+                  symbol: d.symbol,
+                  side,
+                  type,
+                  quantity: value.toFixed(),
+                },
+          );
+        const min = new Big(d.minTradeAmount);
+        const max = new Big(d.maxTradeAmount);
+        if (min.gt(0)) {
+          expect(q(min)).not.toContain('QUANTITY_BELOW_MIN');
+          expect(q(min.minus(epsilon))).toContain('QUANTITY_BELOW_MIN');
+        }
+        expect(q(max)).not.toContain('QUANTITY_ABOVE_MAX');
+        expect(q(max.plus(epsilon))).toContain('QUANTITY_ABOVE_MAX');
+        for (const [side, cap] of [
+          ['BUY', d.marketBuyLimitSize],
+          ['SELL', d.marketSellLimitSize],
+        ] as const) {
+          expect(q(new Big(cap), 'MARKET', side)).not.toContain('MARKET_SIZE_ABOVE_MAX');
+          expect(q(new Big(cap).plus(epsilon), 'MARKET', side)).toContain('MARKET_SIZE_ABOVE_MAX');
+        }
+      }),
+      propertyParameters(1000),
+    );
+  });
+
+  it('the price bands and maxNotional are inclusive at their edges', () => {
+    const refArb = fc.bigInt({ min: 1n, max: 10n ** 9n }).map((k) => new Big(k.toString()).div(1000));
+    fc.assert(
+      fc.property(pairDefinitionArb({ tradingOnly: true }), refArb, (d, ref) => {
+        const book = bookOf([d]);
+        const epsilon = new Big('1e-30');
+        const buyEdge = ref.times(new Big(1).plus(d.buyLimitPriceRatio));
+        const sellEdge = ref.times(new Big(1).minus(d.sellLimitPriceRatio));
+        const context = { referencePrice: ref.toFixed() };
+        const check = (side: 'BUY' | 'SELL', price: Big) =>
+          codes(book, limitOrder(d.symbol, side, price.toFixed(), '1'), context);
+        expect(check('BUY', buyEdge)).not.toContain('PRICE_ABOVE_BUY_LIMIT');
+        expect(check('BUY', buyEdge.plus(epsilon))).toContain('PRICE_ABOVE_BUY_LIMIT');
+        if (sellEdge.gt(epsilon)) {
+          expect(check('SELL', sellEdge)).not.toContain('PRICE_BELOW_SELL_LIMIT');
+          expect(check('SELL', sellEdge.minus(epsilon))).toContain('PRICE_BELOW_SELL_LIMIT');
+        }
+        const notional = ref.times(d.minTradeAmount === '0' ? '1' : d.minTradeAmount);
+        const order = limitOrder(
+          d.symbol,
+          'BUY',
+          ref.toFixed(),
+          d.minTradeAmount === '0' ? '1' : d.minTradeAmount,
+        );
+        expect(codes(book, order, { maxNotional: notional.toFixed() })).not.toContain('NOTIONAL_ABOVE_MAX');
+        expect(codes(book, order, { maxNotional: notional.minus(epsilon).toFixed() })).toContain(
+          'NOTIONAL_ABOVE_MAX',
+        );
+      }),
+      propertyParameters(1000),
+    );
+  });
+});
+
+describe('verdicts depend on values, not on spelling', () => {
+  it('a payload in string encoding and in number encoding compile to books with identical verdicts', () => {
+    const spelled = (d: PairDefinition) => fc.tuple(wirePairArb(d), wirePairArb(d));
+    fc.assert(
+      fc.property(
+        scenarioArb({ tradingOnly: false }).chain((s) => fc.tuple(fc.constant(s), spelled(s.definition))),
+        fc.integer(),
+        ([s, [wireA, wireB]], seed) => {
+          const bookA = RuleBook.fromExchangeInfo(
+            parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wireA] }),
+          );
+          const bookB = RuleBook.fromExchangeInfo(
+            parseExchangeInfo({ timezone: 'UTC', serverTime: 1, symbols: [wireB] }),
+          );
+          const orders = [
+            ...samplesOrNone(() => validOrderArb(s.definition, s.context), 3, seed),
+            ...VIOLATION_CODES.flatMap((c) =>
+              samplesOrNone(() => invalidOrderArb(s.definition, c, s.context), 1, seed),
+            ),
+          ];
+          for (const order of orders)
+            expect(bookB.validateOrder(order, s.context)).toEqual(bookA.validateOrder(order, s.context));
+        },
+      ),
+      propertyParameters(300),
+    );
+  });
+
+  it('verdicts do not depend on key order, repetition, or string-vs-number spelling of the same text', () => {
+    fc.assert(
+      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
+        const orders = VIOLATION_CODES.flatMap((c) =>
+          samplesOrNone(() => invalidOrderArb(s.definition, c, s.context), 1, seed),
+        );
+        for (const order of orders) {
+          const first = s.book.validateOrder(order, s.context);
+          expect(s.book.validateOrder(order, s.context)).toEqual(first);
+          if (typeof order !== 'object' || order === null || Array.isArray(order) || order instanceof Date)
+            continue;
+          const record = order as Record<string, unknown>;
+          const reversed = Object.fromEntries(Object.entries(record).reverse());
+          expect(s.book.validateOrder(reversed, s.context)).toEqual(first);
+          const asText = Object.fromEntries(
+            Object.entries(record).map(([k, v]) => [
+              k,
+              (k === 'price' || k === 'quantity') && typeof v === 'number' && Number.isFinite(v)
+                ? String(v)
+                : v,
+            ]),
+          );
+          expect(s.book.validateOrder(asText, s.context)).toEqual(first);
+        }
+      }),
+      propertyParameters(300),
+    );
+  });
+});
+
+describe('robustness', () => {
+  it('never throws on anything as order or context, and the result shape always holds', () => {
+    const anything = fc.anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    });
+    const book = bookOf(
+      fc.sample(pairDefinitionArb({ tradingOnly: false, symbol: 'BTCUSDT' }), { numRuns: 1, seed: 7 }),
+    );
+    const orderish = fc.oneof(
+      anything,
+      fc.record({
+        symbol: fc.constantFrom('BTCUSDT', 'toString', '__proto__'),
+        side: anything,
+        type: anything,
+        quantity: anything,
+        price: anything,
+      }),
+    );
+    fc.assert(
+      fc.property(
+        orderish,
+        fc.oneof(anything, fc.record({ referencePrice: anything, maxNotional: anything })),
+        (order, context) => {
+          const result = book.validateOrder(order, context as object);
+          expect(result.ok).toBe(result.violations.length === 0);
+          for (const v of result.violations) {
+            expect(VIOLATION_CODES).toContain(v.code);
+            if (v.limit !== undefined) expect(v.limit).toMatch(PLAIN);
+            if (v.value !== undefined) expect(v.value).toMatch(PLAIN);
+          }
+        },
+      ),
+      propertyParameters(3000),
+    );
+  });
+});

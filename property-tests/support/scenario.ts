@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import type { PairDefinition, ValidationContext } from '../../src/index.js';
+import { parseExchangeInfo, RuleBook } from '../../src/index.js';
+import { pairDefinitionArb } from '../../src/testing/index.js';
+
+/** A pair, its one-pair book, and the context orders are checked with. */
+export interface Scenario {
+  readonly definition: PairDefinition;
+  readonly book: RuleBook;
+  readonly context: ValidationContext;
+}
+
+/** Reference prices from a memecoin's to a 6-digit index's, to meet every grid at every scale. */
+const referenceArb = fc.constantFrom('0.0000144', '0.5', '3', '2650.5', '64000', '110000', '1234567.89');
+const maxNotionalArb = fc.constantFrom('0.5', '100', '25000', '1000000', '99999999999');
+
+/** Builds a book the public way, from the parsed definition re-sent as the wire would. */
+export function bookOf(definitions: readonly PairDefinition[]): RuleBook {
+  const symbols = definitions.map((d) => ({
+    ...d,
+    displayDigitMerge: (d.displayDigitMerge ?? []).join(','),
+  }));
+  return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
+}
+
+export function scenarioArb(options: { tradingOnly?: boolean } = {}): fc.Arbitrary<Scenario> {
+  return fc
+    .record({
+      definition: pairDefinitionArb({ tradingOnly: options.tradingOnly ?? true }),
+      referencePrice: fc.option(referenceArb, { nil: undefined }),
+      maxNotional: fc.option(maxNotionalArb, { nil: undefined }),
+    })
+    .map(({ definition, referencePrice, maxNotional }) => ({
+      definition,
+      book: bookOf([definition]),
+      context: {
+        ...(referencePrice === undefined ? {} : { referencePrice }),
+        ...(maxNotional === undefined ? {} : { maxNotional }),
+      },
+    }));
+}
+
+/** Like `fc.sample`, but a definition that admits no such order yields nothing instead of throwing. */
+export function samplesOrNone<T>(make: () => fc.Arbitrary<T>, count: number, seed: number): T[] {
+  try {
+    return fc.sample(make(), { numRuns: count, seed });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ArbitraryConfigurationError') return [];
+    throw error;
+  }
+}
