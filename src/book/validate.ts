@@ -1,3 +1,4 @@
+import { describeThrown } from '../errors/preflight-error.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import { checkContextShape } from '../rules/context-shape.js';
 import { checkOrderShape } from '../rules/order-shape.js';
@@ -68,12 +69,4 @@ export function unreadableOrder(error: unknown): Violation {
   return violation('INVALID_ORDER', 'order', {
     detail: `but it could not be read (${describeThrown(error)})`,
   });
-}
-
-function describeThrown(error: unknown): string {
-  try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    return 'an unprintable error';
-  }
 }

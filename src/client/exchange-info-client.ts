@@ -9,7 +9,7 @@ import {
   RequestTimeoutError,
   ResponseTooLargeError,
 } from '../errors/http-errors.js';
-import { describeValue, PreflightError } from '../errors/preflight-error.js';
+import { describeValue, type PreflightError } from '../errors/preflight-error.js';
 import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';

@@ -56,17 +56,33 @@ export function isPreflightError(error: unknown): error is PreflightError {
   return error instanceof PreflightError || hasErrorBrand(error);
 }
 
-/** Quotes a value for an error message without ever throwing (BigInt, symbols, cycles). */
+/**
+ * Quotes a value for a message in time independent of its size (a million-character string or a
+ * huge array costs no more than a short one), and never throws (BigInt, symbols, proxies).
+ */
 export function describeValue(value: unknown, maxLength = 80): string {
-  let text: string;
   try {
-    if (typeof value === 'string') text = JSON.stringify(value);
-    else if (typeof value === 'bigint') text = `${value}n`;
-    else if (typeof value === 'symbol' || typeof value === 'function') text = String(value);
-    else if (value === undefined) text = 'undefined';
-    else text = JSON.stringify(value) ?? String(value);
+    if (typeof value === 'string') {
+      const head = JSON.stringify(value.slice(0, maxLength));
+      return value.length > maxLength ? `${head.slice(0, -1)}…" (${value.length} characters)` : head;
+    }
+    if (typeof value === 'bigint') return `${value}n`;
+    if (typeof value === 'number' || typeof value === 'boolean' || value === undefined || value === null)
+      return String(value);
+    if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
+    if (Array.isArray(value)) return `an array of ${value.length} items`;
+    if (value instanceof Date) return 'a Date';
+    return `an object (${Object.prototype.toString.call(value)})`;
   } catch {
-    text = Object.prototype.toString.call(value);
+    return 'an unreadable value';
   }
-  return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+}
+
+/** What a caught throw says, without ever throwing itself. */
+export function describeThrown(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : `a thrown ${typeof error}`;
+  } catch {
+    return 'an unprintable error';
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNegativeDecimal, isZeroDecimal, numericText, toPlainDecimal } from '../decimal/plain-decimal.js';
+import { isNegativeDecimal, isZeroDecimal, toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
 /**
@@ -53,10 +53,11 @@ export const gridSchema = z
 /** Largest precision accepted; real exchanges use at most 18. */
 export const MAX_ASSET_PRECISION = 255;
 
+/** Any spelling of a whole number: `8`, `"8"`, `8.0`, `1.7e12` (as lossless text or a JS number). */
 function integerFrom(value: unknown): number | undefined {
-  const text = numericText(value);
-  if (text === undefined || !/^-?\d{1,16}$/.test(text)) return undefined;
-  const n = Number(text);
+  const plain = toPlainDecimal(value);
+  if (plain === undefined || !/^-?\d{1,16}$/.test(plain)) return undefined;
+  const n = Number(plain);
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
@@ -81,15 +82,19 @@ export const optionalBooleanSchema = z
   .nullish()
   .transform((value) => value ?? undefined);
 
-/** `displayDigitMerge`: a comma-separated list of decimals; `""` is the empty list. */
+/**
+ * `displayDigitMerge`: a comma-separated list of decimals; `""` is the empty list. A lone JSON
+ * number is read as a one-step list, since the BETA wire sends strings as numbers elsewhere.
+ */
 export const digitMergeSchema = z
-  .string()
+  .union([z.string(), z.number()])
   .nullish()
   .transform((value, ctx): string[] | undefined => {
     if (value === undefined || value === null) return undefined;
-    if (value.trim() === '') return [];
+    const text = typeof value === 'number' ? (toPlainDecimal(value) ?? String(value)) : value;
+    if (text.trim() === '') return [];
     const steps: string[] = [];
-    for (const part of value.split(',')) {
+    for (const part of text.split(',')) {
       const plain = toPlainDecimal(part.trim());
       if (plain === undefined) {
         ctx.addIssue({

@@ -1,10 +1,12 @@
 import { ExchangeInfoSchemaError, formatIssuePath } from '../errors/exchange-info-schema-error.js';
+import { describeThrown } from '../errors/preflight-error.js';
 import {
   type ExchangeInfo,
   exchangeInfoEnvelopeSchema,
   type PairDefinition,
   pairDefinitionSchema,
   type RejectedDefinition,
+  type RejectionReason,
 } from './schema.js';
 
 /**
@@ -27,37 +29,65 @@ import {
  * ```
  */
 export function parseExchangeInfo(json: unknown): ExchangeInfo {
-  const envelope = exchangeInfoEnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw new ExchangeInfoSchemaError(envelope.error.issues, { cause: envelope.error });
+  const envelope = readEnvelope(json);
 
   const parsed: { index: number; definition: PairDefinition }[] = [];
   const rejected: RejectedDefinition[] = [];
-  envelope.data.symbols.forEach((raw, index) => {
-    const result = pairDefinitionSchema.safeParse(raw);
-    if (result.success) {
-      parsed.push({ index, definition: result.data });
+  envelope.symbols.forEach((raw, index) => {
+    const result = readDefinition(raw);
+    if (result.ok) {
+      parsed.push({ index, definition: result.definition });
       return;
     }
     const symbol = readableSymbol(raw);
-    rejected.push({
-      index,
-      ...(symbol === undefined ? {} : { symbol }),
-      reasons: result.error.issues.map((issue) => ({
-        path: formatIssuePath(issue.path),
-        message: issue.message,
-      })),
-    });
+    rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
   });
 
   const symbols = setAsideDuplicates(parsed, rejected);
   rejected.sort((a, b) => a.index - b.index);
-  return { timezone: envelope.data.timezone, serverTime: envelope.data.serverTime, symbols, rejected };
+  return { timezone: envelope.timezone, serverTime: envelope.serverTime, symbols, rejected };
+}
+
+/** zod does not catch what a hostile input throws while being read (a proxy, a getter); we do. */
+function readEnvelope(json: unknown) {
+  let result: ReturnType<typeof exchangeInfoEnvelopeSchema.safeParse>;
+  try {
+    result = exchangeInfoEnvelopeSchema.safeParse(json);
+  } catch (error) {
+    const message = `could not be read: ${describeThrown(error)}`;
+    throw new ExchangeInfoSchemaError([{ code: 'custom', path: [], message, input: undefined }], {
+      cause: error,
+    });
+  }
+  if (!result.success) throw new ExchangeInfoSchemaError(result.error.issues, { cause: result.error });
+  return result.data;
+}
+
+function readDefinition(
+  raw: unknown,
+): { ok: true; definition: PairDefinition } | { ok: false; reasons: RejectionReason[] } {
+  try {
+    const result = pairDefinitionSchema.safeParse(raw);
+    if (result.success) return { ok: true, definition: result.data };
+    const reasons = result.error.issues.map((issue) => ({
+      path: formatIssuePath(issue.path),
+      message: issue.message,
+    }));
+    return { ok: false, reasons };
+  } catch (error) {
+    const message = `could not be read: ${describeThrown(error)}`;
+    return { ok: false, reasons: [{ path: '(definition)', message }] };
+  }
 }
 
 function readableSymbol(raw: unknown): string | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const symbol = (raw as { symbol?: unknown }).symbol;
-  return typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
+  try {
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const symbol = (raw as { symbol?: unknown }).symbol;
+    return typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeValue } from '../errors/preflight-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { ParsedContext } from '../order/parsed-order.js';
 import { isFieldRecord, readOwnField } from '../order/read-field.js';
@@ -10,6 +10,16 @@ import type { Violation } from '../validation/violation-codes.js';
  * `referencePrice` / `maxNotional`. An absent (or `null`) context is simply empty.
  */
 export function checkContextShape(raw: unknown): { context: ParsedContext; violations: Violation[] } {
+  try {
+    return readContext(raw);
+  } catch (error) {
+    // A hostile context must not cost the order its own verdict: judge it as having no context.
+    const detail = `could not be read (${describeThrown(error)})`;
+    return { context: {}, violations: [violation('INVALID_FIELD', 'context', { detail })] };
+  }
+}
+
+function readContext(raw: unknown): { context: ParsedContext; violations: Violation[] } {
   const context: ParsedContext = {};
   const violations: Violation[] = [];
   if (raw === undefined || raw === null) return { context, violations };

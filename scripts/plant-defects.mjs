@@ -1,0 +1,52 @@
+// Plants known defects in the engine one at a time and checks that the property suite catches
+// each one (`npm run plant-defects`). Every file is restored afterwards, whatever happens.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const DEFECTS = [
+  {
+    name: 'grid check done with floats',
+    file: 'src/decimal/grid.ts',
+    from: 'return value.mod(grid).eq(ZERO);',
+    to: 'return Number(value.toString()) % Number(grid.toString()) === 0;',
+  },
+  {
+    name: 'exclusive minimum (quantity must exceed minTradeAmount)',
+    file: 'src/rules/quantity-min.ts',
+    from: 'quantity.big.gte(pair.minTradeAmount)',
+    to: 'quantity.big.gt(pair.minTradeAmount)',
+  },
+  {
+    name: 'exclusive buy band',
+    file: 'src/rules/buy-price-band.ts',
+    from: 'price.big.lte(limit)',
+    to: 'price.big.lt(limit)',
+  },
+  {
+    name: 'zero fallback ratio taken literally',
+    file: 'src/book/compiled-pair.ts',
+    from: 'ONE.plus(fallback.eq(ZERO) ? buyRatio : fallback)',
+    to: 'ONE.plus(fallback)',
+  },
+];
+
+let missed = 0;
+for (const defect of DEFECTS) {
+  const original = readFileSync(defect.file, 'utf8');
+  if (!original.includes(defect.from)) {
+    console.error(`cannot plant "${defect.name}": ${defect.file} no longer contains the line`);
+    process.exitCode = 2;
+    continue;
+  }
+  try {
+    writeFileSync(defect.file, original.replace(defect.from, defect.to));
+    const run = spawnSync('npx', ['vitest', 'run', 'property-tests'], { encoding: 'utf8' });
+    const caught = run.status !== 0;
+    if (!caught) missed++;
+    const failed = (run.stdout.match(/×[^\n]*/g) ?? []).length;
+    console.log(`${caught ? 'caught ' : 'MISSED '} ${defect.name}${caught ? ` (${failed} failing tests)` : ''}`);
+  } finally {
+    writeFileSync(defect.file, original);
+  }
+}
+if (missed > 0) process.exitCode = 1;
