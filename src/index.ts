@@ -57,6 +57,7 @@ export {
   type RejectedDefinition,
   type RejectionReason,
 } from './exchange-info/schema.js';
+export { type NormalizeResult, normalizeOrder, type OrderChange } from './repair/normalize-order.js';
 export { SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from './sample/sample-exchange-info.js';
 export {
   type OrderInput,
