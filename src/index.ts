@@ -4,7 +4,7 @@
  */
 
 export type { OrderEstimate } from './book/estimate-order.js';
-export { estimateOrder, RuleBook, validateOrder } from './book/rule-book.js';
+export { estimateOrder, RuleBook, type RuleBookOptions, validateOrder } from './book/rule-book.js';
 export {
   DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
@@ -22,6 +22,10 @@ export {
   validateExchangeInfoQuery,
 } from './client/query.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
+export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
+export type { RejectedChanges } from './diff/diff-rejected.js';
+export { diffRuleBooks, type RuleBookDiff, type SymbolChanges } from './diff/diff-rule-books.js';
+export { formatRuleBookDiff } from './diff/format-rule-book-diff.js';
 export {
   ExchangeInfoSchemaError,
   isExchangeInfoSchemaError,
@@ -59,6 +63,37 @@ export {
 } from './exchange-info/schema.js';
 export { type NormalizeResult, normalizeOrder, type OrderChange } from './repair/normalize-order.js';
 export { SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from './sample/sample-exchange-info.js';
+export { parseRuleBookSnapshot } from './snapshot/parse-rule-book-snapshot.js';
+export { isSnapshotError, SnapshotError, type SnapshotErrorReason } from './snapshot/snapshot-error.js';
+export {
+  type RuleBookSnapshot,
+  ruleBookSnapshotSchema,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+} from './snapshot/snapshot-schema.js';
+export {
+  createRuleBookSource,
+  type RuleBookSource,
+  type RuleBookSourceState,
+  type RuleBookSourceStats,
+} from './source/rule-book-source.js';
+export { readSnapshotFile, writeSnapshotFile } from './source/snapshot-file.js';
+export {
+  isNoRuleBookError,
+  isRuleBookSourceCallbackError,
+  isRuleBookSourceStoppedError,
+  isSnapshotFileError,
+  NoRuleBookError,
+  RuleBookSourceCallbackError,
+  RuleBookSourceStoppedError,
+  SnapshotFileError,
+} from './source/source-errors.js';
+export {
+  DEFAULT_SOURCE_OPTIONS,
+  type ExchangeInfoFetcher,
+  type RuleBookChangeListener,
+  type RuleBookSourceOptions,
+} from './source/source-options.js';
 export {
   type OrderInput,
   type OrderSide,

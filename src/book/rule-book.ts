@@ -1,12 +1,29 @@
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 import type { PairLookup } from '../rules/symbol-known.js';
+import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
+import { SnapshotError } from '../snapshot/snapshot-error.js';
+import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
+import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
 import { type CompiledPair, compilePair } from './compiled-pair.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { validateWith } from './validate.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
+
+/**
+ * Options of {@link RuleBook.fromExchangeInfo}.
+ *
+ * @example
+ * ```ts
+ * const options: RuleBookOptions = { fetchedAt: response.receivedAt };
+ * ```
+ */
+export interface RuleBookOptions {
+  /** When the definitions were fetched (ms since the epoch, or a Date). Default: now. */
+  readonly fetchedAt?: number | Date | undefined;
+}
 
 /**
  * The exchange's pair definitions compiled once into per-symbol validators. Symbols live in a
@@ -31,6 +48,11 @@ export class RuleBook {
   readonly timezone: string;
   /** The exchange's clock when the definitions were served, in ms since the epoch. */
   readonly serverTime: number;
+  /**
+   * When the definitions were fetched, in whole ms since the epoch (by this machine's clock,
+   * unlike `serverTime`). Kept through snapshots, so a book loaded from a file has its true age.
+   */
+  readonly fetchedAt: number;
   /** Definitions that were set aside, with the reasons; orders for them get SYMBOL_DEFINITION_INVALID. */
   readonly rejected: readonly RejectedDefinition[];
   readonly #pairs: ReadonlyMap<string, PairLookup & { kind: 'known' }>;
@@ -38,9 +60,10 @@ export class RuleBook {
   readonly #lookup = (symbol: string): PairLookup =>
     this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
 
-  private constructor(info: ExchangeInfo) {
+  private constructor(info: ExchangeInfo, fetchedAt: number) {
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
+    this.fetchedAt = fetchedAt;
     const pairs = new Map<string, PairLookup & { kind: 'known' }>();
     const rejected = [...info.rejected];
     info.symbols.forEach((definition, index) => {
@@ -66,16 +89,74 @@ export class RuleBook {
    * Compiles a parsed exchange-info response. A raw decoded JSON body is accepted too and parsed
    * first with {@link parseExchangeInfo}.
    *
+   * `options.fetchedAt` records when the definitions were fetched (default: now); it is what
+   * the book's age is measured from.
+   *
    * @throws {ExchangeInfoSchemaError} only when a raw body's top level is wrong.
+   * @throws {RangeError} when `options.fetchedAt` is not a valid time.
    * @example
    * ```ts
    * const book = RuleBook.fromExchangeInfo(parseExchangeInfo(json));
    * book.symbols; // ['BTCUSDT', 'ETHUSDT', ...]
+   * const stamped = RuleBook.fromExchangeInfo(info, { fetchedAt: Date.now() });
    * ```
    */
-  static fromExchangeInfo(info: ExchangeInfo): RuleBook {
+  static fromExchangeInfo(info: ExchangeInfo, options?: RuleBookOptions): RuleBook {
+    const fetchedAt = toEpochMs(options?.fetchedAt);
     const parsed = isParsed(info) ? info : parseExchangeInfo(info);
-    return new RuleBook(parsed);
+    return new RuleBook(parsed, fetchedAt);
+  }
+
+  /**
+   * Loads a book from a snapshot (`book.toJSON()`, usually after a trip through JSON text). The
+   * loaded book gives the same verdict as the saved one for every order and context. All or
+   * nothing: a snapshot that does not hold throws and no book is made.
+   *
+   * @throws {SnapshotError} `reason` `format` (not a rule-book snapshot), `version` (a version
+   *   this library does not read, such as one from a newer release) or `schema` (a field missing
+   *   or wrong, with each issue's path).
+   * @example
+   * ```ts
+   * import { readFile } from 'node:fs/promises';
+   * const book = RuleBook.fromJSON(JSON.parse(await readFile('rule-book.json', 'utf8')));
+   * console.log(`${book.size} pairs, fetched ${Date.now() - book.fetchedAt} ms ago`);
+   * ```
+   */
+  static fromJSON(snapshot: unknown): RuleBook {
+    const contents = readRuleBookSnapshot(snapshot);
+    const book = new RuleBook(contents, contents.fetchedAt);
+    // The snapshot schema admits only definitions that compile, so this is a guard against the
+    // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
+    const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
+    if (lost !== -1)
+      throw new SnapshotError(
+        'schema',
+        [{ path: `symbols[${lost}]`, code: 'custom', message: 'the definition could not be compiled' }],
+        { version: contents.version },
+      );
+    return book;
+  }
+
+  /**
+   * The book as a snapshot: a JSON-ready object in the format `ruleBookSnapshotSchema`
+   * documents, so `JSON.stringify(book)` writes it and
+   * {@link RuleBook.fromJSON} reads it back. Writing a loaded book again gives the same snapshot.
+   *
+   * @example
+   * ```ts
+   * import { writeFile } from 'node:fs/promises';
+   * await writeFile('rule-book.json', JSON.stringify(book));
+   * book.toJSON().symbols[0]?.tickSize; // '0.01'
+   * ```
+   */
+  toJSON(): RuleBookSnapshot {
+    return writeRuleBookSnapshot({
+      fetchedAt: this.fetchedAt,
+      serverTime: this.serverTime,
+      timezone: this.timezone,
+      symbols: [...this.#pairs.values()].map((known) => known.pair.definition),
+      rejected: this.rejected,
+    });
   }
 
   /**
@@ -139,6 +220,15 @@ export class RuleBook {
   compiledPair(symbol: string): CompiledPair | undefined {
     return this.#pairs.get(symbol)?.pair;
   }
+}
+
+function toEpochMs(fetchedAt: number | Date | undefined): number {
+  if (fetchedAt === undefined) return Date.now();
+  const ms = fetchedAt instanceof Date ? fetchedAt.getTime() : fetchedAt;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > Number.MAX_SAFE_INTEGER)
+    throw new RangeError(`fetchedAt must be a time since the epoch in ms or a valid Date, got ${String(ms)}`);
+  // Whole ms: what a snapshot holds, so a book and its reloaded copy agree.
+  return Math.floor(ms);
 }
 
 function isParsed(info: unknown): info is ExchangeInfo {

@@ -1,0 +1,287 @@
+import { RuleBook } from '../book/rule-book.js';
+import { type ExchangeInfoQuery, validateExchangeInfoQuery } from '../client/query.js';
+import type { RuleBookDiff } from '../diff/diff-rule-books.js';
+import { InvalidQueryError } from '../errors/http-errors.js';
+import { describeValue } from '../errors/preflight-error.js';
+import type { ExchangeInfo } from '../exchange-info/schema.js';
+import { MAX_TIMER_MS } from './refresh-delay.js';
+
+/**
+ * What a rule-book source needs of a client: {@link ExchangeInfoClient} fits, and so does a
+ * test double. The source passes an `AbortSignal` and expects the call to reject promptly once
+ * it aborts (`stop()` waits for the call to settle).
+ *
+ * @example
+ * ```ts
+ * const fake: ExchangeInfoFetcher = {
+ *   fetchExchangeInfo: async () => parseExchangeInfo(payload),
+ * };
+ * createRuleBookSource({ client: fake, intervalMs: 60_000 });
+ * ```
+ */
+export interface ExchangeInfoFetcher {
+  fetchExchangeInfo(
+    query?: ExchangeInfoQuery,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<ExchangeInfo>;
+}
+
+/**
+ * Called after a refresh replaced the book with one that differs. Not called for the source's
+ * first book, nor for a refetch that changed nothing.
+ *
+ * @example
+ * ```ts
+ * const onChange: RuleBookChangeListener = (diff, book, previous) =>
+ *   log.info({ pairs: book.size, was: previous.size }, formatRuleBookDiff(diff));
+ * ```
+ */
+export type RuleBookChangeListener = (diff: RuleBookDiff, book: RuleBook, previous: RuleBook) => void;
+
+/**
+ * Options of {@link createRuleBookSource}. Only `client` and `intervalMs` are required.
+ *
+ * @example
+ * ```ts
+ * const options: RuleBookSourceOptions = {
+ *   client,
+ *   query: { symbolStatus: 'TRADING' },
+ *   intervalMs: 5 * 60_000,
+ *   maxAgeMs: 20 * 60_000,
+ *   snapshotFile: '/var/lib/gateway/rule-book.json',
+ *   onChange: (diff) => log.info(diff),
+ *   onError: (error) => log.warn(error),
+ * };
+ * ```
+ */
+export interface RuleBookSourceOptions {
+  /** Fetches exchange info; usually an {@link ExchangeInfoClient}. The source never closes it. */
+  readonly client: ExchangeInfoFetcher;
+  /** Narrows every fetch (checked up front, as the client would). */
+  readonly query?: ExchangeInfoQuery | undefined;
+  /** The time between successful refreshes, before jitter. An integer of ms, at least 1. */
+  readonly intervalMs: number;
+  /** A book older than this is stale (`isStale()`). Default `3 × intervalMs`; at least `intervalMs`. */
+  readonly maxAgeMs?: number | undefined;
+  /** Each wait is `intervalMs × (1 ± jitterRatio)`, spread by `random`. In [0, 1); default 0.1. */
+  readonly jitterRatio?: number | undefined;
+  /**
+   * The first wait after a failed refresh; it doubles per failure in a row, capped at
+   * `intervalMs`. Default `intervalMs / 16` but at least 1 000 ms (and at most `intervalMs`).
+   */
+  readonly retryDelayMs?: number | undefined;
+  /** A book to start from (one loaded by the caller); takes precedence over `snapshotFile`. */
+  readonly initialBook?: RuleBook | undefined;
+  /**
+   * A snapshot file (`book.toJSON()` as JSON) to start from when it exists and loads, so a
+   * restart needs no request. A missing file is normal; an unreadable one is reported as a
+   * {@link SnapshotFileError} and the source fetches instead.
+   */
+  readonly snapshotFile?: string | undefined;
+  /**
+   * Write a fresh snapshot to `snapshotFile` after each successful fetch (write to a temporary
+   * file beside it, then rename, so a reader never sees half a file). Default `true` when
+   * `snapshotFile` is set.
+   */
+  readonly writeSnapshot?: boolean | undefined;
+  /** See {@link RuleBookChangeListener}. An exception it throws goes to `onError`. */
+  readonly onChange?: RuleBookChangeListener | undefined;
+  /** Every failure: fetches, snapshot reads and writes, a throwing `onChange`. Its own exceptions are swallowed. */
+  readonly onError?: ((error: unknown) => void) | undefined;
+  /** Numbers in [0, 1) for jitter and backoff; default `Math.random`. */
+  readonly random?: (() => number) | undefined;
+  /** The clock, in ms since the epoch; stamps `fetchedAt` and measures age. Default `Date.now`. */
+  readonly now?: (() => number) | undefined;
+  /**
+   * Let the source's timer keep the process alive. Default `false`: the timer is `unref()`ed,
+   * so a gateway exits when its real work is done even if nobody calls `stop()`.
+   */
+  readonly keepProcessAlive?: boolean | undefined;
+}
+
+/**
+ * {@link RuleBookSourceOptions} checked, with defaults filled in.
+ *
+ * @example
+ * ```ts
+ * resolveRuleBookSourceOptions({ client, intervalMs: 60_000 }).maxAgeMs; // 180000
+ * ```
+ */
+export interface ResolvedRuleBookSourceOptions {
+  readonly client: ExchangeInfoFetcher;
+  readonly query: ExchangeInfoQuery;
+  readonly intervalMs: number;
+  readonly maxAgeMs: number;
+  readonly jitterRatio: number;
+  readonly retryDelayMs: number;
+  readonly initialBook: RuleBook | undefined;
+  readonly snapshotFile: string | undefined;
+  readonly writeSnapshot: boolean;
+  readonly onChange: RuleBookChangeListener | undefined;
+  readonly onError: ((error: unknown) => void) | undefined;
+  readonly random: () => number;
+  readonly now: () => number;
+  readonly keepProcessAlive: boolean;
+}
+
+/**
+ * Defaults of {@link RuleBookSourceOptions} that do not depend on `intervalMs`.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_SOURCE_OPTIONS.jitterRatio; // 0.1
+ * ```
+ */
+export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
+  jitterRatio: 0.1,
+  maxAgeIntervals: 3,
+  minRetryDelayMs: 1_000,
+  retryDelayFraction: 1 / 16,
+});
+
+const OPTION_KEYS: ReadonlySet<string> = new Set([
+  'client',
+  'query',
+  'intervalMs',
+  'maxAgeMs',
+  'jitterRatio',
+  'retryDelayMs',
+  'initialBook',
+  'snapshotFile',
+  'writeSnapshot',
+  'onChange',
+  'onError',
+  'random',
+  'now',
+  'keepProcessAlive',
+]);
+
+/**
+ * Checks rule-book source options and fills in defaults. Unknown keys are refused, so a typo
+ * such as `interval` fails loudly.
+ *
+ * @throws {InvalidQueryError} with `parameter` set to the option at fault (`query` problems name
+ *   the query parameter, as the client does).
+ * @example
+ * ```ts
+ * resolveRuleBookSourceOptions({ client, intervalMs: 0 }); // throws InvalidQueryError { parameter: 'intervalMs' }
+ * ```
+ */
+export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBookSourceOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidQueryError(
+      'options',
+      options,
+      `must be an object with at least client and intervalMs, got ${describeValue(options)}`,
+    );
+  }
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (!OPTION_KEYS.has(key)) throw new InvalidQueryError(key, o[key], 'is not a rule-book source option');
+  }
+  const intervalMs = integerOption(o, 'intervalMs', undefined, 1, MAX_TIMER_MS);
+  const snapshotFile = snapshotFileOption(o.snapshotFile);
+  const writeSnapshot = booleanOption(o, 'writeSnapshot', snapshotFile !== undefined);
+  if (writeSnapshot && snapshotFile === undefined) {
+    throw new InvalidQueryError('writeSnapshot', true, 'needs snapshotFile (where to write)');
+  }
+  return {
+    client: clientOption(o.client),
+    query: validateExchangeInfoQuery(o.query),
+    intervalMs,
+    maxAgeMs: integerOption(
+      o,
+      'maxAgeMs',
+      Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs),
+      intervalMs,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    jitterRatio: jitterRatioOption(o.jitterRatio),
+    retryDelayMs: integerOption(o, 'retryDelayMs', defaultRetryDelayMs(intervalMs), 1, intervalMs),
+    initialBook: initialBookOption(o.initialBook),
+    snapshotFile,
+    writeSnapshot,
+    onChange: functionOption(o, 'onChange') as RuleBookChangeListener | undefined,
+    onError: functionOption(o, 'onError') as ((error: unknown) => void) | undefined,
+    random: (functionOption(o, 'random') as (() => number) | undefined) ?? Math.random,
+    now: (functionOption(o, 'now') as (() => number) | undefined) ?? Date.now,
+    keepProcessAlive: booleanOption(o, 'keepProcessAlive', false),
+  };
+}
+
+function defaultRetryDelayMs(intervalMs: number): number {
+  const fraction = Math.round(intervalMs * DEFAULT_SOURCE_OPTIONS.retryDelayFraction);
+  return Math.min(intervalMs, Math.max(DEFAULT_SOURCE_OPTIONS.minRetryDelayMs, fraction));
+}
+
+function clientOption(value: unknown): ExchangeInfoFetcher {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { fetchExchangeInfo?: unknown }).fetchExchangeInfo === 'function'
+  ) {
+    return value as ExchangeInfoFetcher;
+  }
+  throw new InvalidQueryError(
+    'client',
+    value,
+    `must be an ExchangeInfoClient (an object with fetchExchangeInfo), got ${describeValue(value)}`,
+  );
+}
+
+function integerOption(
+  o: Record<string, unknown>,
+  name: string,
+  fallback: number | undefined,
+  min: number,
+  max: number,
+): number {
+  const value = o[name];
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidQueryError(
+      name,
+      value,
+      `must be an integer from ${min} to ${max}, got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}
+
+function jitterRatioOption(value: unknown): number {
+  if (value === undefined) return DEFAULT_SOURCE_OPTIONS.jitterRatio;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1) return value;
+  throw new InvalidQueryError(
+    'jitterRatio',
+    value,
+    `must be a number from 0 (inclusive) to 1 (exclusive), got ${describeValue(value)}`,
+  );
+}
+
+function initialBookOption(value: unknown): RuleBook | undefined {
+  if (value === undefined || value instanceof RuleBook) return value;
+  throw new InvalidQueryError('initialBook', value, `must be a RuleBook, got ${describeValue(value)}`);
+}
+
+function snapshotFileOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && value.length > 0 && !value.includes('\u0000')) return value;
+  throw new InvalidQueryError(
+    'snapshotFile',
+    value,
+    `must be a non-empty file path, got ${describeValue(value)}`,
+  );
+}
+
+function booleanOption(o: Record<string, unknown>, name: string, fallback: boolean): boolean {
+  const value = o[name];
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  throw new InvalidQueryError(name, value, `must be true or false, got ${describeValue(value)}`);
+}
+
+function functionOption(o: Record<string, unknown>, name: string): unknown {
+  const value = o[name];
+  if (value === undefined || typeof value === 'function') return value;
+  throw new InvalidQueryError(name, value, `must be a function, got ${describeValue(value)}`);
+}
