@@ -1,6 +1,7 @@
 // Loads the BUILT package by its own name (package self-reference through "exports"), once
 // through ESM import and once through CJS require, and runs one real validation with each.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -44,4 +45,11 @@ const testingCjs = require('order-preflight/testing');
 assert.equal(typeof testingEsm, 'object');
 assert.equal(typeof testingCjs, 'object');
 
-console.log('smoke: order-preflight loads by name through import and require; both builds validate alike');
+// The command line, as a user runs it from the package's "bin".
+const cli = spawnSync(process.execPath, ['dist/cli.js', 'demo'], { encoding: 'utf8' });
+assert.equal(cli.status, 0, `order-preflight demo exited ${cli.status}: ${cli.stderr}`);
+assert.match(cli.stdout, /BTCUSDT/);
+const usage = spawnSync(process.execPath, ['dist/cli.js', 'check', '--bogus'], { encoding: 'utf8' });
+assert.equal(usage.status, 2, 'a usage error exits 2');
+
+console.log('smoke: order-preflight loads by name through import and require; both builds validate alike; the CLI runs');

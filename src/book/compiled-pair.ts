@@ -1,6 +1,8 @@
-import { Big, type BigValue, ONE, ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { precisionGrid } from '../decimal/grid.js';
+import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
+import { compileFastPair, type FastPair } from './fast-pair.js';
 
 /**
  * A pair definition with every decimal parsed once, at compile time, and the derived factors of
@@ -12,27 +14,37 @@ export interface CompiledPair {
   readonly isTrading: boolean;
   readonly enableTrade: boolean;
   /** `null`: no price grid; prices are held to `quoteAssetPrecision` instead. */
-  readonly tickSize: BigValue | null;
+  readonly tickSize: Dec | null;
   /** `null`: no quantity grid; quantities are held to `baseAssetPrecision` instead. */
-  readonly stepSize: BigValue | null;
+  readonly stepSize: Dec | null;
   /** The grid used to round a price: `tickSize`, or one unit of `quoteAssetPrecision`. */
-  readonly priceGrid: BigValue;
+  readonly priceGrid: Dec;
   /** The grid used to round a quantity: `stepSize`, or one unit of `baseAssetPrecision`. */
-  readonly quantityGrid: BigValue;
-  readonly minTradeAmount: BigValue;
-  readonly maxTradeAmount: BigValue;
-  readonly marketBuyLimitSize: BigValue;
-  readonly marketSellLimitSize: BigValue;
+  readonly quantityGrid: Dec;
+  readonly minTradeAmount: Dec;
+  readonly maxTradeAmount: Dec;
+  readonly marketBuyLimitSize: Dec;
+  readonly marketSellLimitSize: Dec;
   /** 1 + buyLimitPriceRatio: a LIMIT BUY may not be above reference × this. */
-  readonly buyBandFactor: BigValue;
+  readonly buyBandFactor: Dec;
   /** 1 − sellLimitPriceRatio: a LIMIT SELL may not be below reference × this. */
-  readonly sellBandFactor: BigValue;
+  readonly sellBandFactor: Dec;
   /** 1 + r, r the fallback ratio or, when it is 0, buyLimitPriceRatio: a MARKET BUY's worst price / reference. */
-  readonly marketBuyWorstFactor: BigValue;
+  readonly marketBuyWorstFactor: Dec;
   /** 1 − r, r the fallback ratio or, when it is 0, sellLimitPriceRatio. */
-  readonly marketSellWorstFactor: BigValue;
-  readonly takerFeeRate: BigValue;
-  readonly makerFeeRate: BigValue;
+  readonly marketSellWorstFactor: Dec;
+  readonly takerFeeRate: Dec;
+  readonly makerFeeRate: Dec;
+  /** The same rules in machine numbers for the pass path; absent when they do not fit. */
+  readonly fast: FastPair | undefined;
+}
+
+/** A definition's decimal, canonicalised first, so a hand-built `'1e-3'` or `'0.010'` compiles too. */
+function exact(text: string): Dec {
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Dec.parse(text);
+  const plain = toPlainDecimal(text);
+  if (plain === undefined) throw new RangeError(`not a decimal: ${text}`);
+  return Dec.parse(plain);
 }
 
 /**
@@ -43,14 +55,14 @@ export interface CompiledPair {
  */
 export function compilePair(definition: PairDefinition): CompiledPair {
   const d = definition;
-  const tickSize = d.tickSize === null ? null : new Big(d.tickSize);
-  const stepSize = d.stepSize === null ? null : new Big(d.stepSize);
-  if (tickSize?.lte(ZERO) || stepSize?.lte(ZERO))
+  const tickSize = d.tickSize === null ? null : exact(d.tickSize);
+  const stepSize = d.stepSize === null ? null : exact(d.stepSize);
+  if (tickSize?.lte(Dec.ZERO) || stepSize?.lte(Dec.ZERO))
     throw new RangeError('tickSize and stepSize must be positive or null');
-  const fallback = new Big(d.marketFallbackPriceRatio);
-  const buyRatio = new Big(d.buyLimitPriceRatio);
-  const sellRatio = new Big(d.sellLimitPriceRatio);
-  return {
+  const fallback = exact(d.marketFallbackPriceRatio);
+  const buyRatio = exact(d.buyLimitPriceRatio);
+  const sellRatio = exact(d.sellLimitPriceRatio);
+  const exactPair: Omit<CompiledPair, 'fast'> = {
     definition: d,
     symbol: d.symbol,
     isTrading: d.status === 'TRADING',
@@ -59,15 +71,16 @@ export function compilePair(definition: PairDefinition): CompiledPair {
     stepSize,
     priceGrid: tickSize ?? precisionGrid(d.quoteAssetPrecision),
     quantityGrid: stepSize ?? precisionGrid(d.baseAssetPrecision),
-    minTradeAmount: new Big(d.minTradeAmount),
-    maxTradeAmount: new Big(d.maxTradeAmount),
-    marketBuyLimitSize: new Big(d.marketBuyLimitSize),
-    marketSellLimitSize: new Big(d.marketSellLimitSize),
-    buyBandFactor: ONE.plus(buyRatio),
-    sellBandFactor: ONE.minus(sellRatio),
-    marketBuyWorstFactor: ONE.plus(fallback.eq(ZERO) ? buyRatio : fallback),
-    marketSellWorstFactor: ONE.minus(fallback.eq(ZERO) ? sellRatio : fallback),
-    takerFeeRate: new Big(d.takerFeeRate),
-    makerFeeRate: new Big(d.makerFeeRate),
+    minTradeAmount: exact(d.minTradeAmount),
+    maxTradeAmount: exact(d.maxTradeAmount),
+    marketBuyLimitSize: exact(d.marketBuyLimitSize),
+    marketSellLimitSize: exact(d.marketSellLimitSize),
+    buyBandFactor: Dec.ONE.plus(buyRatio),
+    sellBandFactor: Dec.ONE.minus(sellRatio),
+    marketBuyWorstFactor: Dec.ONE.plus(fallback.eq(Dec.ZERO) ? buyRatio : fallback),
+    marketSellWorstFactor: Dec.ONE.minus(fallback.eq(Dec.ZERO) ? sellRatio : fallback),
+    takerFeeRate: exact(d.takerFeeRate),
+    makerFeeRate: exact(d.makerFeeRate),
   };
+  return { ...exactPair, fast: compileFastPair(exactPair) };
 }

@@ -60,12 +60,12 @@ export function estimateWith(
           : [];
       return { ok: false, violations: violations.concat(missing) };
     }
-    const reference = context.referencePrice?.big;
+    const reference = context.referencePrice?.value;
     const crosses =
       order.type === 'MARKET' ||
       (reference !== undefined && (order.side === 'BUY' ? price.gte(reference) : price.lte(reference)));
     const feeRate = crosses ? pair.takerFeeRate : pair.makerFeeRate;
-    const notional = price.times(order.quantity.big);
+    const notional = price.times(order.quantity.value);
     return {
       ok: true,
       symbol: pair.symbol,

@@ -8,6 +8,8 @@ import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
 import { type CompiledPair, compilePair } from './compiled-pair.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
+import type { FastPair } from './fast-pair.js';
+import { fastPass } from './fast-pass.js';
 import { validateWith } from './validate.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
@@ -57,6 +59,7 @@ export class RuleBook {
   readonly rejected: readonly RejectedDefinition[];
   readonly #pairs: ReadonlyMap<string, PairLookup & { kind: 'known' }>;
   readonly #rejected: ReadonlyMap<string, PairLookup & { kind: 'rejected' }>;
+  readonly #fastPair = (symbol: string): FastPair | undefined => this.#pairs.get(symbol)?.pair.fast;
   readonly #lookup = (symbol: string): PairLookup =>
     this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
 
@@ -172,7 +175,13 @@ export class RuleBook {
    * ```
    */
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
-    return validateWith(this.#lookup, order, context);
+    let passed: ValidationResult | undefined;
+    try {
+      passed = fastPass(this.#fastPair, order, context);
+    } catch {
+      // A hostile order or context (a throwing getter, a proxy): the general path reports it.
+    }
+    return passed ?? validateWith(this.#lookup, order, context);
   }
 
   /**

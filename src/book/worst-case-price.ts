@@ -1,4 +1,4 @@
-import type { BigValue } from '../decimal/big.js';
+import type { Dec } from '../decimal/dec.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from './compiled-pair.js';
 
@@ -12,10 +12,10 @@ export function worstCasePrice(
   pair: CompiledPair,
   order: ParsedOrder,
   context: ParsedContext,
-): BigValue | undefined {
-  if (order.type === 'LIMIT') return order.price?.big;
+): Dec | undefined {
+  if (order.type === 'LIMIT') return order.price?.value;
   if (order.type !== 'MARKET' || order.side === undefined || context.referencePrice === undefined)
     return undefined;
   const factor = order.side === 'BUY' ? pair.marketBuyWorstFactor : pair.marketSellWorstFactor;
-  return context.referencePrice.big.times(factor);
+  return context.referencePrice.value.times(factor);
 }

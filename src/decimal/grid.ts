@@ -1,25 +1,24 @@
-import { Big, type BigValue, ZERO } from './big.js';
+import { Dec } from './dec.js';
 
-/** Exact grid arithmetic on non-negative values (big.js `mod` divides to an exact integer quotient). */
+/** Exact grid arithmetic on non-negative values. */
 
-export function isOnGrid(value: BigValue, grid: BigValue): boolean {
-  return value.mod(grid).eq(ZERO);
+export function isOnGrid(value: Dec, grid: Dec): boolean {
+  return value.mod(grid).isZero();
 }
 
 /** The largest multiple of `grid` that is ≤ `value`. */
-export function floorToGrid(value: BigValue, grid: BigValue): BigValue {
-  return value.minus(value.mod(grid));
+export function floorToGrid(value: Dec, grid: Dec): Dec {
+  return value.floorTo(grid);
 }
 
 /** The smallest multiple of `grid` that is ≥ `value`. */
-export function ceilToGrid(value: BigValue, grid: BigValue): BigValue {
-  const rest = value.mod(grid);
-  return rest.eq(ZERO) ? value : value.minus(rest).plus(grid);
+export function ceilToGrid(value: Dec, grid: Dec): Dec {
+  return value.ceilTo(grid);
 }
 
 /** `10^-places` as an exact value: the grid implied by a precision of `places` decimals. */
-export function precisionGrid(places: number): BigValue {
-  return new Big(places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`);
+export function precisionGrid(places: number): Dec {
+  return Dec.unit(places);
 }
 
 /** Decimals that carry value: `'1.2500'` → 2. Works on plain decimal text. */
@@ -32,10 +31,10 @@ export function significantDecimals(text: string): number {
 }
 
 /** The grid points either side of an off-grid value, leaving out any that is not positive. */
-export function gridNeighbours(value: BigValue, grid: BigValue): string[] {
+export function gridNeighbours(value: Dec, grid: Dec): string[] {
   const below = floorToGrid(value, grid);
   const out: string[] = [];
-  if (below.gt(ZERO)) out.push(below.toString());
+  if (below.gt(Dec.ZERO)) out.push(below.toString());
   out.push(below.plus(grid).toString());
   return out;
 }

@@ -1,4 +1,4 @@
-import { Big, type BigValue } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
@@ -8,7 +8,7 @@ export const MAX_DECIMAL_INPUT_LENGTH = 64;
 /** An order decimal as it would be sent (`text`) and its exact value. */
 export interface OrderDecimal {
   readonly text: string;
-  readonly big: BigValue;
+  readonly value: Dec;
 }
 
 export type DecimalInput =
@@ -66,7 +66,7 @@ export function readDecimalInput(value: unknown): DecimalInput {
   } else {
     return { ok: false, detail: `must be a decimal string or a finite number, got ${describeKind(value)}` };
   }
-  if (isPlainPositiveDecimal(text)) return { ok: true, decimal: { text, big: new Big(text) } };
+  if (isPlainPositiveDecimal(text)) return { ok: true, decimal: { text, value: Dec.parse(text) } };
   const suggestion = plainSuggestion(text);
   const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
   return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };

@@ -1,5 +1,5 @@
 import type { RuleBook } from '../book/rule-book.js';
-import { type BigValue, ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid, isOnGrid } from '../decimal/grid.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import { isFieldRecord, readOwnField } from '../order/read-field.js';
@@ -106,7 +106,7 @@ function apply(order: Record<string, unknown>, changes: OrderChange[], repair: r
 function repairDecimal(
   order: object,
   field: 'price' | 'quantity',
-  grid: BigValue,
+  grid: Dec,
   direction: Direction,
   hasGrid: boolean,
 ): OrderChange[] {
@@ -123,11 +123,11 @@ function repairDecimal(
     text = plain;
   }
   const again = readDecimalInput(text);
-  if (!again.ok || isOnGrid(again.decimal.big, grid)) return changes;
+  if (!again.ok || isOnGrid(again.decimal.value, grid)) return changes;
   const rounded =
-    direction === 'down' ? floorToGrid(again.decimal.big, grid) : ceilToGrid(again.decimal.big, grid);
+    direction === 'down' ? floorToGrid(again.decimal.value, grid) : ceilToGrid(again.decimal.value, grid);
   // Rounding a value below one grid unit down gives zero, which is no order at all.
-  if (rounded.lte(ZERO)) return changes;
+  if (rounded.lte(Dec.ZERO)) return changes;
   const code: ViolationCode =
     field === 'price'
       ? hasGrid

@@ -1,5 +1,5 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
-import { ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import { skippedCheck, violation } from '../validation/violation.js';
@@ -18,13 +18,13 @@ export function checkBuyPriceBand(
   if (order.type !== 'LIMIT' || order.side !== 'BUY' || price === undefined) return undefined;
   const reference = context.referencePrice;
   if (reference === undefined) return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE');
-  const limit = reference.big.times(pair.buyBandFactor);
-  if (price.big.lte(limit)) return undefined;
+  const limit = reference.value.times(pair.buyBandFactor);
+  if (price.value.lte(limit)) return undefined;
   const highest = floorToGrid(limit, pair.priceGrid);
   return violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),
     detail: `(referencePrice ${reference.text} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`,
-    suggestion: highest.gt(ZERO) ? [highest.toString()] : [],
+    suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
   });
 }

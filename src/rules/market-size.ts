@@ -1,5 +1,5 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
-import { ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { violation } from '../validation/violation.js';
@@ -14,12 +14,12 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
   if (order.type !== 'MARKET' || order.side === undefined || quantity === undefined) return undefined;
   const buy = order.side === 'BUY';
   const max = buy ? pair.marketBuyLimitSize : pair.marketSellLimitSize;
-  if (quantity.big.lte(max)) return undefined;
+  if (quantity.value.lte(max)) return undefined;
   const highest = floorToGrid(max, pair.quantityGrid);
   return violation('MARKET_SIZE_ABOVE_MAX', 'quantity', {
     value: quantity.text,
     limit: buy ? pair.definition.marketBuyLimitSize : pair.definition.marketSellLimitSize,
     detail: buy ? 'marketBuyLimitSize' : 'marketSellLimitSize',
-    suggestion: highest.gt(ZERO) ? [highest.toString()] : [],
+    suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
   });
 }

@@ -20,8 +20,8 @@ export function checkMaxNotional(
     return skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE');
   const price = worstCasePrice(pair, order, context);
   if (price === undefined) return undefined;
-  const notional = price.times(quantity.big);
-  if (notional.lte(max.big)) return undefined;
+  const notional = price.times(quantity.value);
+  if (notional.lte(max.value)) return undefined;
   return violation('NOTIONAL_ABOVE_MAX', 'notional', {
     value: notional.toString(),
     limit: max.text,

@@ -13,6 +13,6 @@ export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): Rul
   return violation('PRICE_PRECISION', 'price', {
     value: price.text,
     limit: String(precision),
-    suggestion: gridNeighbours(price.big, pair.priceGrid),
+    suggestion: gridNeighbours(price.value, pair.priceGrid),
   });
 }

@@ -9,10 +9,10 @@ export function checkPriceTick(pair: CompiledPair, order: ParsedOrder): RuleOutc
   const price = order.price;
   if (price === undefined) return undefined;
   if (pair.tickSize === null) return skippedCheck('PRICE_TICK', 'NO_TICK_SIZE');
-  if (isOnGrid(price.big, pair.tickSize)) return undefined;
+  if (isOnGrid(price.value, pair.tickSize)) return undefined;
   return violation('PRICE_TICK', 'price', {
     value: price.text,
     limit: pair.tickSize.toString(),
-    suggestion: gridNeighbours(price.big, pair.tickSize),
+    suggestion: gridNeighbours(price.value, pair.tickSize),
   });
 }

@@ -7,7 +7,7 @@ import type { RuleOutcome } from './rule.js';
 /** QUANTITY_BELOW_MIN: the quantity is at least `minTradeAmount`, for every order type (inclusive). */
 export function checkQuantityMin(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
-  if (quantity === undefined || quantity.big.gte(pair.minTradeAmount)) return undefined;
+  if (quantity === undefined || quantity.value.gte(pair.minTradeAmount)) return undefined;
   return violation('QUANTITY_BELOW_MIN', 'quantity', {
     value: quantity.text,
     limit: pair.definition.minTradeAmount,

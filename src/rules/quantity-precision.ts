@@ -1,5 +1,5 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
-import { ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { floorToGrid, significantDecimals } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { violation } from '../validation/violation.js';
@@ -11,10 +11,10 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
   if (quantity === undefined || pair.stepSize !== null) return undefined;
   const precision = pair.definition.baseAssetPrecision;
   if (significantDecimals(quantity.text) <= precision) return undefined;
-  const below = floorToGrid(quantity.big, pair.quantityGrid);
+  const below = floorToGrid(quantity.value, pair.quantityGrid);
   return violation('QUANTITY_PRECISION', 'quantity', {
     value: quantity.text,
     limit: String(precision),
-    suggestion: [(below.gt(ZERO) ? below : pair.quantityGrid).toString()],
+    suggestion: [(below.gt(Dec.ZERO) ? below : pair.quantityGrid).toString()],
   });
 }

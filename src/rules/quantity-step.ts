@@ -1,5 +1,5 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
-import { ZERO } from '../decimal/big.js';
+import { Dec } from '../decimal/dec.js';
 import { floorToGrid, isOnGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { skippedCheck, violation } from '../validation/violation.js';
@@ -10,11 +10,11 @@ export function checkQuantityStep(pair: CompiledPair, order: ParsedOrder): RuleO
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   if (pair.stepSize === null) return skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE');
-  if (isOnGrid(quantity.big, pair.stepSize)) return undefined;
+  if (isOnGrid(quantity.value, pair.stepSize)) return undefined;
   return violation('QUANTITY_STEP', 'quantity', {
     value: quantity.text,
     limit: pair.stepSize.toString(),
-    suggestion: [stepBelowOrFirst(quantity.big, pair.stepSize)],
+    suggestion: [stepBelowOrFirst(quantity.value, pair.stepSize)],
   });
 }
 
@@ -24,5 +24,5 @@ function stepBelowOrFirst(
   step: Parameters<typeof floorToGrid>[1],
 ): string {
   const below = floorToGrid(value, step);
-  return (below.gt(ZERO) ? below : step).toString();
+  return (below.gt(Dec.ZERO) ? below : step).toString();
 }

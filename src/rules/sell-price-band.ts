@@ -17,8 +17,8 @@ export function checkSellPriceBand(
   if (order.type !== 'LIMIT' || order.side !== 'SELL' || price === undefined) return undefined;
   const reference = context.referencePrice;
   if (reference === undefined) return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE');
-  const limit = reference.big.times(pair.sellBandFactor);
-  if (price.big.gte(limit)) return undefined;
+  const limit = reference.value.times(pair.sellBandFactor);
+  if (price.value.gte(limit)) return undefined;
   return violation('PRICE_BELOW_SELL_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),

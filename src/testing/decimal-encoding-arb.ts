@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BigValue } from '../decimal/big.js';
+import type { BigValue } from './big.js';
 
 /**
  * How generated decimals are spelled: `string` (plain text), `number` (a JS number wherever

@@ -1,4 +1,4 @@
-import { Big, type BigValue, ZERO } from '../decimal/big.js';
+import { Big, type BigValue, ZERO } from './big.js';
 
 /**
  * Index arithmetic on a grid: a value on grid `g` is `k × g` for a whole `k`. Floors are exact

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { Big, type BigValue, TEN } from '../decimal/big.js';
 import type { OrderSide, OrderType } from '../validation/violation-codes.js';
+import { Big, type BigValue, TEN } from './big.js';
 import { type DecimalEncoding, decimalSpellingArb } from './decimal-encoding-arb.js';
 import { atIndex, ceilIndex, floorIndex } from './grid-math.js';
 import { EMPTY, type IndexRange, isEmpty, type OrderSpace } from './order-space.js';

@@ -1,8 +1,8 @@
-import { Big, type BigValue, ONE, ZERO } from '../decimal/big.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import type { OrderSide, OrderType } from '../validation/violation-codes.js';
 import { ArbitraryConfigurationError } from './arbitrary-configuration-error.js';
+import { Big, type BigValue, ONE, ZERO } from './big.js';
 import { ceilIndex, floorIndex, unitOf } from './grid-math.js';
 
 /** What the caller's context will hold when the generated orders are validated. */

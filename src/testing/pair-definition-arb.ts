@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { Big, type BigValue } from '../decimal/big.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
+import { Big, type BigValue } from './big.js';
 import { unitOf } from './grid-math.js';
 
 /**

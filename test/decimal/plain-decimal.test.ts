@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Big } from '../../src/decimal/big.js';
+import { Dec } from '../../src/decimal/dec.js';
 import {
   ceilToGrid,
   floorToGrid,
@@ -11,7 +11,7 @@ import {
 import { decimalPlaces, MAX_EXCHANGE_DECIMAL_LENGTH } from '../../src/decimal/plain-decimal.js';
 import { toPlainDecimal } from '../../src/index.js';
 
-const big = (text: string) => new Big(text);
+const big = (text: string) => Dec.parse(text);
 
 describe('toPlainDecimal: accepted', () => {
   it.each([

@@ -95,7 +95,7 @@ describe('readDecimalInput', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.decimal.text).toBe(text);
-    expect(read.decimal.big.toString()).toBe(value);
+    expect(read.decimal.value.toString()).toBe(value);
   });
 
   it.each([

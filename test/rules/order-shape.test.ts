@@ -35,7 +35,7 @@ describe('order shape: passing', () => {
     const { order } = checkOrderShape(limitOrder('BUY', 100.5, '1.50'));
     expect(order.price?.text).toBe('100.5');
     expect(order.quantity?.text).toBe('1.50');
-    expect(order.quantity?.big.toString()).toBe('1.5');
+    expect(order.quantity?.value.toString()).toBe('1.5');
     expect(order).toMatchObject({ symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC' });
   });
 });

@@ -1,0 +1,98 @@
+import Big from 'big.js';
+import fc from 'fast-check';
+import { type PairDefinition, parseExchangeInfo, RuleBook, sampleExchangeInfo, type ValidationContext } from '../src/index.js';
+import { pairDefinitionArb } from '../src/testing/index.js';
+
+/** One order of the benchmark mix and the context it is checked with. */
+export interface MixCase {
+  readonly order: Record<string, unknown>;
+  readonly context: ValidationContext;
+}
+
+/** A deterministic generator (mulberry32), so every run sees the same mix. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** As a trader's code would send it: a JS number where that prints the same text, else a string. */
+function spell(value: Big, asNumber: boolean): string | number {
+  const text = value.toFixed();
+  return asNumber && String(Number(text)) === text ? Number(text) : text;
+}
+
+const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as const;
+
+/**
+ * A realistic mix, fixed by its seed: the sample's pairs plus generated ones with several tick
+ * shapes (powers of ten, 0.5, 110, 0.00000012, no grid); prices within a few percent of the
+ * last price, sizes a few dozen steps; LIMIT and MARKET; strings and numbers; 80% passing and
+ * 20% breaking one rule (off the tick or step, under the minimum, over a band, a market cap or
+ * the caller's notional limit).
+ */
+export function buildMix(size: number, seed = 42): { definitions: PairDefinition[]; book: RuleBook; cases: MixCase[] } {
+  const generated = fc.sample(pairDefinitionArb({ tradingOnly: true }), { numRuns: 24, seed });
+  const sample = sampleExchangeInfo().symbols.filter((d) => d.status === 'TRADING' && d.enableTrade);
+  const unique = new Map<string, PairDefinition>();
+  for (const d of [...sample, ...generated]) unique.set(d.symbol, d);
+  const definitions = [...unique.values()];
+  const book = RuleBook.fromExchangeInfo(
+    parseExchangeInfo({
+      timezone: 'UTC',
+      serverTime: 0,
+      symbols: definitions.map((d) => ({ ...d, displayDigitMerge: (d.displayDigitMerge ?? []).join(',') })),
+    }),
+  );
+  const next = random(seed);
+  const cases: MixCase[] = [];
+  for (let n = 0; n < size; n++) {
+    const d = definitions[n % definitions.length] as PairDefinition;
+    const tick = new Big(d.tickSize ?? `1e-${d.quoteAssetPrecision}`);
+    const step = new Big(d.stepSize ?? `1e-${d.baseAssetPrecision}`);
+    const reference = tick.times(12_345);
+    const buy = next() < 0.5;
+    const market = next() < 0.3;
+    const asNumber = next() < 0.4;
+    const minSteps = new Big(d.minTradeAmount).div(step).round(0, Big.roundUp);
+    let quantity = step.times((minSteps.gt(0) ? minSteps : new Big(1)).plus(Math.floor(next() * 40)).toFixed());
+    const cap = new Big(buy ? d.marketBuyLimitSize : d.marketSellLimitSize);
+    if (market && quantity.gt(cap) && cap.gte(step)) quantity = cap.div(step).round(0, Big.roundDown).times(step);
+    let price = tick.times(12_345 + (buy ? -1 : 1) * Math.floor(next() * 200));
+    const context = { referencePrice: reference.toFixed() };
+    const failure = n % 5 === 4 ? FAILURES[Math.floor(n / 5) % FAILURES.length] : undefined;
+    let maxNotional = price.times(quantity).times(1_000).toFixed();
+    switch (failure) {
+      case 'tick':
+        price = price.plus(tick.div(10));
+        break;
+      case 'step':
+        quantity = quantity.plus(step.div(10));
+        break;
+      case 'min':
+        quantity = new Big(d.minTradeAmount).gt(step) ? step : quantity.plus(step.div(10));
+        break;
+      case 'band':
+        price = buy ? tick.times(13_000 * 2) : tick.times(6_000);
+        break;
+      case 'marketCap':
+        quantity = step.times(new Big(buy ? d.marketBuyLimitSize : d.marketSellLimitSize).div(step).round(0, Big.roundDown).plus(1).toFixed());
+        break;
+      case 'notional':
+        maxNotional = price.times(quantity).div(2).toFixed();
+        break;
+    }
+    const base = { symbol: d.symbol, side: buy ? 'BUY' : 'SELL' };
+    const order =
+      market && failure !== 'tick' && failure !== 'band'
+        ? { ...base, type: 'MARKET', quantity: spell(quantity, asNumber) }
+        : { ...base, type: 'LIMIT', timeInForce: 'GTC', price: spell(price, asNumber), quantity: spell(quantity, asNumber) };
+    cases.push({ order, context: { ...context, maxNotional } });
+  }
+  return { definitions, book, cases };
+}

@@ -1,0 +1,28 @@
+// The executable behind the package's `bin` (built to dist/cli.js with a `#!/usr/bin/env node`
+// banner): wires the process's streams into `main` and sets the exit status.
+import { isatty } from 'node:tty';
+import { type CliIo, EXIT_FAILURE } from './io.js';
+import { main } from './main.js';
+
+// `order-preflight check ... | head` closes the pipe early: stop quietly, as other tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.exitCode = EXIT_FAILURE;
+  });
+}
+
+const io: CliIo = {
+  argv: process.argv.slice(2),
+  // A getter: touching process.stdin opens it, which only `check` reading stdin should do.
+  get stdin() {
+    return process.stdin;
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+  isTTY: { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) },
+  env: process.env,
+};
+
+// The exit status is set rather than forced with process.exit, so pending output is flushed.
+process.exitCode = await main(io);

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
+import {
+  type ExchangeInfo,
+  ExchangeInfoClient,
+  type ExchangeInfoClientOptions,
+  type ExchangeInfoQuery,
+  isInvalidQueryError,
+  isPreflightError,
+  type PreflightError,
+  RuleBook,
+  validateExchangeInfoQuery,
+} from '../../index.js';
+import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { type CliIo, EXIT_OK, write } from '../io.js';
+import { clip, count, describeFsError, oneLine, printable } from '../text.js';
+import { CommandFailure, UsageError } from '../usage-error.js';
+
+const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
+
+Fetches GET /api/v3/exchangeInfo, compiles the rule book and saves it as a snapshot
+(the JSON that '${PROGRAM} check --rules' and '${PROGRAM} diff' read). The snapshot
+goes to standard output, or to --out FILE (written atomically: a temporary file in
+the same directory, then renamed, so a reader never sees half a file). What was
+fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
+
+Options:
+  --base-url URL           Where /api/v3/exchangeInfo lives (required), e.g.
+                           https://api.example.com
+  --symbol S               Only this pair.
+  --symbols A,B            Only these pairs (comma-separated; not with --symbol).
+  --status TRADING         Only pairs with this status (TRADING is the only one).
+  --symbols-format F       How --symbols is sent: comma (A,B; the default) or json
+                           (["A","B"]).
+  --timeout-ms N           Limit of one attempt, in ms (default 10000).
+  --retries N              Retries on network errors, timeouts and 5xx (default 2).
+  -o, --out FILE           Write the snapshot to FILE instead of standard output.
+  --debug                  Show the stack trace of an unexpected error.
+  -h, --help               Show this help.
+
+Examples:
+  ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
+  ${PROGRAM} fetch --base-url https://api.example.com --symbols BTCUSDT,ETHUSDT > rules.json
+
+Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
+is not exchange info) or the snapshot could not be written; 2 a usage error (a bad
+flag or query, an --out path that cannot be created).`;
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  symbol: { type: 'string' },
+  symbols: { type: 'string' },
+  status: { type: 'string' },
+  'symbols-format': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  retries: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+} as const;
+
+/** The flag each client option or query parameter comes from, for messages. */
+const FLAG_OF: Readonly<Record<string, string>> = {
+  baseUrl: '--base-url',
+  symbol: '--symbol',
+  symbols: '--symbols',
+  symbolStatus: '--status',
+  symbolsFormat: '--symbols-format',
+  timeoutMs: '--timeout-ms',
+  retries: '--retries',
+};
+
+const SET_ASIDE_SHOWN = 5;
+
+export const fetchCommand: Command = {
+  name: 'fetch',
+  summary: 'fetch the exchange rules and save them as a snapshot',
+  help: HELP,
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, OPTIONS, 0);
+    const baseUrl = values['base-url'];
+    if (baseUrl === undefined) throw new UsageError('--base-url is required');
+    const query = queryFrom(values.symbol, values.symbols, values.status);
+    const client = clientFor(baseUrl, {
+      timeoutMs: integerFlag('--timeout-ms', values['timeout-ms']),
+      retries: integerFlag('--retries', values.retries),
+      symbolsFormat: values['symbols-format'],
+    });
+    // The output file is created before the request, so a path that cannot be written costs
+    // no request weight.
+    const output = values.out === undefined ? undefined : await AtomicFile.create(values.out);
+    try {
+      const info = await fetchInfo(client, query);
+      const book = RuleBook.fromExchangeInfo(info);
+      const text = `${JSON.stringify(book.toJSON(), null, 2)}\n`;
+      if (output === undefined) await write(io.stdout, text);
+      else await output.commit(text);
+      await report(io, client, book, info, values.out);
+      return EXIT_OK;
+    } finally {
+      await output?.discard();
+      await client.close();
+    }
+  },
+};
+
+/** `order-preflight fetch ...`; resolves to the exit status. */
+export function fetch(io: CliIo): Promise<number> {
+  return runCommand(fetchCommand, io);
+}
+
+function queryFrom(
+  symbol: string | undefined,
+  symbols: string | undefined,
+  status: string | undefined,
+): ExchangeInfoQuery {
+  const query = {
+    symbol,
+    symbols: symbols === undefined ? undefined : symbols.split(',').map((s) => s.trim()),
+    symbolStatus: status,
+  };
+  try {
+    return validateExchangeInfoQuery(query);
+  } catch (error) {
+    throw usageFromInvalidQuery(error);
+  }
+}
+
+function integerFlag(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(text))
+    throw new UsageError(`${flag} must be a whole number, got '${clip(text, 40)}'`);
+  return Number(text);
+}
+
+function clientFor(
+  baseUrl: string,
+  options: { timeoutMs: number | undefined; retries: number | undefined; symbolsFormat: string | undefined },
+): ExchangeInfoClient {
+  const resolved: Record<string, unknown> = { baseUrl };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) resolved[key] = value;
+  try {
+    return new ExchangeInfoClient(resolved as unknown as ExchangeInfoClientOptions);
+  } catch (error) {
+    throw usageFromInvalidQuery(error);
+  }
+}
+
+async function fetchInfo(client: ExchangeInfoClient, query: ExchangeInfoQuery): Promise<ExchangeInfo> {
+  try {
+    return await client.fetchExchangeInfo(query);
+  } catch (error) {
+    if (isInvalidQueryError(error)) throw usageFromInvalidQuery(error);
+    if (isPreflightError(error)) throw new CommandFailure(describeFetchFailure(error));
+    throw error;
+  }
+}
+
+/** An `InvalidQueryError` (a bad flag value) as a usage error naming the flag; others unchanged. */
+function usageFromInvalidQuery(error: unknown): unknown {
+  if (!isInvalidQueryError(error)) return error;
+  const flag = FLAG_OF[error.parameter];
+  if (flag === undefined) return new UsageError(error.message);
+  // The library says `invalid symbols: symbols cannot be ...`; the user typed --symbols.
+  const prefix = `invalid ${error.parameter}: ${error.parameter} `;
+  const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return new UsageError(`${flag} ${reason}`);
+}
+
+/**
+ * `NetworkError: GET http://… failed after 3 attempts: connect ECONNREFUSED … (code ECONNREFUSED)`:
+ * the error's class, its message, and the context the message does not already carry.
+ */
+export function describeFetchFailure(error: PreflightError): string {
+  const message = oneLine(error.message);
+  const fields = error as unknown as Record<string, unknown>;
+  const context: string[] = [];
+  const add = (label: string, value: unknown, shown = String(value)) => {
+    if (value !== undefined && value !== null && !message.includes(shown)) context.push(`${label} ${shown}`);
+  };
+  add('status', fields.status);
+  add('code', fields.code);
+  add('exchange code', fields.exchangeCode);
+  add('retry after', fields.retryAfterMs, `${String(fields.retryAfterMs)} ms`);
+  add('url', fields.url);
+  const suffix = context.length === 0 ? '' : ` (${context.join(', ')})`;
+  return `${error.name}: ${clip(message, 400)}${suffix}`;
+}
+
+async function report(
+  io: CliIo,
+  client: ExchangeInfoClient,
+  book: RuleBook,
+  info: ExchangeInfo,
+  out: string | undefined,
+): Promise<void> {
+  const offset = client.clockOffsetMs;
+  const clock = offset === undefined ? '' : `; server clock ${describeOffset(offset)}`;
+  const lines = [
+    `fetched ${count(book.size, 'pair')}, ${book.rejected.length} set aside` +
+      ` (timezone ${printable(info.timezone)}); request weight spent: ${client.requestWeightSpent}${clock}`,
+  ];
+  for (const entry of book.rejected.slice(0, SET_ASIDE_SHOWN)) {
+    const reasons = entry.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
+    lines.push(
+      `  set aside: ${oneLine(entry.symbol ?? `symbols[${entry.index}]`)}: ${clip(oneLine(reasons), 200)}`,
+    );
+  }
+  if (book.rejected.length > SET_ASIDE_SHOWN)
+    lines.push(
+      `  ... and ${book.rejected.length - SET_ASIDE_SHOWN} more set aside (see "rejected" in the snapshot)`,
+    );
+  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
+  await write(io.stderr, `${lines.join('\n')}\n`);
+}
+
+/**
+ * A file replaced atomically: written into a fresh temporary file beside it, flushed, then
+ * renamed over it. Until {@link AtomicFile.commit}, the destination is untouched.
+ */
+class AtomicFile {
+  readonly #path: string;
+  readonly #temporary: string;
+  #handle: FileHandle | undefined;
+  #done = false;
+
+  private constructor(path: string, temporary: string, handle: FileHandle) {
+    this.#path = path;
+    this.#temporary = temporary;
+    this.#handle = handle;
+  }
+
+  /** @throws {UsageError} when the temporary file cannot be created (no such directory, no permission). */
+  static async create(path: string): Promise<AtomicFile> {
+    const temporary = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    try {
+      return new AtomicFile(path, temporary, await open(temporary, 'wx'));
+    } catch (error) {
+      throw new UsageError(`cannot write --out ${path}: ${describeFsError(error)}`, { hint: false });
+    }
+  }
+
+  /** @throws {CommandFailure} when writing or renaming fails; the destination is then unchanged. */
+  async commit(text: string): Promise<void> {
+    const handle = this.#handle;
+    if (handle === undefined) throw new Error('AtomicFile used after discard');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+      this.#handle = undefined;
+      await handle.close();
+      await rename(this.#temporary, this.#path);
+      this.#done = true;
+    } catch (error) {
+      throw new CommandFailure(`could not write ${this.#path}: ${describeFsError(error)}`);
+    }
+  }
+
+  /** Closes and removes the temporary file unless it was committed. Never throws. */
+  async discard(): Promise<void> {
+    await this.#handle?.close().catch(() => {});
+    this.#handle = undefined;
+    if (!this.#done) await unlink(this.#temporary).catch(() => {});
+    this.#done = true;
+  }
+}
+
+/** `12 ms ahead of ours`, `3.2 s behind ours`, `365.0 days behind ours`. */
+export function describeOffset(ms: number): string {
+  const size = Math.abs(ms);
+  const direction = ms >= 0 ? 'ahead of ours' : 'behind ours';
+  if (size < 1_000) return `${size} ms ${direction}`;
+  if (size < 120_000) return `${(size / 1_000).toFixed(1)} s ${direction}`;
+  if (size < 2 * 3_600_000) return `${(size / 60_000).toFixed(1)} min ${direction}`;
+  if (size < 48 * 3_600_000) return `${(size / 3_600_000).toFixed(1)} h ${direction}`;
+  return `${(size / 86_400_000).toFixed(1)} days ${direction}`;
+}

@@ -1,0 +1,119 @@
+import type { ValidationResult } from '../index.js';
+import { clip, printable } from './text.js';
+
+/** How verdicts are written: readable rows, or one JSON object per line. */
+export type VerdictFormat = 'table' | 'json';
+
+/** ANSI styling, or none. */
+export interface Style {
+  readonly pass: (text: string) => string;
+  readonly fail: (text: string) => string;
+  readonly error: (text: string) => string;
+  readonly dim: (text: string) => string;
+}
+
+const plain = (text: string) => text;
+const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
+
+export const NO_STYLE: Style = { pass: plain, fail: plain, error: plain, dim: plain };
+export const COLOUR_STYLE: Style = {
+  pass: sgr(32, 39),
+  fail: sgr(31, 39),
+  error: sgr(33, 39),
+  dim: sgr(2, 22),
+};
+
+const COLUMNS = [
+  { title: 'LINE', width: 6, right: true },
+  { title: 'RESULT', width: 6 },
+  { title: 'SYMBOL', width: 12 },
+  { title: 'SIDE', width: 4 },
+  { title: 'TYPE', width: 6 },
+  { title: 'QUANTITY', width: 16 },
+  { title: 'PRICE', width: 0 },
+] as const;
+const CELL_MAX = 24;
+const INDENT = ' '.repeat(10);
+
+function row(cells: readonly string[], style?: (text: string) => string): string {
+  return COLUMNS.map((column, i) => {
+    const cell = cells[i] ?? '';
+    const padded =
+      'right' in column && column.right ? cell.padStart(column.width) : cell.padEnd(column.width);
+    return i === 1 && style !== undefined ? style(padded) : padded;
+  })
+    .join('  ')
+    .trimEnd();
+}
+
+/** The table's header row. */
+export function tableHeader(): string {
+  return row(COLUMNS.map((column) => column.title));
+}
+
+/** An order field as a table cell: `-` when absent, clipped and made terminal-safe. */
+function cell(order: unknown, field: string): string {
+  if (typeof order !== 'object' || order === null || Array.isArray(order)) return '-';
+  if (!Object.hasOwn(order, field)) return '-';
+  const value = (order as Record<string, unknown>)[field];
+  if (typeof value === 'string') return value === '' ? '""' : clip(printable(value), CELL_MAX);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null) return 'null';
+  return Array.isArray(value) ? '[array]' : `[${typeof value}]`;
+}
+
+/**
+ * The readable verdict on one order: a row (line, PASS/FAIL, symbol, side, type, quantity,
+ * price), then one line per violation (code, the message naming field, value and limit, and
+ * the nearest passing values), then the checks that could not run.
+ */
+export function formatVerdictRows(
+  line: number,
+  order: unknown,
+  result: ValidationResult,
+  style: Style,
+): string[] {
+  const verdict = result.ok ? 'PASS' : 'FAIL';
+  const lines = [
+    row(
+      [
+        String(line),
+        verdict,
+        cell(order, 'symbol'),
+        cell(order, 'side'),
+        cell(order, 'type'),
+        cell(order, 'quantity'),
+        cell(order, 'price'),
+      ],
+      result.ok ? style.pass : style.fail,
+    ),
+  ];
+  for (const v of result.violations) {
+    const suggestion =
+      v.suggestion === undefined || v.suggestion.length === 0 ? '' : `  -> try ${v.suggestion.join(' or ')}`;
+    lines.push(`${INDENT}${v.code.padEnd(26)} ${printable(v.message)}${suggestion}`);
+  }
+  if (result.skipped.length > 0) {
+    const skipped = result.skipped.map((s) => `${s.check} (${s.reason})`).join(', ');
+    lines.push(style.dim(`${INDENT}not checked: ${skipped}`));
+  }
+  return lines;
+}
+
+/** The readable report of a line that is not JSON. */
+export function formatUnreadableRow(line: number, error: string, style: Style): string {
+  return `${String(line).padStart(6)}  ${style.error('ERROR ')}  ${printable(error)}`;
+}
+
+/** The verdict on one order as a JSON line: `{ line, ok, violations, skipped }`. */
+export function verdictJson(line: number, result: ValidationResult): string {
+  return JSON.stringify({ line, ok: result.ok, violations: result.violations, skipped: result.skipped });
+}
+
+/**
+ * A line that is not JSON, as a JSON line of the same shape plus `error`:
+ * `{ line, ok: false, error, violations: [], skipped: [] }`.
+ */
+export function unreadableJson(line: number, error: string): string {
+  return JSON.stringify({ line, ok: false, error, violations: [], skipped: [] });
+}

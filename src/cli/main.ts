@@ -1,0 +1,91 @@
+import packageJson from '../../package.json' with { type: 'json' };
+import { type Command, isDebugEnv, PROGRAM, reportError, runCommand } from './command.js';
+import { checkCommand } from './commands/check.js';
+import { demoCommand } from './commands/demo.js';
+import { diffCommand } from './commands/diff.js';
+import { fetchCommand } from './commands/fetch.js';
+import { type CliIo, EXIT_OK, EXIT_USAGE, write } from './io.js';
+import { clip, printable } from './text.js';
+import { UsageError } from './usage-error.js';
+
+/** Every command, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [demoCommand, fetchCommand, checkCommand, diffCommand];
+
+/** The package version, shown by `--version`. */
+export const VERSION: string = packageJson.version;
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const commands = COMMANDS.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n');
+  return `Usage: ${PROGRAM} <command> [options]
+
+Checks spot orders locally, before they are sent, against the exchange's own
+trading-pair rules (GET /api/v3/exchangeInfo).
+
+Commands:
+${commands}
+
+Run '${PROGRAM} <command> --help' for a command's options.
+
+Options:
+  -h, --help      Show this help.
+  -v, --version   Show the version.
+  --debug         Show the stack trace of an unexpected error (also ORDER_PREFLIGHT_DEBUG=1).
+
+Quick start:
+  ${PROGRAM} demo
+  ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
+  ${PROGRAM} check --rules rules.json orders.jsonl
+  ${PROGRAM} diff yesterday.json rules.json
+
+Exit status: 0 success; 1 an order refused, a request failed or snapshots differ;
+2 a usage error (see each command's help).`;
+}
+
+/**
+ * The command line: `io.argv` is everything after the program name. Dispatches to a command
+ * (`order-preflight check ...` runs `check` with the rest), or prints the help or version.
+ * Resolves to the exit status; never throws.
+ */
+export async function main(io: CliIo): Promise<number> {
+  const [first, ...rest] = io.argv;
+  try {
+    if (first === undefined) {
+      await write(io.stderr, `${mainHelp()}\n`);
+      return EXIT_USAGE;
+    }
+    if (first === '--help' || first === '-h') {
+      await write(io.stdout, `${mainHelp()}\n`);
+      return EXIT_OK;
+    }
+    if (first === 'help') return await helpFor(rest, io);
+    if (first === '--version' || first === '-v') {
+      await write(io.stdout, `${VERSION}\n`);
+      return EXIT_OK;
+    }
+    // `--debug` may come before the command too.
+    if (first === '--debug')
+      return await main({ ...io, argv: rest, env: { ...io.env, ORDER_PREFLIGHT_DEBUG: '1' } });
+    const command = COMMANDS.find((c) => c.name === first);
+    if (command === undefined) {
+      const what = first.startsWith('-') ? 'option' : 'command';
+      throw new UsageError(`unknown ${what} '${clip(printable(first), 40)}'`);
+    }
+    return await runCommand(command, { ...io, argv: rest });
+  } catch (error) {
+    await reportError(io, undefined, error, isDebugEnv(io.env));
+    return error instanceof UsageError ? EXIT_USAGE : 1;
+  }
+}
+
+async function helpFor(args: readonly string[], io: CliIo): Promise<number> {
+  const [name] = args;
+  if (name === undefined) {
+    await write(io.stdout, `${mainHelp()}\n`);
+    return EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) throw new UsageError(`unknown command '${clip(printable(name), 40)}'`);
+  await write(io.stdout, `${command.help.trimEnd()}\n`);
+  return EXIT_OK;
+}
