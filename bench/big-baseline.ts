@@ -53,7 +53,10 @@ export class BigBaselineValidator {
     }
   }
 
-  validate(order: Record<string, unknown>, context: { referencePrice?: unknown; maxNotional?: unknown } = {}): string[] {
+  validate(
+    order: Record<string, unknown>,
+    context: { referencePrice?: unknown; maxNotional?: unknown } = {},
+  ): string[] {
     const codes: string[] = [];
     const pair = typeof order.symbol === 'string' ? this.#pairs.get(order.symbol) : undefined;
     const quantity = decimal(order.quantity);

@@ -1,6 +1,12 @@
 import Big from 'big.js';
 import fc from 'fast-check';
-import { type PairDefinition, parseExchangeInfo, RuleBook, sampleExchangeInfo, type ValidationContext } from '../src/index.js';
+import {
+  type PairDefinition,
+  parseExchangeInfo,
+  RuleBook,
+  sampleExchangeInfo,
+  type ValidationContext,
+} from '../src/index.js';
 import { pairDefinitionArb } from '../src/testing/index.js';
 
 /** One order of the benchmark mix and the context it is checked with. */
@@ -36,7 +42,10 @@ const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as con
  * 20% breaking one rule (off the tick or step, under the minimum, over a band, a market cap or
  * the caller's notional limit).
  */
-export function buildMix(size: number, seed = 42): { definitions: PairDefinition[]; book: RuleBook; cases: MixCase[] } {
+export function buildMix(
+  size: number,
+  seed = 42,
+): { definitions: PairDefinition[]; book: RuleBook; cases: MixCase[] } {
   const generated = fc.sample(pairDefinitionArb({ tradingOnly: true }), { numRuns: 24, seed });
   const sample = sampleExchangeInfo().symbols.filter((d) => d.status === 'TRADING' && d.enableTrade);
   const unique = new Map<string, PairDefinition>();
@@ -60,9 +69,12 @@ export function buildMix(size: number, seed = 42): { definitions: PairDefinition
     const market = next() < 0.3;
     const asNumber = next() < 0.4;
     const minSteps = new Big(d.minTradeAmount).div(step).round(0, Big.roundUp);
-    let quantity = step.times((minSteps.gt(0) ? minSteps : new Big(1)).plus(Math.floor(next() * 40)).toFixed());
+    let quantity = step.times(
+      (minSteps.gt(0) ? minSteps : new Big(1)).plus(Math.floor(next() * 40)).toFixed(),
+    );
     const cap = new Big(buy ? d.marketBuyLimitSize : d.marketSellLimitSize);
-    if (market && quantity.gt(cap) && cap.gte(step)) quantity = cap.div(step).round(0, Big.roundDown).times(step);
+    if (market && quantity.gt(cap) && cap.gte(step))
+      quantity = cap.div(step).round(0, Big.roundDown).times(step);
     let price = tick.times(12_345 + (buy ? -1 : 1) * Math.floor(next() * 200));
     const context = { referencePrice: reference.toFixed() };
     const failure = n % 5 === 4 ? FAILURES[Math.floor(n / 5) % FAILURES.length] : undefined;
@@ -81,7 +93,13 @@ export function buildMix(size: number, seed = 42): { definitions: PairDefinition
         price = buy ? tick.times(13_000 * 2) : tick.times(6_000);
         break;
       case 'marketCap':
-        quantity = step.times(new Big(buy ? d.marketBuyLimitSize : d.marketSellLimitSize).div(step).round(0, Big.roundDown).plus(1).toFixed());
+        quantity = step.times(
+          new Big(buy ? d.marketBuyLimitSize : d.marketSellLimitSize)
+            .div(step)
+            .round(0, Big.roundDown)
+            .plus(1)
+            .toFixed(),
+        );
         break;
       case 'notional':
         maxNotional = price.times(quantity).div(2).toFixed();
@@ -91,7 +109,13 @@ export function buildMix(size: number, seed = 42): { definitions: PairDefinition
     const order =
       market && failure !== 'tick' && failure !== 'band'
         ? { ...base, type: 'MARKET', quantity: spell(quantity, asNumber) }
-        : { ...base, type: 'LIMIT', timeInForce: 'GTC', price: spell(price, asNumber), quantity: spell(quantity, asNumber) };
+        : {
+            ...base,
+            type: 'LIMIT',
+            timeInForce: 'GTC',
+            price: spell(price, asNumber),
+            quantity: spell(quantity, asNumber),
+          };
     cases.push({ order, context: { ...context, maxNotional } });
   }
   return { definitions, book, cases };

@@ -6,7 +6,9 @@ const MIX_SIZE = 4_096;
 const { definitions, book, cases } = buildMix(MIX_SIZE);
 const baseline = new BigBaselineValidator(definitions);
 const passing = cases.filter((c) => book.validateOrder(c.order, c.context).ok).length;
-console.log(`mix: ${cases.length} orders over ${definitions.length} pairs, ${((100 * passing) / cases.length).toFixed(1)}% passing`);
+console.log(
+  `mix: ${cases.length} orders over ${definitions.length} pairs, ${((100 * passing) / cases.length).toFixed(1)}% passing`,
+);
 
 let i = 0;
 let sink = 0;

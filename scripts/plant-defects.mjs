@@ -5,28 +5,40 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const DEFECTS = [
   {
-    name: 'grid check done with floats',
+    name: 'grid check done with floats (general path)',
     file: 'src/decimal/grid.ts',
-    from: 'return value.mod(grid).eq(ZERO);',
+    from: 'return value.mod(grid).isZero();',
     to: 'return Number(value.toString()) % Number(grid.toString()) === 0;',
+  },
+  {
+    name: 'grid check done with floats (pass path)',
+    file: 'src/book/fast-pass.ts',
+    from: 'return step === 1 || Math.floor(units / step) * step === units;',
+    to: 'return step === 1 || (units / 1e8) % (step / 1e8) === 0;',
+  },
+  {
+    name: 'exclusive minimum on the pass path',
+    file: 'src/book/fast-pass.ts',
+    from: 'quantity < fast.minUnits',
+    to: 'quantity <= fast.minUnits',
   },
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',
     file: 'src/rules/quantity-min.ts',
-    from: 'quantity.big.gte(pair.minTradeAmount)',
-    to: 'quantity.big.gt(pair.minTradeAmount)',
+    from: 'quantity.value.gte(pair.minTradeAmount)',
+    to: 'quantity.value.gt(pair.minTradeAmount)',
   },
   {
     name: 'exclusive buy band',
     file: 'src/rules/buy-price-band.ts',
-    from: 'price.big.lte(limit)',
-    to: 'price.big.lt(limit)',
+    from: 'price.value.lte(limit)',
+    to: 'price.value.lt(limit)',
   },
   {
     name: 'zero fallback ratio taken literally',
     file: 'src/book/compiled-pair.ts',
-    from: 'ONE.plus(fallback.eq(ZERO) ? buyRatio : fallback)',
-    to: 'ONE.plus(fallback)',
+    from: 'Dec.ONE.plus(fallback.eq(Dec.ZERO) ? buyRatio : fallback)',
+    to: 'Dec.ONE.plus(fallback)',
   },
 ];
 
@@ -44,7 +56,9 @@ for (const defect of DEFECTS) {
     const caught = run.status !== 0;
     if (!caught) missed++;
     const failed = (run.stdout.match(/×[^\n]*/g) ?? []).length;
-    console.log(`${caught ? 'caught ' : 'MISSED '} ${defect.name}${caught ? ` (${failed} failing tests)` : ''}`);
+    console.log(
+      `${caught ? 'caught ' : 'MISSED '} ${defect.name}${caught ? ` (${failed} failing tests)` : ''}`,
+    );
   } finally {
     writeFileSync(defect.file, original);
   }

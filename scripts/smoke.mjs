@@ -52,4 +52,6 @@ assert.match(cli.stdout, /BTCUSDT/);
 const usage = spawnSync(process.execPath, ['dist/cli.js', 'check', '--bogus'], { encoding: 'utf8' });
 assert.equal(usage.status, 2, 'a usage error exits 2');
 
-console.log('smoke: order-preflight loads by name through import and require; both builds validate alike; the CLI runs');
+console.log(
+  'smoke: order-preflight loads by name through import and require; both builds validate alike; the CLI runs',
+);
