@@ -1,28 +1,122 @@
+/**
+ * `npm run bench`: validateOrder against a hand-written big.js validator on the same realistic
+ * mix in the same process, latency percentiles, parse + compile cost of 10,000 definitions, and
+ * memory per compiled pair. `npm run bench -- --exactness 1000000` also checks, on that many
+ * generated orders, that not one verdict differs from the big.js validator's.
+ */
+import fc from 'fast-check';
 import { Bench } from 'tinybench';
+import { parseExchangeInfo, RuleBook } from '../src/index.js';
+import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
-import { buildMix } from './order-mix.js';
+import { buildMix, type MixCase } from './order-mix.js';
 
 const MIX_SIZE = 4_096;
+const BATCH = 256;
+const args = process.argv.slice(2);
+const exactnessIndex = args.indexOf('--exactness');
+const exactnessCases = exactnessIndex === -1 ? 0 : Number(args[exactnessIndex + 1] ?? 1_000_000);
+
 const { definitions, book, cases } = buildMix(MIX_SIZE);
 const baseline = new BigBaselineValidator(definitions);
 const passing = cases.filter((c) => book.validateOrder(c.order, c.context).ok).length;
 console.log(
-  `mix: ${cases.length} orders over ${definitions.length} pairs, ${((100 * passing) / cases.length).toFixed(1)}% passing`,
+  `Node ${process.version}, ${cases.length} orders over ${definitions.length} pairs, ` +
+    `${((100 * passing) / cases.length).toFixed(1)}% passing; each sample validates ${BATCH} orders`,
 );
 
-let i = 0;
+// Throughput: both validators over the same orders, interleaved in one run.
+let cursor = 0;
 let sink = 0;
-const bench = new Bench({ time: 1_500, warmupTime: 300 });
+const batchOf = (check: (c: MixCase) => boolean) => () => {
+  for (let n = 0; n < BATCH; n++) {
+    const c = cases[cursor++ & (MIX_SIZE - 1)] as MixCase;
+    if (check(c)) sink++;
+  }
+};
+const bench = new Bench({ time: 2_000, warmupTime: 500 });
 bench
-  .add('validateOrder (order-preflight)', () => {
-    const c = cases[i++ & (MIX_SIZE - 1)]!;
-    if (book.validateOrder(c.order, c.context).ok) sink++;
-  })
-  .add('hand-written big.js validator', () => {
-    const c = cases[i++ & (MIX_SIZE - 1)]!;
-    if (baseline.validate(c.order, c.context).length === 0) sink++;
-  });
+  .add(
+    'order-preflight validateOrder',
+    batchOf((c) => book.validateOrder(c.order, c.context).ok),
+  )
+  .add(
+    'hand-written big.js validator',
+    batchOf((c) => baseline.validate(c.order, c.context).length === 0),
+  );
 await bench.run();
-console.table(bench.table());
-const [ours, theirs] = bench.tasks.map((t) => t.result!);
-console.log(`throughput ratio: ${(ours!.hz / theirs!.hz).toFixed(1)}x (sink ${sink})`);
+const [ours, theirs] = bench.tasks.map((t) => t.result);
+if (ours === undefined || theirs === undefined) throw new Error('benchmark did not run');
+const perSecond = (hz: number) => Math.round(hz * BATCH).toLocaleString('en-US');
+console.log('\nthroughput (orders per second, same mix, same process)');
+console.table({
+  'order-preflight': { 'orders/s': perSecond(ours.hz), 'mean ns/order': (ours.mean * 1e6) / BATCH },
+  'big.js by hand': { 'orders/s': perSecond(theirs.hz), 'mean ns/order': (theirs.mean * 1e6) / BATCH },
+});
+console.log(`ratio: ${(ours.hz / theirs.hz).toFixed(1)}x`);
+
+// Latency: one call at a time, timer included (a hrtime call costs a few tens of ns).
+function percentiles(check: (c: MixCase) => unknown, rounds: number): Record<string, string> {
+  const samples = new Float64Array(rounds);
+  for (let n = 0; n < rounds; n++) {
+    const c = cases[n & (MIX_SIZE - 1)] as MixCase;
+    const start = process.hrtime.bigint();
+    check(c);
+    samples[n] = Number(process.hrtime.bigint() - start);
+  }
+  samples.sort();
+  const at = (q: number) => `${((samples[Math.floor(q * (rounds - 1))] ?? 0) / 1000).toFixed(2)} µs`;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), 'p99.9': at(0.999) };
+}
+console.log('\nlatency per call');
+console.table({
+  'order-preflight (all)': percentiles((c) => book.validateOrder(c.order, c.context), 400_000),
+  'big.js by hand (all)': percentiles((c) => baseline.validate(c.order, c.context), 400_000),
+});
+
+// Parse + compile 10,000 definitions; memory per compiled pair.
+const payload = fc.sample(exchangeInfoArb({ minPairs: 500, maxPairs: 500 }), { numRuns: 20, seed: 7 });
+const symbols = payload.flatMap((p, i) =>
+  (p.symbols as Record<string, unknown>[]).map((s) => ({ ...s, symbol: `${String(s.symbol)}${i}` })),
+);
+const big = { timezone: 'UTC', serverTime: 0, symbols };
+globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
+const start = process.hrtime.bigint();
+const info = parseExchangeInfo(big);
+const parsed = process.hrtime.bigint();
+const compiled = RuleBook.fromExchangeInfo(info);
+const done = process.hrtime.bigint();
+globalThis.gc?.();
+const heapAfter = process.memoryUsage().heapUsed;
+console.log(
+  `\n${compiled.size.toLocaleString('en-US')} definitions: parse ${(Number(parsed - start) / 1e6).toFixed(0)} ms, ` +
+    `compile ${(Number(done - parsed) / 1e6).toFixed(0)} ms; ` +
+    (globalThis.gc
+      ? `${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MiB held, ${((heapAfter - heapBefore) / compiled.size / 1024).toFixed(2)} KiB per pair (definition + compiled form)`
+      : 'run with node --expose-gc for memory figures'),
+);
+
+// Exactness: not one verdict may differ from the big.js validator's.
+if (exactnessCases > 0) {
+  let checked = 0;
+  let differ = 0;
+  for (let seed = 1; checked < exactnessCases; seed++) {
+    const mix = buildMix(MIX_SIZE, seed);
+    const reference = new BigBaselineValidator(mix.definitions);
+    for (const c of mix.cases) {
+      const ourCodes = mix.book.validateOrder(c.order, c.context).violations.map((v) => v.code);
+      const theirCodes = reference.validate(c.order, c.context);
+      if (ourCodes.join() !== theirCodes.join()) {
+        differ++;
+        if (differ <= 5) console.log('DIFFERS', JSON.stringify(c), ourCodes, theirCodes);
+      }
+      if (++checked >= exactnessCases) break;
+    }
+  }
+  console.log(
+    `\nexactness: ${checked.toLocaleString('en-US')} orders, ${differ} verdicts differ from big.js`,
+  );
+  if (differ > 0) process.exitCode = 1;
+}
+console.log(`(sink ${sink})`);
