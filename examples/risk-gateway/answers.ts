@@ -1,0 +1,76 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Every answer the gateway writes itself (rather than relaying the upstream's) carries this
+ * header, naming why, so a client can tell "the gateway said no" from "the exchange said no".
+ */
+export const GATEWAY_HEADER = 'x-preflight-gateway';
+
+/**
+ * Why the gateway answered itself; the value of {@link GATEWAY_HEADER}.
+ *
+ * @example
+ * ```ts
+ * const reason: GatewayReason = 'order-refused';
+ * ```
+ */
+export type GatewayReason =
+  | 'order-refused'
+  | 'duplicate-parameter'
+  | 'unsupported-media-type'
+  | 'body-not-utf8'
+  | 'body-too-large'
+  | 'bad-target'
+  | 'non-canonical-order-path'
+  | 'unjudged-order-endpoint'
+  | 'no-rule-book'
+  | 'stale-rule-book'
+  | 'reference-price-failed'
+  | 'upstream-unreachable'
+  | 'upstream-no-answer'
+  | 'upstream-timeout'
+  | 'internal-error';
+
+/**
+ * The body of a gateway answer: the exchange's `{ code, msg }` shape, plus details.
+ *
+ * @example
+ * ```ts
+ * { code: -1013, msg: 'Order refused by the pre-trade gateway: PRICE_TICK', violations: [...] }
+ * ```
+ */
+export interface GatewayAnswer {
+  readonly code: number;
+  readonly msg: string;
+  readonly [detail: string]: unknown;
+}
+
+/**
+ * Writes a JSON answer of the gateway's own. `close` asks Node to close the connection after it
+ * (used when a request body was left unread).
+ *
+ * @example
+ * ```ts
+ * sendGatewayAnswer(res, 503, 'no-rule-book', { code: -1001, msg: 'no rule book yet' });
+ * ```
+ */
+export function sendGatewayAnswer(
+  res: ServerResponse,
+  status: number,
+  reason: GatewayReason,
+  answer: GatewayAnswer,
+  options: { readonly close?: boolean } = {},
+): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify(answer);
+  res.writeHead(status, {
+    'content-type': 'application/json;charset=UTF-8',
+    'content-length': Buffer.byteLength(text),
+    [GATEWAY_HEADER]: reason,
+    ...(options.close ? { connection: 'close' } : {}),
+  });
+  res.end(text);
+}
