@@ -29,5 +29,7 @@ export function propertySeed(): number | undefined {
 /** fast-check parameters from the environment: `{ numRuns, seed? }`. */
 export function propertyParameters(fallbackRuns = 2000): { numRuns: number; seed?: number } {
   const seed = propertySeed();
-  return seed === undefined ? { numRuns: propertyRuns(fallbackRuns) } : { numRuns: propertyRuns(fallbackRuns), seed };
+  return seed === undefined
+    ? { numRuns: propertyRuns(fallbackRuns) }
+    : { numRuns: propertyRuns(fallbackRuns), seed };
 }

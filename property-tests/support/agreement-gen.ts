@@ -1,0 +1,511 @@
+/**
+ * Generators for the agreement property: raw pair definitions in the wire's mixed encodings, and
+ * orders and contexts that sit mostly right on the rules (on and off the grids, on and one unit
+ * around every bound), with some malformed, missing or garbage fields.
+ *
+ * They are written imperatively over `fc.gen()`; big.js is used here only to *place* values near
+ * the rules. Whether a value passes is decided by the model, never by the generator.
+ */
+import Big from 'big.js';
+import fc from 'fast-check';
+import type { RawPairDefinition } from '../model/spec-model.js';
+
+export type Gen = fc.GeneratorValue;
+
+// ---------------------------------------------------------------------------------------------
+// Small choice helpers (index 0 is the "simplest" choice: shrinking goes there)
+// ---------------------------------------------------------------------------------------------
+
+// fc.gen() caches arbitraries per builder *function*: builders must be stable module-level
+// functions, never fresh closures (each new closure would be cached forever: the heap grows).
+const unbiasedInteger = (min: number, max: number) => fc.noBias(fc.integer({ min, max }));
+const anything = () => fc.anything();
+
+/** A uniform integer in [min, max] (unbiased, so the percentages below mean what they say). */
+export function int(g: Gen, min: number, max: number): number {
+  return g(unbiasedInteger, min, max);
+}
+
+export function pick<T>(g: Gen, items: readonly T[]): T {
+  return items[int(g, 0, items.length - 1)]!;
+}
+
+/** True with probability `percent` / 100. */
+export function chance(g: Gen, percent: number): boolean {
+  return int(g, 0, 99) < percent;
+}
+
+/** Picks by weight: `[[weight, value], ...]`. */
+export function weighted<T>(g: Gen, choices: readonly (readonly [number, T])[]): T {
+  const total = choices.reduce((sum, [w]) => sum + w, 0);
+  let roll = int(g, 0, total - 1);
+  for (const [w, value] of choices) {
+    if (roll < w) return value;
+    roll -= w;
+  }
+  return choices[choices.length - 1]![1];
+}
+
+/** Plain decimal text of a Big (never exponent notation). */
+function plain(value: Big): string {
+  return value.toFixed();
+}
+
+/** 10^-k as plain text: 0 → "1", 3 → "0.001". */
+function unit(k: number): string {
+  return k <= 0 ? '1' : `0.${'0'.repeat(k - 1)}1`;
+}
+
+/** `digit` × 10^-k as plain text. */
+function digitUnit(digit: number, k: number): string {
+  return plain(new Big(String(digit)).times(unit(k)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wire encodings
+// ---------------------------------------------------------------------------------------------
+
+/** A definition decimal as the exchange might send it: string, "trailing zeros" string, number. */
+function wireDecimal(g: Gen, text: string): string | number {
+  const exactAsNumber = new Big(String(Number(text))).eq(text);
+  const form = weighted(g, [
+    [5, 'string'],
+    [2, 'trailing'],
+    [exactAsNumber ? 4 : 0, 'number'],
+  ] as const);
+  if (form === 'number') return Number(text);
+  if (form === 'trailing') return text.includes('.') ? `${text}0` : `${text}.00`;
+  return text;
+}
+
+/** An order decimal as a user might pass it: string, trailing zeros, or a JS number (any). */
+function orderDecimal(g: Gen, text: string): unknown {
+  return weighted<() => unknown>(g, [
+    [7, () => text],
+    [1, () => (text.includes('.') ? `${text}00` : `${text}.0`)],
+    [2, () => Number(text)],
+  ])();
+}
+
+/** Values the decimal rule refuses, and plain garbage. */
+const MALFORMED: readonly unknown[] = [
+  '',
+  'abc',
+  '1e-8',
+  '-1',
+  ' 1',
+  '1 ',
+  '+1',
+  '01',
+  '.5',
+  '1.',
+  '0',
+  '0.000',
+  '1,5',
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  -1,
+  0,
+  1e-7,
+  1e21,
+  true,
+  {},
+  [],
+  10n,
+  '9'.repeat(65),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Definitions
+// ---------------------------------------------------------------------------------------------
+
+/** What the generator knows of a definition, to place orders near its rules. */
+export interface GenPair {
+  readonly symbol: string;
+  readonly tickSize: string | undefined;
+  readonly stepSize: string | undefined;
+  readonly quoteAssetPrecision: number;
+  readonly baseAssetPrecision: number;
+  readonly minTradeAmount: string;
+  readonly maxTradeAmount: string;
+  readonly buyLimitPriceRatio: string;
+  readonly sellLimitPriceRatio: string;
+  readonly marketBuyLimitSize: string;
+  readonly marketSellLimitSize: string;
+  readonly marketFallbackPriceRatio: string;
+}
+
+/** A grid size text, or `undefined` for "no grid" (then how the absence is encoded). */
+function genGrid(g: Gen): { size: string | undefined; wire: unknown; omit: boolean } {
+  const shape = weighted(g, [
+    [4, 'pow10'],
+    [2, 'five'],
+    [2, 'two'],
+    [2, 'odd'],
+    [1, 'big'],
+    [1, 'absent'],
+    [1, 'null'],
+    [1, 'zero'],
+  ] as const);
+  const k = int(g, 0, 10);
+  let size: string;
+  switch (shape) {
+    case 'absent':
+      return { size: undefined, wire: undefined, omit: true };
+    case 'null':
+      return { size: undefined, wire: null, omit: false };
+    case 'zero':
+      return { size: undefined, wire: pick(g, [0, '0', '0.0', '0.00000000']), omit: false };
+    case 'pow10':
+      size = unit(k);
+      break;
+    case 'five':
+      size = digitUnit(5, k);
+      break;
+    case 'two':
+      size = digitUnit(2, k);
+      break;
+    case 'odd':
+      size = pick(g, ['0.00000012', '0.25', '0.0003', '1.5', '0.12', '0.075']);
+      break;
+    case 'big':
+      size = pick(g, ['110', '25', '1000', '10', '5']);
+      break;
+  }
+  return { size, wire: wireDecimal(g, size), omit: false };
+}
+
+const RATIOS = ['0.1', '0', '0.01', '0.02', '0.03', '0.05', '0.125', '0.2', '0.5', '0.9'] as const;
+const FALLBACKS = ['0', '0.01', '0.02', '0.05', '0.1', '0.25'] as const;
+const TWENTY_DIGITS = '12345678901234567890';
+
+/** How a generated definition is broken, if at all (SPEC section 2: set aside). */
+export type Malformation = 'none' | 'minTradeAmount' | 'negativeSize' | 'negativeRatio' | 'precision';
+
+/** One raw definition for `symbol`, plus what the generator knows of it. */
+export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition; info: GenPair } {
+  const tick = genGrid(g);
+  const step = genGrid(g);
+  const quoteAssetPrecision = int(g, 0, 12);
+  const baseAssetPrecision = int(g, 0, 12);
+
+  // Quantities are laid out on a unit: the step when there is one, else 10^-baseAssetPrecision.
+  const quantityUnit = new Big(step.size ?? unit(int(g, 0, baseAssetPrecision)));
+  const minTradeAmount = plain(quantityUnit.times(pick(g, ['1', '3', '10', '100', '0.5'])));
+  const maxTradeAmount = chance(g, 10)
+    ? TWENTY_DIGITS
+    : plain(new Big(minTradeAmount).times(pick(g, ['1000', '1000000', '999999', '1000000000000'])));
+  const marketSize = () =>
+    weighted(g, [
+      [6, () => plain(quantityUnit.times(pick(g, ['50', '5000', '1000000', '7'])))],
+      [1, () => '0'],
+      [1, () => maxTradeAmount],
+    ] as const)();
+  const marketBuyLimitSize = marketSize();
+  const marketSellLimitSize = marketSize();
+  const buyLimitPriceRatio = pick(g, RATIOS);
+  const sellLimitPriceRatio = pick(g, RATIOS);
+  const marketFallbackPriceRatio = pick(g, FALLBACKS);
+
+  const raw: Record<string, unknown> = {
+    symbol,
+    status: weighted(g, [
+      [27, 'TRADING'],
+      [1, 'HALT'],
+      [1, 'BREAK'],
+      [1, 'trading'],
+    ] as const),
+    baseAsset: symbol.replace(/USDT$/, ''),
+    baseAssetPrecision: chance(g, 50) ? baseAssetPrecision : String(baseAssetPrecision),
+    quoteAsset: 'USDT',
+    quoteAssetPrecision: chance(g, 50) ? quoteAssetPrecision : String(quoteAssetPrecision),
+    tickSize: tick.wire,
+    stepSize: step.wire,
+    minTradeAmount: wireDecimal(g, minTradeAmount),
+    maxTradeAmount: wireDecimal(g, maxTradeAmount),
+    takerFeeRate: wireDecimal(g, pick(g, ['0.001', '0.002', '0'])),
+    makerFeeRate: wireDecimal(g, pick(g, ['0.0008', '-0.0001', '0'])),
+    buyLimitPriceRatio: wireDecimal(g, buyLimitPriceRatio),
+    sellLimitPriceRatio: wireDecimal(g, sellLimitPriceRatio),
+    marketBuyLimitSize: wireDecimal(g, marketBuyLimitSize),
+    marketSellLimitSize: wireDecimal(g, marketSellLimitSize),
+    marketFallbackPriceRatio: wireDecimal(g, marketFallbackPriceRatio),
+    enableTrade: chance(g, 92),
+    enableDisplay: chance(g, 80),
+    displayDigitMerge: pick(g, ['', '0.01,0.1,1', '1']),
+    displayNew: chance(g, 20),
+    displayHot: chance(g, 20),
+  };
+  if (tick.omit) delete raw.tickSize;
+  if (step.omit) delete raw.stepSize;
+  if (chance(g, 10)) raw.permissionSets = [['SPOT']];
+
+  const malformation = weighted<Malformation>(g, [
+    [80, 'none'],
+    [1, 'minTradeAmount'],
+    [1, 'negativeSize'],
+    [1, 'negativeRatio'],
+    [1, 'precision'],
+  ]);
+  switch (malformation) {
+    case 'minTradeAmount':
+      raw.minTradeAmount = pick(g, ['abc', '', 'NaN', true]);
+      break;
+    case 'negativeSize':
+      raw[pick(g, ['marketBuyLimitSize', 'marketSellLimitSize'])] = pick(g, ['-1', -5, '-0.5']);
+      break;
+    case 'negativeRatio':
+      raw[pick(g, ['buyLimitPriceRatio', 'sellLimitPriceRatio', 'marketFallbackPriceRatio'])] = pick(g, [
+        '-0.05',
+        -0.1,
+      ]);
+      break;
+    case 'precision':
+      raw[pick(g, ['baseAssetPrecision', 'quoteAssetPrecision'])] = pick(g, ['abc', -1, 1.5, '']);
+      break;
+    case 'none':
+      break;
+  }
+
+  return {
+    raw,
+    info: {
+      symbol,
+      tickSize: tick.size,
+      stepSize: step.size,
+      quoteAssetPrecision,
+      baseAssetPrecision,
+      minTradeAmount,
+      maxTradeAmount,
+      buyLimitPriceRatio,
+      sellLimitPriceRatio,
+      marketBuyLimitSize,
+      marketSellLimitSize,
+      marketFallbackPriceRatio,
+    },
+  };
+}
+
+const SYMBOLS = ['AAAUSDT', 'BBBUSDT', 'CCCUSDT', 'DDDUSDT', 'EEEUSDT'] as const;
+
+/** A payload's `symbols`: 1-4 definitions, now and then with a duplicated symbol. */
+export function genDefinitions(g: Gen): { definitions: RawPairDefinition[]; pairs: GenPair[] } {
+  const count = int(g, 1, 4);
+  const definitions: RawPairDefinition[] = [];
+  const pairs: GenPair[] = [];
+  for (let i = 0; i < count; i++) {
+    const { raw, info } = genDefinition(g, SYMBOLS[i]!);
+    definitions.push(raw);
+    pairs.push(info);
+  }
+  if (chance(g, 5)) {
+    // A second, well-formed-looking copy of an existing symbol: both copies must be set aside.
+    const twin = pick(g, pairs);
+    definitions.splice(int(g, 0, definitions.length), 0, genDefinition(g, twin.symbol).raw);
+  }
+  return { definitions, pairs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders and contexts
+// ---------------------------------------------------------------------------------------------
+
+/** A small nudge: one grid unit, or 10^-k for some k. */
+function nudge(g: Gen, grid: string | undefined): Big {
+  if (grid !== undefined && chance(g, 60)) return new Big(grid);
+  // Mostly small nudges; now and then one far below any grid (long decimals, past 2^53 digits).
+  return new Big(unit(chance(g, 85) ? int(g, 0, 12) : int(g, 13, 45)));
+}
+
+/** `base` moved by a nudge: on it, just above, or just below. */
+function around(g: Gen, base: Big, grid: string | undefined): Big {
+  const where = weighted(g, [
+    [4, 'on'],
+    [3, 'above'],
+    [3, 'below'],
+  ] as const);
+  if (where === 'on') return base;
+  const delta = nudge(g, grid);
+  return where === 'above' ? base.plus(delta) : base.minus(delta);
+}
+
+/** Snaps `value` down onto `grid` (when there is one). */
+function snap(value: Big, grid: string | undefined): Big {
+  if (grid === undefined) return value;
+  const size = new Big(grid);
+  return value.div(size).round(0, Big.roundDown).times(size);
+}
+
+/** A reference price: a grid multiple, a plain decimal, a round number. */
+function genReference(g: Gen, pair: GenPair): Big {
+  const scale = new Big(
+    pick(g, [
+      '1',
+      '0.00000012',
+      '0.5',
+      '3',
+      '100',
+      '2650.5',
+      '64000',
+      '0.0000144',
+      '123456789012345678.9',
+      '0.000000000000000000123',
+    ]),
+  );
+  const raw = scale.times(pick(g, ['1', '1.1', '10', '37', '0.9']));
+  const snapped = chance(g, 60) ? snap(raw, pair.tickSize) : raw;
+  return snapped.gt(0) ? snapped : scale;
+}
+
+/** A positive price near the pair's rules. */
+function genPrice(g: Gen, pair: GenPair, reference: Big | undefined): Big {
+  const anchor = reference ?? genReference(g, pair);
+  const one = new Big(1);
+  const base = weighted(g, [
+    [3, () => anchor],
+    [3, () => anchor.times(one.plus(pair.buyLimitPriceRatio))],
+    [3, () => anchor.times(one.minus(pair.sellLimitPriceRatio))],
+    [2, () => snap(anchor.times(one.plus(pair.buyLimitPriceRatio)), pair.tickSize)],
+    [2, () => snap(anchor.times(one.minus(pair.sellLimitPriceRatio)), pair.tickSize)],
+    [2, () => snap(anchor.times(pick(g, ['0.5', '2', '1.01', '0.99'])), pair.tickSize)],
+    [1, () => new Big(pair.tickSize ?? unit(pair.quoteAssetPrecision))],
+  ] as const)();
+  const moved = around(g, base, pair.tickSize);
+  return moved.gt(0) ? moved : anchor;
+}
+
+/** A positive quantity near the pair's rules. */
+function genQuantity(g: Gen, pair: GenPair): Big {
+  const base = weighted(g, [
+    [3, () => new Big(pair.minTradeAmount)],
+    [3, () => new Big(pair.maxTradeAmount)],
+    [3, () => new Big(pair.marketBuyLimitSize)],
+    [3, () => new Big(pair.marketSellLimitSize)],
+    [3, () => new Big(pair.minTradeAmount).times(String(int(g, 1, 1000)))],
+    [1, () => new Big(pair.stepSize ?? unit(pair.baseAssetPrecision))],
+    [1, () => new Big(unit(int(g, 0, 14))).times(String(int(g, 1, 999)))],
+    [1, () => new Big(`1${'0'.repeat(int(g, 16, 40))}`)],
+  ] as const)();
+  const moved = around(g, base, pair.stepSize);
+  return moved.gt(0) ? moved : new Big(pair.minTradeAmount).gt(0) ? new Big(pair.minTradeAmount) : new Big(1);
+}
+
+/** The notional the generator expects the rule to judge (for placing maxNotional on its edge). */
+function expectedNotional(
+  pair: GenPair,
+  type: unknown,
+  side: unknown,
+  price: Big | undefined,
+  quantity: Big,
+  reference: Big | undefined,
+): Big | undefined {
+  if (type === 'LIMIT' && price !== undefined) return price.times(quantity);
+  if (type === 'MARKET' && reference !== undefined && (side === 'BUY' || side === 'SELL')) {
+    let ratio = new Big(pair.marketFallbackPriceRatio);
+    if (ratio.eq(0)) ratio = new Big(side === 'BUY' ? pair.buyLimitPriceRatio : pair.sellLimitPriceRatio);
+    const worst =
+      side === 'BUY' ? reference.times(new Big(1).plus(ratio)) : reference.times(new Big(1).minus(ratio));
+    return worst.times(quantity);
+  }
+  return undefined;
+}
+
+/** Sets `key` to `value`, or (rarely) leaves it out, sets it null, or garbles it. */
+function put(
+  g: Gen,
+  order: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  garbage: readonly unknown[],
+): void {
+  const fate = weighted(g, [
+    [60, 'keep'],
+    [1, 'omit'],
+    [1, 'null'],
+    [1, 'garbage'],
+  ] as const);
+  if (fate === 'keep') order[key] = value;
+  else if (fate === 'null') order[key] = null;
+  else if (fate === 'garbage') order[key] = pick(g, garbage);
+}
+
+export interface GenOrder {
+  readonly order: unknown;
+  readonly context: unknown;
+}
+
+/** One order and context against the generated pairs. */
+export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
+  if (chance(g, 2)) return { order: g(anything), context: chance(g, 50) ? undefined : g(anything) };
+
+  const pair = pick(g, pairs);
+  const symbol = weighted<unknown>(g, [
+    [80, pair.symbol],
+    [1, 'ZZZUSDT'],
+    [1, pair.symbol.toLowerCase()],
+    [1, '__proto__'],
+  ]);
+  const side = weighted<unknown>(g, [
+    [20, 'BUY'],
+    [20, 'SELL'],
+    [1, 'buy'],
+  ]);
+  const type = weighted<unknown>(g, [
+    [20, 'LIMIT'],
+    [20, 'MARKET'],
+    [1, 'STOP'],
+  ]);
+
+  const hasReference = chance(g, 70);
+  const reference = hasReference ? genReference(g, pair) : undefined;
+  const price =
+    type === 'MARKET'
+      ? chance(g, 5)
+        ? genPrice(g, pair, reference)
+        : undefined
+      : genPrice(g, pair, reference);
+  const quantity = genQuantity(g, pair);
+
+  const order: Record<string, unknown> = {};
+  put(g, order, 'symbol', symbol, ['', 42, ['X']]);
+  put(g, order, 'side', side, ['LONG', 1, '']);
+  put(g, order, 'type', type, ['limit', 0, 'MARKET ']);
+  put(g, order, 'quantity', orderDecimal(g, plain(quantity)), MALFORMED);
+  if (price !== undefined) put(g, order, 'price', orderDecimal(g, plain(price)), MALFORMED);
+  if (type !== 'MARKET' || chance(g, 10))
+    put(g, order, 'timeInForce', pick(g, ['GTC', 'IOC', 'FOK']), ['DAY', 'gtc', 3]);
+  if (chance(g, 15))
+    order.newClientOrderId = weighted<unknown>(g, [
+      [12, 'order-1_a:b/c.d'],
+      [1, ''],
+      [1, 'x'.repeat(37)],
+      [1, 'with space'],
+      [1, 7],
+    ]);
+  if (chance(g, 5)) order.recvWindow = 5000;
+  // Keys in a shuffled order now and then: the verdict must not depend on insertion order.
+  const finalOrder = chance(g, 20) ? Object.fromEntries(Object.entries(order).reverse()) : order;
+
+  // The context.
+  if (chance(g, 3)) return { order: finalOrder, context: pick(g, ['junk', 42, [], null, true]) };
+  const context: Record<string, unknown> = {};
+  if (reference !== undefined) {
+    context.referencePrice = chance(g, 3) ? pick(g, MALFORMED) : orderDecimal(g, plain(reference));
+  } else if (chance(g, 10)) {
+    context.referencePrice = null;
+  }
+  if (chance(g, 50)) {
+    const notional = expectedNotional(pair, type, side, price, quantity, reference);
+    const maxNotional =
+      notional !== undefined && chance(g, 80)
+        ? around(g, notional, undefined)
+        : new Big(pick(g, ['1', '100', '25000', '1000000', '0.001']));
+    context.maxNotional = chance(g, 3)
+      ? pick(g, MALFORMED)
+      : orderDecimal(g, plain(maxNotional.gt(0) ? maxNotional : new Big('0.000001')));
+  }
+  return {
+    order: finalOrder,
+    context: chance(g, 10) && Object.keys(context).length === 0 ? undefined : context,
+  };
+}
