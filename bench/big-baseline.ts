@@ -91,7 +91,7 @@ export class BigBaselineValidator {
           (reference === undefined
             ? undefined
             : reference.times(order.side === 'BUY' ? pair.marketBuyFactor : pair.marketSellFactor));
-        if (worst !== undefined && worst.times(quantity).gt(maxNotional)) codes.push('NOTIONAL_ABOVE_MAX');
+        if (worst?.times(quantity).gt(maxNotional)) codes.push('NOTIONAL_ABOVE_MAX');
       }
     }
     return codes;

@@ -41,7 +41,7 @@ export class Dec {
   }
 
   cmp(other: Dec): number {
-    const scale = this.scale > other.scale ? this.scale : other.scale;
+    const scale = Math.max(this.scale, other.scale);
     const a = this.unitsAt(scale);
     const b = other.unitsAt(scale);
     return a < b ? -1 : a > b ? 1 : 0;
@@ -68,12 +68,12 @@ export class Dec {
   }
 
   plus(other: Dec): Dec {
-    const scale = this.scale > other.scale ? this.scale : other.scale;
+    const scale = Math.max(this.scale, other.scale);
     return new Dec(this.unitsAt(scale) + other.unitsAt(scale), scale);
   }
 
   minus(other: Dec): Dec {
-    const scale = this.scale > other.scale ? this.scale : other.scale;
+    const scale = Math.max(this.scale, other.scale);
     return new Dec(this.unitsAt(scale) - other.unitsAt(scale), scale);
   }
 
@@ -83,7 +83,7 @@ export class Dec {
 
   /** The remainder of this (≥ 0) divided by a positive grid, exact. */
   mod(grid: Dec): Dec {
-    const scale = this.scale > grid.scale ? this.scale : grid.scale;
+    const scale = Math.max(this.scale, grid.scale);
     return new Dec(this.unitsAt(scale) % grid.unitsAt(scale), scale);
   }
 
