@@ -11,16 +11,16 @@ const DEFECTS = [
     to: 'return Number(value.toString()) % Number(grid.toString()) === 0;',
   },
   {
-    name: 'grid check done with floats (pass path)',
+    name: 'grid check done with floats (fast path)',
     file: 'src/book/fast-pass.ts',
-    from: 'return step === 1 || Math.floor(units / step) * step === units;',
-    to: 'return step === 1 || (units / 1e8) % (step / 1e8) === 0;',
+    from: 'return step === 1 || Math.floor(n / step) * step === n ? 1 : 0;',
+    to: 'return step === 1 || (n / 1e8) % (step / 1e8) === 0 ? 1 : 0;',
   },
   {
-    name: 'exclusive minimum on the pass path',
+    name: 'exclusive maximum on the fast path',
     file: 'src/book/fast-pass.ts',
-    from: 'quantity < fast.minUnits',
-    to: 'quantity <= fast.minUnits',
+    from: 'const belowMax = atMost(quantity, quantityScale, fast.max.units, fast.max.scale);',
+    to: 'const belowMax = atMost(quantity + 1, quantityScale, fast.max.units, fast.max.scale);',
   },
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',

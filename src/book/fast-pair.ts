@@ -10,8 +10,8 @@ import type { CompiledPair } from './compiled-pair.js';
  * general path.
  */
 export interface FastPair {
-  /** Status TRADING and enableTrade: the only state in which an order can pass. */
-  readonly open: boolean;
+  readonly trading: boolean;
+  readonly enabled: boolean;
   readonly priceScale: number;
   /** The tick in price units (1 when the pair has no tick and only a precision). */
   readonly priceStep: number;
@@ -19,11 +19,11 @@ export interface FastPair {
   readonly quantityScale: number;
   readonly quantityStep: number;
   readonly hasStep: boolean;
-  /** Bounds in quantity units: the least whole count ≥ min, the greatest ≤ each maximum. */
-  readonly minUnits: number;
-  readonly maxUnits: number;
-  readonly marketBuyUnits: number;
-  readonly marketSellUnits: number;
+  /** Quantity bounds; `units` is `Infinity` for a bound of 10^15 or more (beyond any fast value). */
+  readonly min: ScaledFactor;
+  readonly max: ScaledFactor;
+  readonly marketBuy: ScaledFactor;
+  readonly marketSell: ScaledFactor;
   readonly buyBand: ScaledFactor;
   readonly sellBand: ScaledFactor;
   readonly marketBuyWorst: ScaledFactor;
@@ -32,7 +32,7 @@ export interface FastPair {
   readonly passResults: (ValidationResult | undefined)[];
 }
 
-/** A factor such as 1 + ratio as `units × 10^-scale`, units a safe integer (possibly ≤ 0). */
+/** A factor such as 1 + ratio, or a bound, as `units × 10^-scale`, units a safe integer (possibly ≤ 0). */
 export interface ScaledFactor {
   readonly units: number;
   readonly scale: number;
@@ -41,18 +41,18 @@ export interface ScaledFactor {
 const MAX_FAST_SCALE = 15;
 const MAX_STEP = 2 ** 52;
 
-/** A non-negative bound as a whole count of `10^-scale` units, rounded the safe way for its side. */
-function unitsAt(value: Dec, scale: number, round: 'floor' | 'ceil'): number {
-  let units: bigint;
-  if (value.scale <= scale) units = value.unitsAt(scale);
-  else {
-    const divisor = 10n ** BigInt(value.scale - scale);
-    const whole = value.units / divisor;
-    units = round === 'ceil' && whole * divisor !== value.units ? whole + 1n : whole;
-  }
-  // Beyond 2^53 a bound can never be met or broken by a safe count the way a finite one would,
-  // so it becomes infinite on its side: no safe quantity exceeds it, none reaches it.
-  return units > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(units);
+const FAST_VALUE_LIMIT = 10n ** 15n;
+
+/**
+ * A non-negative bound exactly, or as infinite when it is 10^15 or more: the pass path reads at
+ * most 15 significant digits, so every value it compares is below such a bound.
+ */
+function bound(value: Dec): ScaledFactor | undefined {
+  const exact = factor(value);
+  if (exact !== undefined) return exact;
+  return value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT
+    ? { units: Number.POSITIVE_INFINITY, scale: 0 }
+    : undefined;
 }
 
 function factor(value: Dec): ScaledFactor | undefined {
@@ -74,19 +74,25 @@ export function compileFastPair(pair: Omit<CompiledPair, 'fast'>): FastPair | un
   const sellBand = factor(pair.sellBandFactor);
   const marketBuyWorst = factor(pair.marketBuyWorstFactor);
   const marketSellWorst = factor(pair.marketSellWorstFactor);
+  const min = bound(pair.minTradeAmount);
+  const max = bound(pair.maxTradeAmount);
+  const marketBuy = bound(pair.marketBuyLimitSize);
+  const marketSell = bound(pair.marketSellLimitSize);
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
+  if (!min || !max || !marketBuy || !marketSell) return undefined;
   return {
-    open: pair.isTrading && pair.enableTrade,
+    trading: pair.isTrading,
+    enabled: pair.enableTrade,
     priceScale: price.scale,
     priceStep: price.step,
     hasTick: pair.tickSize !== null,
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
-    minUnits: unitsAt(pair.minTradeAmount, quantity.scale, 'ceil'),
-    maxUnits: unitsAt(pair.maxTradeAmount, quantity.scale, 'floor'),
-    marketBuyUnits: unitsAt(pair.marketBuyLimitSize, quantity.scale, 'floor'),
-    marketSellUnits: unitsAt(pair.marketSellLimitSize, quantity.scale, 'floor'),
+    min,
+    max,
+    marketBuy,
+    marketSell,
     buyBand,
     sellBand,
     marketBuyWorst,

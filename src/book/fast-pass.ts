@@ -1,13 +1,19 @@
+import { Dec } from '../decimal/dec.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
+import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import { PAIR_RULES } from '../rules/pair-rules.js';
 import { skippedCheck } from '../validation/violation.js';
-import type { SkippedCheck, ValidationResult } from '../validation/violation-codes.js';
+import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
+import type { CompiledPair } from './compiled-pair.js';
 import type { FastPair, ScaledFactor } from './fast-pair.js';
 
 /**
- * The pass path: decides, in safe-integer arithmetic and without allocating, whether an order
- * passes every check. It answers only "passes" (with the shared frozen result) or "not sure":
- * anything unusual (a violation, a missing or odd field, a number too long for 2^53) goes to the
- * general path, which finds and explains every violation. So it can only be fast, never wrong:
- * the general path stays the judge of every order that does not plainly pass.
+ * The fast path for well-formed orders: every check decided in safe-integer arithmetic, reading
+ * each field once. A passing order allocates nothing (it gets a shared frozen result); a failing
+ * one has only its failing rules run to explain it, with the same rule functions the general
+ * path uses, so both paths say the same thing. Anything unusual (a malformed or missing field, an
+ * odd object, a number past 15 digits, a comparison past 2^53) is left to the general path:
+ * this path can only be fast, never different.
  */
 
 const NOT_SURE = -1;
@@ -16,15 +22,15 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const PLAIN_PROTO = Object.prototype;
 
-/** The scale of the last value read by `readScaled` (kept outside so that nothing is allocated). */
+/** The scale of the last value `readUnits` read (kept outside so that nothing is allocated). */
 let readScale = 0;
 
 /**
- * Units of plain positive decimal text at `scale` (at most 15): a positive safe integer, or
- * NOT_SURE when the text is not plain positive notation, has more significant decimals than
- * `scale`, or does not fit. `scale` < 0 means "its own scale", reported in `readScale`.
+ * Units of plain positive decimal text at its own scale (its significant decimals, left in
+ * `readScale`): a positive safe integer, or NOT_SURE when the text is not plain positive
+ * notation or has more than 15 significant digits.
  */
-function readUnits(text: string, scale: number): number {
+function readUnits(text: string): number {
   const length = text.length;
   if (length === 0 || length > 64) return NOT_SURE;
   let i = 0;
@@ -54,30 +60,28 @@ function readUnits(text: string, scale: number): number {
       if (c !== 48) last = i;
     }
     decimals = last - point;
-    if (scale >= 0 && decimals > scale) return NOT_SURE;
+    if (decimals > 15) return NOT_SURE;
     for (i = point + 1; i <= last; i++) {
       units = units * 10 + (text.charCodeAt(i) - 48);
       if (units !== 0 && ++digits > 15) return NOT_SURE;
     }
   }
   if (units === 0) return NOT_SURE;
-  if (scale < 0) {
-    readScale = decimals;
-    return units;
-  }
-  const scaled = units * (POW10[scale - decimals] as number);
-  return scaled > MAX_SAFE ? NOT_SURE : scaled;
+  readScale = decimals;
+  return units;
 }
 
-/** A decimal field as the exchange would receive it: a string, or a finite number's `String(n)`. */
-function readField(value: unknown, scale: number): number {
-  if (typeof value === 'string') return readUnits(value, scale);
-  if (typeof value === 'number') return readUnits(String(value), scale);
-  return NOT_SURE;
+/** The text the exchange would receive for a decimal field, or undefined for any other type. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
 }
 
-/** Whether `a × 10^-as ≤ b × 10^-bs`, or NOT_SURE (-1) when the exact answer needs more than 2^53. */
+/** Whether `a × 10^-as ≤ b × 10^-bs`: 1 or 0, or NOT_SURE when exactness would need more than 2^53. */
 function atMost(a: number, as: number, b: number, bs: number): number {
+  if (b === Number.POSITIVE_INFINITY) return 1;
+  if (a === Number.POSITIVE_INFINITY) return 0;
   const shift = as - bs;
   if (shift === 0) return a <= b ? 1 : 0;
   if (shift > 15 || shift < -15) return NOT_SURE;
@@ -89,50 +93,74 @@ function atMost(a: number, as: number, b: number, bs: number): number {
   return aa > MAX_SAFE || aa < -MAX_SAFE ? NOT_SURE : aa <= b ? 1 : 0;
 }
 
-/** `a × f.units`, or NaN when the product is beyond 2^53 and so maybe inexact. */
-function product(a: number, f: number): number {
-  const p = a * f;
+/** `a × b` for safe integers, or NaN when the product is past 2^53 and so maybe inexact. */
+function product(a: number, b: number): number {
+  const p = a * b;
   return p > MAX_SAFE || p < -MAX_SAFE ? Number.NaN : p;
 }
 
 /**
- * For an exact divisor test of safe integers: when `q × step === units` in doubles, the product
- * was exact (a product beyond 2^53 cannot round down to a safe integer), so `step` divides `units`;
- * and when it divides, `units / step` is a whole number computed exactly.
+ * Whether a value of `units × 10^-scale` lies on a grid of `step × 10^-gridScale`: 1 or 0, or
+ * NOT_SURE. Exact for safe integers without `%`: when `floor(n / step) × step === n` in doubles
+ * the product was exact (one past 2^53 cannot round down to a safe integer), so `step` divides
+ * `n`; and when it divides, the quotient is whole and computed exactly.
  */
-function divides(step: number, units: number): boolean {
-  return step === 1 || Math.floor(units / step) * step === units;
+function onGrid(units: number, scale: number, step: number, gridScale: number): number {
+  if (scale > gridScale) return 0;
+  const n = units * (POW10[gridScale - scale] as number);
+  if (n > MAX_SAFE) return NOT_SURE;
+  return step === 1 || Math.floor(n / step) * step === n ? 1 : 0;
 }
 
-const PRICE_TICK_SKIPPED = 1;
-const BUY_BAND_SKIPPED = 2;
-const SELL_BAND_SKIPPED = 4;
-const QUANTITY_STEP_SKIPPED = 8;
-const NOTIONAL_SKIPPED = 16;
+/** One bit per entry of PAIR_RULES: the rules that failed. */
+const bit = (rule: number) => 1 << rule;
+const SYMBOL_NOT_TRADING = bit(0);
+const TRADING_DISABLED = bit(1);
+const PRICE_TICK = bit(2);
+const PRICE_PRECISION = bit(3);
+const PRICE_ABOVE_BUY_LIMIT = bit(4);
+const PRICE_BELOW_SELL_LIMIT = bit(5);
+const QUANTITY_STEP = bit(6);
+const QUANTITY_PRECISION = bit(7);
+const QUANTITY_BELOW_MIN = bit(8);
+const QUANTITY_ABOVE_MAX = bit(9);
+const MARKET_SIZE_ABOVE_MAX = bit(10);
+const NOTIONAL_ABOVE_MAX = bit(11);
+
+/** The checks that could not run, as the bits of a 5-bit key. */
+const SKIP_PRICE_TICK = 1;
+const SKIP_BUY_BAND = 2;
+const SKIP_SELL_BAND = 4;
+const SKIP_QUANTITY_STEP = 8;
+const SKIP_NOTIONAL = 16;
+
+/** The skipped checks of a key, in the order the general path reports them (PAIR_RULES order). */
+function skippedOf(key: number): SkippedCheck[] {
+  const skipped: SkippedCheck[] = [];
+  if (key & SKIP_PRICE_TICK) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE'));
+  if (key & SKIP_BUY_BAND) skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE'));
+  if (key & SKIP_SELL_BAND) skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE'));
+  if (key & SKIP_QUANTITY_STEP) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE'));
+  if (key & SKIP_NOTIONAL) skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE'));
+  return skipped;
+}
 
 function passResult(fast: FastPair, key: number): ValidationResult {
   const cached = fast.passResults[key];
   if (cached !== undefined) return cached;
-  // In the order the general path reports them (the order of PAIR_RULES).
-  const skipped: SkippedCheck[] = [];
-  if (key & PRICE_TICK_SKIPPED) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE'));
-  if (key & BUY_BAND_SKIPPED) skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE'));
-  if (key & SELL_BAND_SKIPPED) skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE'));
-  if (key & QUANTITY_STEP_SKIPPED) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE'));
-  if (key & NOTIONAL_SKIPPED) skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE'));
   const result: ValidationResult = Object.freeze({
     ok: true,
     violations: Object.freeze([]),
-    skipped: Object.freeze(skipped),
+    skipped: Object.freeze(skippedOf(key)),
   });
   fast.passResults[key] = result;
   return result;
 }
 
 /**
- * On a record whose prototype is `Object.prototype`, a field is its own unless that prototype has
- * been given one of the same name (prototype pollution); then the general path, which reads own
- * fields only, decides. Constant-name loads on one object keep this check nearly free.
+ * A record whose prototype is `Object.prototype` holds its fields itself unless that prototype
+ * was given one of the same name (prototype pollution); the general path, which reads own fields
+ * only, decides then. Constant-name loads on one object keep this check nearly free.
  */
 function prototypeIsClean(): boolean {
   const p = PLAIN_PROTO as Record<string, unknown>;
@@ -149,8 +177,8 @@ function prototypeIsClean(): boolean {
   );
 }
 
-/** The fields of an order, read once each with constant names (monomorphic, no keyed loads). */
-interface OrderFields {
+/** The fields of an order and a context, read with constant names (monomorphic loads). */
+interface Fields {
   symbol?: unknown;
   side?: unknown;
   type?: unknown;
@@ -163,97 +191,163 @@ interface OrderFields {
   [Symbol.toStringTag]?: unknown;
 }
 
+function isPlainRecord(value: unknown): value is Fields {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === PLAIN_PROTO &&
+    (value as Fields)[Symbol.toStringTag] === undefined
+  );
+}
+
+/** Runs only the failing rules, through the general path's own rule functions. */
+function explain(
+  pair: CompiledPair,
+  fields: Fields,
+  context: Fields | undefined,
+  failed: number,
+  key: number,
+) {
+  const decimal = (text: string | undefined): OrderDecimal | undefined =>
+    text === undefined ? undefined : { text, value: Dec.parse(text) };
+  const order: ParsedOrder = {
+    symbol: pair.symbol,
+    side: fields.side as 'BUY' | 'SELL',
+    type: fields.type as 'LIMIT' | 'MARKET',
+  };
+  const quantity = decimal(textOf(fields.quantity));
+  if (quantity !== undefined) order.quantity = quantity;
+  const price = fields.type === 'LIMIT' ? decimal(textOf(fields.price)) : undefined;
+  if (price !== undefined) order.price = price;
+  const parsedContext: ParsedContext = {};
+  const reference = decimal(textOf(context?.referencePrice));
+  if (reference !== undefined) parsedContext.referencePrice = reference;
+  const maxNotional = decimal(textOf(context?.maxNotional));
+  if (maxNotional !== undefined) parsedContext.maxNotional = maxNotional;
+  const violations: Violation[] = [];
+  for (let rule = 0; rule < PAIR_RULES.length; rule++) {
+    if ((failed & bit(rule)) === 0) continue;
+    const outcome = (PAIR_RULES[rule] as (typeof PAIR_RULES)[number])(pair, order, parsedContext);
+    if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
+  }
+  const skipped = key === 0 ? [] : skippedOf(key);
+  return { ok: violations.length === 0, violations, skipped };
+}
+
 /**
- * The shared pass result when `order` certainly passes every check of `pair` in `context`, or
- * `undefined` when the general path must judge it.
+ * The verdict on a well-formed order for a known pair, or `undefined` when the general path must
+ * judge it.
  */
-export function fastPass(
-  fastPairOf: (symbol: string) => FastPair | undefined,
+export function fastValidate(
+  pairOf: (symbol: string) => CompiledPair | undefined,
   order: unknown,
   context: unknown,
 ): ValidationResult | undefined {
-  if (typeof order !== 'object' || order === null || Object.getPrototypeOf(order) !== PLAIN_PROTO)
-    return undefined;
-  if (!prototypeIsClean()) return undefined;
-  const o = order as OrderFields;
-  // A record dressed as another kind (its own Symbol.toStringTag) is judged by the general path.
-  if (o[Symbol.toStringTag] !== undefined) return undefined;
-  const symbol = o.symbol;
+  if (!isPlainRecord(order) || !prototypeIsClean()) return undefined;
+  const symbol = order.symbol;
   if (typeof symbol !== 'string') return undefined;
-  const fast = fastPairOf(symbol);
-  if (fast === undefined || !fast.open) return undefined;
-  const side = o.side;
-  const type = o.type;
+  const pair = pairOf(symbol);
+  const fast = pair?.fast;
+  if (pair === undefined || fast === undefined) return undefined;
+  const side = order.side;
+  const type = order.type;
   const buy = side === 'BUY';
   if (!buy && side !== 'SELL') return undefined;
   const limit = type === 'LIMIT';
   if (!limit && type !== 'MARKET') return undefined;
-  const tif = o.timeInForce;
+  const tif = order.timeInForce;
   if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return undefined;
-  if (o.newClientOrderId !== undefined) return undefined;
+  if (order.newClientOrderId !== undefined) return undefined;
 
   let reference = NOT_SURE;
   let referenceScale = 0;
   let maxNotional = NOT_SURE;
   let maxNotionalScale = 0;
+  let ctx: Fields | undefined;
   if (context !== undefined && context !== null) {
-    if (typeof context !== 'object' || Object.getPrototypeOf(context) !== PLAIN_PROTO) return undefined;
-    const c = context as OrderFields;
-    if (c[Symbol.toStringTag] !== undefined) return undefined;
-    const rawReference = c.referencePrice;
-    if (rawReference !== undefined) {
-      reference = readField(rawReference, -1);
+    if (!isPlainRecord(context)) return undefined;
+    ctx = context;
+    if (context.referencePrice !== undefined) {
+      const text = textOf(context.referencePrice);
+      reference = text === undefined ? NOT_SURE : readUnits(text);
       if (reference === NOT_SURE) return undefined;
       referenceScale = readScale;
     }
-    const rawMax = c.maxNotional;
-    if (rawMax !== undefined) {
-      maxNotional = readField(rawMax, -1);
+    if (context.maxNotional !== undefined) {
+      const text = textOf(context.maxNotional);
+      maxNotional = text === undefined ? NOT_SURE : readUnits(text);
       if (maxNotional === NOT_SURE) return undefined;
       maxNotionalScale = readScale;
     }
   }
 
-  let key = fast.hasStep ? 0 : QUANTITY_STEP_SKIPPED;
-  const quantity = readField(o.quantity, fast.quantityScale);
-  if (quantity === NOT_SURE || !divides(fast.quantityStep, quantity)) return undefined;
-  if (quantity < fast.minUnits || quantity > fast.maxUnits) return undefined;
+  let failed = 0;
+  let key = 0;
+  if (!fast.trading) failed |= SYMBOL_NOT_TRADING;
+  if (!fast.enabled) failed |= TRADING_DISABLED;
 
-  let worst: number;
-  let worstScale: number;
+  const quantityText = textOf(order.quantity);
+  if (quantityText === undefined) return undefined;
+  const quantity = readUnits(quantityText);
+  if (quantity === NOT_SURE) return undefined;
+  const quantityScale = readScale;
+  const quantityOnGrid = onGrid(quantity, quantityScale, fast.quantityStep, fast.quantityScale);
+  if (quantityOnGrid === NOT_SURE) return undefined;
+  if (!fast.hasStep) key |= SKIP_QUANTITY_STEP;
+  if (quantityOnGrid === 0) failed |= fast.hasStep ? QUANTITY_STEP : QUANTITY_PRECISION;
+  const aboveMin = atMost(fast.min.units, fast.min.scale, quantity, quantityScale);
+  const belowMax = atMost(quantity, quantityScale, fast.max.units, fast.max.scale);
+  if (aboveMin === NOT_SURE || belowMax === NOT_SURE) return undefined;
+  if (aboveMin === 0) failed |= QUANTITY_BELOW_MIN;
+  if (belowMax === 0) failed |= QUANTITY_ABOVE_MAX;
+
+  // The price a notional is judged by; NaN when it cannot be known (MARKET without a reference).
+  let worst = Number.NaN;
+  let worstScale = 0;
   if (limit) {
-    const price = readField(o.price, fast.priceScale);
-    if (price === NOT_SURE || !divides(fast.priceStep, price)) return undefined;
-    if (!fast.hasTick) key |= PRICE_TICK_SKIPPED;
-    if (reference === NOT_SURE) key |= buy ? BUY_BAND_SKIPPED : SELL_BAND_SKIPPED;
+    const priceText = textOf(order.price);
+    if (priceText === undefined) return undefined;
+    const price = readUnits(priceText);
+    if (price === NOT_SURE) return undefined;
+    const priceScale = readScale;
+    const priceOnGrid = onGrid(price, priceScale, fast.priceStep, fast.priceScale);
+    if (priceOnGrid === NOT_SURE) return undefined;
+    if (!fast.hasTick) key |= SKIP_PRICE_TICK;
+    if (priceOnGrid === 0) failed |= fast.hasTick ? PRICE_TICK : PRICE_PRECISION;
+    if (reference === NOT_SURE) key |= buy ? SKIP_BUY_BAND : SKIP_SELL_BAND;
     else {
       const band: ScaledFactor = buy ? fast.buyBand : fast.sellBand;
       const edge = product(reference, band.units);
       if (Number.isNaN(edge)) return undefined;
       const within = buy
-        ? atMost(price, fast.priceScale, edge, referenceScale + band.scale)
-        : atMost(edge, referenceScale + band.scale, price, fast.priceScale);
-      if (within !== 1) return undefined;
+        ? atMost(price, priceScale, edge, referenceScale + band.scale)
+        : atMost(edge, referenceScale + band.scale, price, priceScale);
+      if (within === NOT_SURE) return undefined;
+      if (within === 0) failed |= buy ? PRICE_ABOVE_BUY_LIMIT : PRICE_BELOW_SELL_LIMIT;
     }
     worst = price;
-    worstScale = fast.priceScale;
+    worstScale = priceScale;
   } else {
-    if (o.price !== undefined) return undefined;
-    if (quantity > (buy ? fast.marketBuyUnits : fast.marketSellUnits)) return undefined;
-    if (maxNotional === NOT_SURE) return passResult(fast, key);
-    if (reference === NOT_SURE) return passResult(fast, key | NOTIONAL_SKIPPED);
-    const factor = buy ? fast.marketBuyWorst : fast.marketSellWorst;
-    worst = product(reference, factor.units);
-    worstScale = referenceScale + factor.scale;
-    if (Number.isNaN(worst)) return undefined;
+    if (order.price !== undefined) return undefined;
+    const cap = buy ? fast.marketBuy : fast.marketSell;
+    const withinCap = atMost(quantity, quantityScale, cap.units, cap.scale);
+    if (withinCap === NOT_SURE) return undefined;
+    if (withinCap === 0) failed |= MARKET_SIZE_ABOVE_MAX;
+    if (reference === NOT_SURE) {
+      if (maxNotional !== NOT_SURE) key |= SKIP_NOTIONAL;
+    } else {
+      const factor = buy ? fast.marketBuyWorst : fast.marketSellWorst;
+      worst = product(reference, factor.units);
+      worstScale = referenceScale + factor.scale;
+      if (Number.isNaN(worst)) return undefined;
+    }
   }
-  if (maxNotional !== NOT_SURE) {
+  if (maxNotional !== NOT_SURE && !Number.isNaN(worst)) {
     const notional = product(worst, quantity);
-    if (
-      Number.isNaN(notional) ||
-      atMost(notional, worstScale + fast.quantityScale, maxNotional, maxNotionalScale) !== 1
-    )
-      return undefined;
+    if (Number.isNaN(notional)) return undefined;
+    const within = atMost(notional, worstScale + quantityScale, maxNotional, maxNotionalScale);
+    if (within === NOT_SURE) return undefined;
+    if (within === 0) failed |= NOTIONAL_ABOVE_MAX;
   }
-  return passResult(fast, key);
+  return failed === 0 ? passResult(fast, key) : explain(pair, order, ctx, failed, key);
 }

@@ -8,8 +8,7 @@ import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
 import { type CompiledPair, compilePair } from './compiled-pair.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
-import type { FastPair } from './fast-pair.js';
-import { fastPass } from './fast-pass.js';
+import { fastValidate } from './fast-pass.js';
 import { validateWith } from './validate.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
@@ -59,7 +58,7 @@ export class RuleBook {
   readonly rejected: readonly RejectedDefinition[];
   readonly #pairs: ReadonlyMap<string, PairLookup & { kind: 'known' }>;
   readonly #rejected: ReadonlyMap<string, PairLookup & { kind: 'rejected' }>;
-  readonly #fastPair = (symbol: string): FastPair | undefined => this.#pairs.get(symbol)?.pair.fast;
+  readonly #compiled = (symbol: string): CompiledPair | undefined => this.#pairs.get(symbol)?.pair;
   readonly #lookup = (symbol: string): PairLookup =>
     this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
 
@@ -177,7 +176,7 @@ export class RuleBook {
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
     let passed: ValidationResult | undefined;
     try {
-      passed = fastPass(this.#fastPair, order, context);
+      passed = fastValidate(this.#compiled, order, context);
     } catch {
       // A hostile order or context (a throwing getter, a proxy): the general path reports it.
     }
