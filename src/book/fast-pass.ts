@@ -2,10 +2,20 @@ import { Dec } from '../decimal/dec.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
+import { checkSymbolTrading } from '../rules/symbol-trading.js';
+import { checkTradingEnabled } from '../rules/trading-enabled.js';
 import { skippedCheck } from '../validation/violation.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
 import type { FastPair, ScaledFactor } from './fast-pair.js';
+import {
+  aboveCapViolation,
+  bandViolation,
+  belowMinViolation,
+  notionalViolation,
+  priceGridViolation,
+  quantityGridViolation,
+} from './fast-violations.js';
 
 /**
  * The fast path for well-formed orders: every check decided in safe-integer arithmetic, reading
@@ -261,8 +271,10 @@ export function fastValidate(
 
   let reference = NOT_SURE;
   let referenceScale = 0;
+  let referenceText = '';
   let maxNotional = NOT_SURE;
   let maxNotionalScale = 0;
+  let maxNotionalText = '';
   let ctx: Fields | undefined;
   if (context !== undefined && context !== null) {
     if (!isPlainRecord(context)) return undefined;
@@ -272,12 +284,14 @@ export function fastValidate(
       reference = text === undefined ? NOT_SURE : readUnits(text);
       if (reference === NOT_SURE) return undefined;
       referenceScale = readScale;
+      referenceText = text as string;
     }
     if (context.maxNotional !== undefined) {
       const text = textOf(context.maxNotional);
       maxNotional = text === undefined ? NOT_SURE : readUnits(text);
       if (maxNotional === NOT_SURE) return undefined;
       maxNotionalScale = readScale;
+      maxNotionalText = text as string;
     }
   }
 
@@ -304,12 +318,17 @@ export function fastValidate(
   // The price a notional is judged by; NaN when it cannot be known (MARKET without a reference).
   let worst = Number.NaN;
   let worstScale = 0;
+  let priceText = '';
+  let price = 0;
+  let priceScale = 0;
+  let edge = 0;
+  let edgeScale = 0;
   if (limit) {
-    const priceText = textOf(order.price);
+    priceText = textOf(order.price) as string;
     if (priceText === undefined) return undefined;
-    const price = readUnits(priceText);
+    price = readUnits(priceText);
     if (price === NOT_SURE) return undefined;
-    const priceScale = readScale;
+    priceScale = readScale;
     const priceOnGrid = onGrid(price, priceScale, fast.priceStep, fast.priceScale);
     if (priceOnGrid === NOT_SURE) return undefined;
     if (!fast.hasTick) key |= SKIP_PRICE_TICK;
@@ -317,11 +336,12 @@ export function fastValidate(
     if (reference === NOT_SURE) key |= buy ? SKIP_BUY_BAND : SKIP_SELL_BAND;
     else {
       const band: ScaledFactor = buy ? fast.buyBand : fast.sellBand;
-      const edge = product(reference, band.units);
+      edge = product(reference, band.units);
+      edgeScale = referenceScale + band.scale;
       if (Number.isNaN(edge)) return undefined;
       const within = buy
-        ? atMost(price, priceScale, edge, referenceScale + band.scale)
-        : atMost(edge, referenceScale + band.scale, price, priceScale);
+        ? atMost(price, priceScale, edge, edgeScale)
+        : atMost(edge, edgeScale, price, priceScale);
       if (within === NOT_SURE) return undefined;
       if (within === 0) failed |= buy ? PRICE_ABOVE_BUY_LIMIT : PRICE_BELOW_SELL_LIMIT;
     }
@@ -342,12 +362,74 @@ export function fastValidate(
       if (Number.isNaN(worst)) return undefined;
     }
   }
+  let notional = 0;
   if (maxNotional !== NOT_SURE && !Number.isNaN(worst)) {
-    const notional = product(worst, quantity);
+    notional = product(worst, quantity);
     if (Number.isNaN(notional)) return undefined;
     const within = atMost(notional, worstScale + quantityScale, maxNotional, maxNotionalScale);
     if (within === NOT_SURE) return undefined;
     if (within === 0) failed |= NOTIONAL_ABOVE_MAX;
   }
-  return failed === 0 ? passResult(fast, key) : explain(pair, order, ctx, failed, key);
+  if (failed === 0) return passResult(fast, key);
+
+  // Explain each failure in safe integers where it can; otherwise let the rules explain all.
+  const violations: Violation[] = [];
+  const add = (v: Violation | undefined) => {
+    if (v === undefined) throw FALL_BACK;
+    violations.push(v);
+  };
+  try {
+    if (failed & SYMBOL_NOT_TRADING) add(checkSymbolTrading(pair) as Violation);
+    if (failed & TRADING_DISABLED) add(checkTradingEnabled(pair) as Violation);
+    const priceValue = { units: price, scale: priceScale };
+    if (failed & (PRICE_TICK | PRICE_PRECISION))
+      add(priceGridViolation(pair, priceText, priceValue, fast.priceStep, fast.priceScale));
+    if (failed & (PRICE_ABOVE_BUY_LIMIT | PRICE_BELOW_SELL_LIMIT))
+      add(
+        bandViolation(
+          pair,
+          buy ? 'BUY' : 'SELL',
+          priceText,
+          referenceText,
+          { units: edge, scale: edgeScale },
+          fast.priceStep,
+          fast.priceScale,
+        ),
+      );
+    const quantityValue = { units: quantity, scale: quantityScale };
+    if (failed & (QUANTITY_STEP | QUANTITY_PRECISION))
+      add(quantityGridViolation(pair, quantityText, quantityValue, fast.quantityStep, fast.quantityScale));
+    if (failed & QUANTITY_BELOW_MIN)
+      add(belowMinViolation(pair, quantityText, fast.min, fast.quantityStep, fast.quantityScale));
+    if (failed & QUANTITY_ABOVE_MAX)
+      add(aboveCapViolation(pair, quantityText, fast.max, fast.quantityStep, fast.quantityScale, undefined));
+    if (failed & MARKET_SIZE_ABOVE_MAX)
+      add(
+        aboveCapViolation(
+          pair,
+          quantityText,
+          buy ? fast.marketBuy : fast.marketSell,
+          fast.quantityStep,
+          fast.quantityScale,
+          buy ? 'BUY' : 'SELL',
+        ),
+      );
+    if (failed & NOTIONAL_ABOVE_MAX)
+      add(
+        notionalViolation(
+          { units: notional, scale: worstScale + quantityScale },
+          maxNotionalText,
+          !limit,
+          { units: worst, scale: worstScale },
+          quantityText,
+        ),
+      );
+  } catch (error) {
+    if (error !== FALL_BACK) throw error;
+    return explain(pair, order, ctx, failed, key);
+  }
+  return { ok: false, violations, skipped: key === 0 ? [] : skippedOf(key) };
 }
+
+/** Thrown (never out of this module) when a failure is past safe-integer reach. */
+const FALL_BACK = Symbol('fall back to the rules');

@@ -24,7 +24,12 @@ export function checkBuyPriceBand(
   return violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),
-    detail: `(referencePrice ${reference.text} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`,
+    detail: buyBandDetail(pair, reference.text),
     suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
   });
+}
+
+/** How the buy limit was reached, for the violation's message. */
+export function buyBandDetail(pair: CompiledPair, referenceText: string): string {
+  return `(referencePrice ${referenceText} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`;
 }

@@ -25,6 +25,11 @@ export function checkMaxNotional(
   return violation('NOTIONAL_ABOVE_MAX', 'notional', {
     value: notional.toString(),
     limit: max.text,
-    detail: `(${order.type === 'MARKET' ? 'worst-case price' : 'price'} ${price.toString()} × quantity ${quantity.text})`,
+    detail: notionalDetail(order.type === 'MARKET', price.toString(), quantity.text),
   });
+}
+
+/** How the notional was reached, for the violation's message. */
+export function notionalDetail(market: boolean, priceText: string, quantityText: string): string {
+  return `(${market ? 'worst-case price' : 'price'} ${priceText} × quantity ${quantityText})`;
 }

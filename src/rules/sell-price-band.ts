@@ -22,7 +22,12 @@ export function checkSellPriceBand(
   return violation('PRICE_BELOW_SELL_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),
-    detail: `(referencePrice ${reference.text} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`,
+    detail: sellBandDetail(pair, reference.text),
     suggestion: [ceilToGrid(limit, pair.priceGrid).toString()],
   });
+}
+
+/** How the sell limit was reached, for the violation's message. */
+export function sellBandDetail(pair: CompiledPair, referenceText: string): string {
+  return `(referencePrice ${referenceText} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`;
 }
