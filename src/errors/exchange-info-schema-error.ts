@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { hasErrorBrand, PreflightError } from './preflight-error.js';
 
-/** One problem found in a payload: where (a dotted path such as `symbols`) and what. */
+/**
+ * One problem found in a payload: where (a path such as `symbols[3].tickSize`) and what.
+ *
+ * @example
+ * ```ts
+ * // { path: 'serverTime', message: 'expected an integer from 0 to ...', code: 'custom' }
+ * ```
+ */
 export interface SchemaIssue {
   readonly path: string;
   readonly message: string;

@@ -11,7 +11,14 @@ import {
 
 /**
  * One trading-pair definition (seed section 2.2) as the exchange sends it, parsed into exact
- * canonical values. Unknown extra fields are dropped (the API is BETA and may add some).
+ * canonical values. Unknown extra fields are dropped (the API is BETA and may add some). The
+ * single source of the {@link PairDefinition} type.
+ *
+ * @example
+ * ```ts
+ * const result = pairDefinitionSchema.safeParse({ symbol: 'BTCUSDT', tickSize: 1e-2, ... });
+ * if (result.success) result.data.tickSize; // '0.01'
+ * ```
  */
 export const pairDefinitionSchema = z.object({
   symbol: z.string().min(1, 'must be a non-empty string'),
@@ -38,7 +45,15 @@ export const pairDefinitionSchema = z.object({
   displayHot: optionalBooleanSchema,
 });
 
-/** The top level of the response (seed section 2.1); each symbol is parsed on its own. */
+/**
+ * The top level of the response (seed section 2.1); each symbol is parsed on its own, so one
+ * malformed definition never sinks the rest.
+ *
+ * @example
+ * ```ts
+ * exchangeInfoEnvelopeSchema.safeParse(json).success; // false when timezone/serverTime/symbols are wrong
+ * ```
+ */
 export const exchangeInfoEnvelopeSchema = z.object({
   timezone: z.string(),
   serverTime: integerSchema(Number.MAX_SAFE_INTEGER),

@@ -1,0 +1,54 @@
+/**
+ * The public API is explicit and documented: every export of `src/index.ts` and of the testing
+ * entry point is named (no `export *`) and carries TSDoc with an `@example`.
+ */
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ENTRY_POINTS = ['src/index.ts', 'src/testing/index.ts'];
+
+function program(): ts.Program {
+  return ts.createProgram(ENTRY_POINTS, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+}
+
+function hasExample(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  for (const declaration of target.declarations ?? []) {
+    const tags = ts.getJSDocTags(declaration);
+    if (tags.some((tag) => tag.tagName.text === 'example')) return true;
+    // A `const x = guard(...)` carries its TSDoc on the variable statement.
+    const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : undefined;
+    if (statement && ts.getJSDocTags(statement).some((tag) => tag.tagName.text === 'example')) return true;
+    const text = declaration.getSourceFile().text;
+    const before = text.slice(Math.max(0, declaration.getFullStart()), declaration.getStart());
+    if (/@example/.test(before)) return true;
+  }
+  return false;
+}
+
+describe('public API', () => {
+  it.each(ENTRY_POINTS)('%s names every export (no export *)', (file) => {
+    expect(readFileSync(file, 'utf8')).not.toMatch(/export \*/);
+  });
+
+  it.each(ENTRY_POINTS)('%s: every export has TSDoc with an @example', (file) => {
+    const p = program();
+    const checker = p.getTypeChecker();
+    const source = p.getSourceFile(file);
+    if (source === undefined) throw new Error(`cannot read ${file}`);
+    const moduleSymbol = checker.getSymbolAtLocation(source);
+    if (moduleSymbol === undefined) throw new Error(`${file} has no exports`);
+    const exports = checker.getExportsOfModule(moduleSymbol);
+    expect(exports.length).toBeGreaterThan(5);
+    const undocumented = exports.filter((s) => !hasExample(s, checker)).map((s) => s.getName());
+    expect(undocumented).toEqual([]);
+  });
+});
