@@ -62,7 +62,9 @@ export function compilePair(definition: PairDefinition): CompiledPair {
   const fallback = exact(d.marketFallbackPriceRatio);
   const buyRatio = exact(d.buyLimitPriceRatio);
   const sellRatio = exact(d.sellLimitPriceRatio);
-  const exactPair: Omit<CompiledPair, 'fast'> = {
+  // One object literal, its last field filled in after: every pair then shares one V8 shape, so
+  // the hot path's property loads stay cheap (objects made by spreading would not).
+  const pair: { -readonly [K in keyof CompiledPair]: CompiledPair[K] } = {
     definition: d,
     symbol: d.symbol,
     isTrading: d.status === 'TRADING',
@@ -81,6 +83,8 @@ export function compilePair(definition: PairDefinition): CompiledPair {
     marketSellWorstFactor: Dec.ONE.minus(fallback.eq(Dec.ZERO) ? sellRatio : fallback),
     takerFeeRate: exact(d.takerFeeRate),
     makerFeeRate: exact(d.makerFeeRate),
+    fast: undefined,
   };
-  return { ...exactPair, fast: compileFastPair(exactPair) };
+  pair.fast = compileFastPair(pair);
+  return pair;
 }
