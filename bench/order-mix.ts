@@ -1,12 +1,6 @@
 import Big from 'big.js';
 import fc from 'fast-check';
-import {
-  type PairDefinition,
-  parseExchangeInfo,
-  RuleBook,
-  sampleExchangeInfo,
-  type ValidationContext,
-} from '../src/index.js';
+import { type PairDefinition, sampleExchangeInfo, type ValidationContext } from '../src/index.js';
 import { pairDefinitionArb } from '../src/testing/index.js';
 
 /** One order of the benchmark mix and the context it is checked with. */

@@ -5,9 +5,13 @@
  * generated orders, that not one verdict differs from the big.js validator's.
  */
 import fc from 'fast-check';
+
 // The library as users get it: the built package, by name (run `npm run build` first; `npm run
 // bench` does). Source run through a TypeScript loader carries helpers that would skew the figures.
-import { parseExchangeInfo, RuleBook } from 'order-preflight';
+// Typed from the source, loaded from dist: a fresh clone type-checks before anything is built.
+const PACKAGE: string = 'order-preflight';
+const { parseExchangeInfo, RuleBook } = (await import(PACKAGE)) as typeof import('../src/index.js');
+
 import { Bench } from 'tinybench';
 import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
