@@ -16,6 +16,7 @@ import {
   priceGridViolation,
   quantityGridViolation,
 } from './fast-violations.js';
+import { MAX_SAFE, POW10 } from './safe-integers.js';
 
 /**
  * The fast path for well-formed orders: every check decided in safe-integer arithmetic, reading
@@ -27,9 +28,6 @@ import {
  */
 
 const NOT_SURE = -1;
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/** Powers of ten that doubles hold exactly. */
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const PLAIN_PROTO = Object.prototype;
 
 /** The scale of the last value `readUnits` read (kept outside so that nothing is allocated). */

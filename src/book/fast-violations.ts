@@ -4,6 +4,7 @@ import { sellBandDetail } from '../rules/sell-price-band.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
+import { MAX_SAFE, POW10 } from './safe-integers.js';
 
 /**
  * The fast path's violations: the same builder, limits, values, wording and suggestions as the
@@ -11,9 +12,6 @@ import type { CompiledPair } from './compiled-pair.js';
  * returns `undefined` when its arithmetic would leave 2^53, and the rule itself then explains
  * (the property test `fast-path.property.test.ts` holds both to the same output).
  */
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /** A value as `units × 10^-scale`, units a non-negative safe integer. */
 export interface Scaled {

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { InvalidQueryError } from '../errors/http-errors.js';
 import { describeValue } from '../errors/preflight-error.js';
+import { integerOption } from '../options/integer-option.js';
 import type { SymbolsFormat } from './query.js';
 
 /**
@@ -194,25 +195,6 @@ function endpointFrom(value: unknown): URL {
   }
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${EXCHANGE_INFO_PATH}`;
   return url;
-}
-
-function integerOption(
-  o: Record<string, unknown>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const value = o[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidQueryError(
-      name,
-      value,
-      `must be an integer from ${min} to ${max}, got ${describeValue(value)}`,
-    );
-  }
-  return value;
 }
 
 function symbolsFormatOption(value: unknown): SymbolsFormat {

@@ -4,6 +4,7 @@ import type { RuleBookDiff } from '../diff/diff-rule-books.js';
 import { InvalidQueryError } from '../errors/http-errors.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
+import { integerOption } from '../options/integer-option.js';
 import { MAX_TIMER_MS } from './refresh-delay.js';
 
 /**
@@ -227,25 +228,6 @@ function clientOption(value: unknown): ExchangeInfoFetcher {
     value,
     `must be an ExchangeInfoClient (an object with fetchExchangeInfo), got ${describeValue(value)}`,
   );
-}
-
-function integerOption(
-  o: Record<string, unknown>,
-  name: string,
-  fallback: number | undefined,
-  min: number,
-  max: number,
-): number {
-  const value = o[name];
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidQueryError(
-      name,
-      value,
-      `must be an integer from ${min} to ${max}, got ${describeValue(value)}`,
-    );
-  }
-  return value;
 }
 
 function jitterRatioOption(value: unknown): number {
