@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fastValidate } from '../src/book/fast-pass.js';
+import { fastValidate, lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
 import { validateWith } from '../src/book/validate.js';
 import type { RuleBook } from '../src/index.js';
 import type { PairLookup } from '../src/rules/symbol-known.js';
@@ -113,6 +113,41 @@ describe('the pass path agrees with the general path', () => {
         },
       ),
       propertyParameters(2000),
+    );
+  });
+});
+
+describe('numbers are read as the exchange would receive them', () => {
+  const read = (f: () => number) => {
+    const units = f();
+    return units < 0 ? 'not sure' : `${units}e-${lastReadScale()}`;
+  };
+  it('readNumber(n) reads exactly what readUnits(String(n)) reads, without making the string', () => {
+    const doubles = fc.oneof(
+      fc.double({ min: 1e-7, max: 1e16, noNaN: true }),
+      fc
+        .integer({ min: 1, max: 10 ** 9 })
+        .chain((units) => fc.integer({ min: 0, max: 12 }).map((scale) => units / 10 ** scale)),
+      fc.constantFrom(
+        0.1,
+        0.2,
+        0.3,
+        0.1 + 0.2,
+        1e-6,
+        9.99e-7,
+        1e15 - 1,
+        1e15,
+        0.000001,
+        123456789.123456,
+        2 ** 52,
+        0.0015,
+      ),
+    );
+    fc.assert(
+      fc.property(doubles, (n) => {
+        expect(read(() => readNumber(n))).toBe(read(() => readUnits(String(n))));
+      }),
+      propertyParameters(20_000),
     );
   });
 });

@@ -20,16 +20,21 @@ export interface FastPair {
   readonly quantityStep: number;
   readonly hasStep: boolean;
   /** Quantity bounds; `units` is `Infinity` for a bound of 10^15 or more (beyond any fast value). */
-  readonly min: ScaledFactor;
-  readonly max: ScaledFactor;
-  readonly marketBuy: ScaledFactor;
-  readonly marketSell: ScaledFactor;
+  readonly min: Bound;
+  readonly max: Bound;
+  readonly marketBuy: Bound;
+  readonly marketSell: Bound;
   readonly buyBand: ScaledFactor;
   readonly sellBand: ScaledFactor;
   readonly marketBuyWorst: ScaledFactor;
   readonly marketSellWorst: ScaledFactor;
   /** Frozen pass results by which checks were skipped (a 5-bit key), made on first use. */
   readonly passResults: (ValidationResult | undefined)[];
+}
+
+/** A bound as the fast path compares with it; `exact` when it is the bound itself, not a rounding. */
+export interface Bound extends ScaledFactor {
+  readonly exact: boolean;
 }
 
 /** A factor such as 1 + ratio, or a bound, as `units × 10^-scale`, units a safe integer (possibly ≤ 0). */
@@ -42,17 +47,26 @@ const MAX_FAST_SCALE = 15;
 const MAX_STEP = 2 ** 52;
 
 const FAST_VALUE_LIMIT = 10n ** 15n;
+const FAST_DIGITS = 15;
 
 /**
- * A non-negative bound exactly, or as infinite when it is 10^15 or more: the pass path reads at
- * most 15 significant digits, so every value it compares is below such a bound.
+ * A non-negative bound for values of at most 15 significant digits (all the fast path reads).
+ * Exact when it fits; otherwise rounded to 15 significant digits on its safe side (down for a
+ * maximum, up for a minimum), which compares with every such value exactly as the bound itself
+ * would; or infinite when it is 10^15 or more. `exact` says whether it is the bound itself, as
+ * a suggestion built from it must be.
  */
-function bound(value: Dec): ScaledFactor | undefined {
+function bound(value: Dec, round: 'floor' | 'ceil'): Bound | undefined {
   const exact = factor(value);
-  if (exact !== undefined) return exact;
-  return value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT
-    ? { units: Number.POSITIVE_INFINITY, scale: 0 }
-    : undefined;
+  if (exact !== undefined) return { units: exact.units, scale: exact.scale, exact: true };
+  if (value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT)
+    return { units: Number.POSITIVE_INFINITY, scale: 0, exact: false };
+  const drop = value.units.toString().length - FAST_DIGITS;
+  if (drop <= 0 || drop > value.scale) return undefined;
+  const divisor = 10n ** BigInt(drop);
+  let units = value.units / divisor;
+  if (round === 'ceil' && units * divisor !== value.units) units += 1n;
+  return { units: Number(units), scale: value.scale - drop, exact: false };
 }
 
 function factor(value: Dec): ScaledFactor | undefined {
@@ -74,10 +88,10 @@ export function compileFastPair(pair: Omit<CompiledPair, 'fast'>): FastPair | un
   const sellBand = factor(pair.sellBandFactor);
   const marketBuyWorst = factor(pair.marketBuyWorstFactor);
   const marketSellWorst = factor(pair.marketSellWorstFactor);
-  const min = bound(pair.minTradeAmount);
-  const max = bound(pair.maxTradeAmount);
-  const marketBuy = bound(pair.marketBuyLimitSize);
-  const marketSell = bound(pair.marketSellLimitSize);
+  const min = bound(pair.minTradeAmount, 'ceil');
+  const max = bound(pair.maxTradeAmount, 'floor');
+  const marketBuy = bound(pair.marketBuyLimitSize, 'floor');
+  const marketSell = bound(pair.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
   return {

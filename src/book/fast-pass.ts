@@ -33,12 +33,17 @@ const PLAIN_PROTO = Object.prototype;
 /** The scale of the last value `readUnits` read (kept outside so that nothing is allocated). */
 let readScale = 0;
 
+/** @internal The scale of the last value read, for tests. */
+export function lastReadScale(): number {
+  return readScale;
+}
+
 /**
  * Units of plain positive decimal text at its own scale (its significant decimals, left in
  * `readScale`): a positive safe integer, or NOT_SURE when the text is not plain positive
  * notation or has more than 15 significant digits.
  */
-function readUnits(text: string): number {
+export function readUnits(text: string): number {
   const length = text.length;
   if (length === 0 || length > 64) return NOT_SURE;
   let i = 0;
@@ -79,6 +84,40 @@ function readUnits(text: string): number {
   return units;
 }
 
+/**
+ * Units of a finite JS number exactly as `readUnits(String(n))` would read them, without making
+ * the string. The shortest decimal that converts back to `n` is what `String(n)` prints; below
+ * 2^52 units at most one decimal per scale converts back, and it is the floor or the ceiling of
+ * `n × 10^scale`, so trying both at each scale from 0 up finds exactly that decimal. Outside
+ * [1e-6, 1e15), where `String(n)` uses an exponent or more than 15 digits, it answers NOT_SURE.
+ */
+export function readNumber(n: number): number {
+  if (!(n >= 1e-6 && n < 1e15)) return NOT_SURE;
+  for (let scale = 0; scale <= 15; scale++) {
+    const power = POW10[scale] as number;
+    const scaled = n * power;
+    if (scaled >= 1e15) return NOT_SURE;
+    const low = Math.floor(scaled);
+    if (low / power === n) {
+      readScale = scale;
+      return low === 0 ? NOT_SURE : low;
+    }
+    const high = low + 1;
+    if (high / power === n) {
+      readScale = scale;
+      return high;
+    }
+  }
+  return NOT_SURE;
+}
+
+/** A decimal field's units and (in `readScale`) scale, whether it came as a string or a number. */
+function readField(value: unknown): number {
+  if (typeof value === 'string') return readUnits(value);
+  if (typeof value === 'number') return readNumber(value);
+  return NOT_SURE;
+}
+
 /** The text the exchange would receive for a decimal field, or undefined for any other type. */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -86,19 +125,27 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Whether `a × 10^-as ≤ b × 10^-bs`: 1 or 0, or NOT_SURE when exactness would need more than 2^53. */
+/**
+ * Whether `a × 10^-as ≤ b × 10^-bs`, as 1 or 0, exactly, for safe integers `a` and `b`. When
+ * scaling one side would pass 2^53, that side is beyond every safe integer, so its sign decides.
+ */
 function atMost(a: number, as: number, b: number, bs: number): number {
   if (b === Number.POSITIVE_INFINITY) return 1;
   if (a === Number.POSITIVE_INFINITY) return 0;
   const shift = as - bs;
   if (shift === 0) return a <= b ? 1 : 0;
-  if (shift > 15 || shift < -15) return NOT_SURE;
   if (shift > 0) {
-    const bb = b * (POW10[shift] as number);
-    return bb > MAX_SAFE || bb < -MAX_SAFE ? NOT_SURE : a <= bb ? 1 : 0;
+    if (b === 0) return a <= 0 ? 1 : 0;
+    const bb = b * (shift > 15 ? 1e16 : (POW10[shift] as number));
+    if (bb > MAX_SAFE) return 1;
+    if (bb < -MAX_SAFE) return 0;
+    return a <= bb ? 1 : 0;
   }
-  const aa = a * (POW10[-shift] as number);
-  return aa > MAX_SAFE || aa < -MAX_SAFE ? NOT_SURE : aa <= b ? 1 : 0;
+  if (a === 0) return b >= 0 ? 1 : 0;
+  const aa = a * (shift < -15 ? 1e16 : (POW10[-shift] as number));
+  if (aa > MAX_SAFE) return 0;
+  if (aa < -MAX_SAFE) return 1;
+  return aa <= b ? 1 : 0;
 }
 
 /** `a × b` for safe integers, or NaN when the product is past 2^53 and so maybe inexact. */
@@ -269,27 +316,21 @@ export function fastValidate(
 
   let reference = NOT_SURE;
   let referenceScale = 0;
-  let referenceText = '';
   let maxNotional = NOT_SURE;
   let maxNotionalScale = 0;
-  let maxNotionalText = '';
   let ctx: Fields | undefined;
   if (context !== undefined && context !== null) {
     if (!isPlainRecord(context)) return undefined;
     ctx = context;
     if (context.referencePrice !== undefined) {
-      const text = textOf(context.referencePrice);
-      reference = text === undefined ? NOT_SURE : readUnits(text);
+      reference = readField(context.referencePrice);
       if (reference === NOT_SURE) return undefined;
       referenceScale = readScale;
-      referenceText = text as string;
     }
     if (context.maxNotional !== undefined) {
-      const text = textOf(context.maxNotional);
-      maxNotional = text === undefined ? NOT_SURE : readUnits(text);
+      maxNotional = readField(context.maxNotional);
       if (maxNotional === NOT_SURE) return undefined;
       maxNotionalScale = readScale;
-      maxNotionalText = text as string;
     }
   }
 
@@ -298,9 +339,7 @@ export function fastValidate(
   if (!fast.trading) failed |= SYMBOL_NOT_TRADING;
   if (!fast.enabled) failed |= TRADING_DISABLED;
 
-  const quantityText = textOf(order.quantity);
-  if (quantityText === undefined) return undefined;
-  const quantity = readUnits(quantityText);
+  const quantity = readField(order.quantity);
   if (quantity === NOT_SURE) return undefined;
   const quantityScale = readScale;
   const quantityOnGrid = onGrid(quantity, quantityScale, fast.quantityStep, fast.quantityScale);
@@ -316,15 +355,12 @@ export function fastValidate(
   // The price a notional is judged by; NaN when it cannot be known (MARKET without a reference).
   let worst = Number.NaN;
   let worstScale = 0;
-  let priceText = '';
   let price = 0;
   let priceScale = 0;
   let edge = 0;
   let edgeScale = 0;
   if (limit) {
-    priceText = textOf(order.price) as string;
-    if (priceText === undefined) return undefined;
-    price = readUnits(priceText);
+    price = readField(order.price);
     if (price === NOT_SURE) return undefined;
     priceScale = readScale;
     const priceOnGrid = onGrid(price, priceScale, fast.priceStep, fast.priceScale);
@@ -371,6 +407,11 @@ export function fastValidate(
   if (failed === 0) return passResult(fast, key);
 
   // Explain each failure in safe integers where it can; otherwise let the rules explain all.
+  // The texts are made only now: a passing order needs none.
+  const priceText = limit ? (textOf(order.price) as string) : '';
+  const quantityText = textOf(order.quantity) as string;
+  const referenceText = textOf(ctx?.referencePrice) ?? '';
+  const maxNotionalText = textOf(ctx?.maxNotional) ?? '';
   const violations: Violation[] = [];
   const add = (v: Violation | undefined) => {
     if (v === undefined) throw FALL_BACK;

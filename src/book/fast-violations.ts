@@ -4,6 +4,7 @@ import { sellBandDetail } from '../rules/sell-price-band.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
+import type { Bound } from './fast-pair.js';
 import { MAX_SAFE, POW10 } from './safe-integers.js';
 
 /**
@@ -122,10 +123,11 @@ export function quantityGridViolation(
 export function belowMinViolation(
   pair: CompiledPair,
   text: string,
-  min: Scaled,
+  min: Bound,
   step: number,
   gridScale: number,
 ): Violation | undefined {
+  if (!min.exact) return undefined;
   const lowest = ceilOnGrid(min, step, gridScale);
   if (lowest === undefined) return undefined;
   return violation('QUANTITY_BELOW_MIN', 'quantity', {
@@ -139,11 +141,12 @@ export function belowMinViolation(
 export function aboveCapViolation(
   pair: CompiledPair,
   text: string,
-  cap: Scaled,
+  cap: Bound,
   step: number,
   gridScale: number,
   market: 'BUY' | 'SELL' | undefined,
 ): Violation | undefined {
+  if (!cap.exact) return undefined;
   const highest = floorOnGrid(cap, step, gridScale);
   if (highest === undefined) return undefined;
   const suggestion = highest > 0 ? [formatScaled(highest, gridScale)] : [];
