@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastValidate, lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
+import { formatScaled } from '../src/book/fast-violations.js';
 import { validateWith } from '../src/book/validate.js';
 import type { RuleBook } from '../src/index.js';
+import { toPlainDecimal } from '../src/index.js';
 import type { PairLookup } from '../src/rules/symbol-known.js';
 import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
 import { propertyParameters } from './support/runs.js';
@@ -146,6 +148,30 @@ describe('numbers are read as the exchange would receive them', () => {
     fc.assert(
       fc.property(doubles, (n) => {
         expect(read(() => readNumber(n))).toBe(read(() => readUnits(String(n))));
+      }),
+      propertyParameters(20_000),
+    );
+  });
+});
+
+describe('decimal text is read exactly', () => {
+  it('readUnits(text) is the exact value of plain text, or "not sure" past 15 digits', () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const plainText = fc.oneof(
+      fc.tuple(fc.stringMatching(/^[1-9][0-9]{0,17}$/), fc.option(digits(1, 20), { nil: undefined })),
+      fc.tuple(
+        fc.constant('0'),
+        digits(1, 20).map((d) => d),
+      ),
+    );
+    fc.assert(
+      fc.property(plainText, ([whole, fraction]) => {
+        const text = fraction === undefined ? whole : `${whole}.${fraction}`;
+        const units = readUnits(text);
+        const plain = toPlainDecimal(text) as string;
+        const significant = plain.replace('.', '').replace(/^0+/, '').length;
+        if (plain === '0' || significant > 15) expect(units).toBe(-1);
+        else expect(formatScaled(units, lastReadScale())).toBe(plain);
       }),
       propertyParameters(20_000),
     );

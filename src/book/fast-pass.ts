@@ -66,18 +66,27 @@ export function readUnits(text: string): number {
   if (i < length) {
     if (text.charCodeAt(i) !== 46 || i === length - 1) return NOT_SURE;
     const point = i;
-    let last = point;
+    // One pass: zeros wait until a later digit shows they are not trailing.
+    let zeros = 0;
     for (i = point + 1; i < length; i++) {
       c = text.charCodeAt(i);
-      if (c < 48 || c > 57) return NOT_SURE;
-      if (c !== 48) last = i;
+      if (c === 48) {
+        zeros++;
+        continue;
+      }
+      if (c < 49 || c > 57) return NOT_SURE;
+      if (units === 0) {
+        units = c - 48;
+        digits = 1;
+      } else {
+        digits += zeros + 1;
+        if (digits > 15) return NOT_SURE;
+        units = units * (POW10[zeros + 1] as number) + (c - 48);
+      }
+      decimals = i - point;
+      zeros = 0;
     }
-    decimals = last - point;
     if (decimals > 15) return NOT_SURE;
-    for (i = point + 1; i <= last; i++) {
-      units = units * 10 + (text.charCodeAt(i) - 48);
-      if (units !== 0 && ++digits > 15) return NOT_SURE;
-    }
   }
   if (units === 0) return NOT_SURE;
   readScale = decimals;
@@ -189,15 +198,22 @@ const SKIP_SELL_BAND = 4;
 const SKIP_QUANTITY_STEP = 8;
 const SKIP_NOTIONAL = 16;
 
+/** Frozen skipped lists by key: they depend on nothing but the key, so each is made once. */
+const SKIPPED_BY_KEY: (readonly SkippedCheck[] | undefined)[] = [];
+
 /** The skipped checks of a key, in the order the general path reports them (PAIR_RULES order). */
-function skippedOf(key: number): SkippedCheck[] {
+function skippedOf(key: number): readonly SkippedCheck[] {
+  const cached = SKIPPED_BY_KEY[key];
+  if (cached !== undefined) return cached;
   const skipped: SkippedCheck[] = [];
   if (key & SKIP_PRICE_TICK) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE'));
   if (key & SKIP_BUY_BAND) skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE'));
   if (key & SKIP_SELL_BAND) skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE'));
   if (key & SKIP_QUANTITY_STEP) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE'));
   if (key & SKIP_NOTIONAL) skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE'));
-  return skipped;
+  const frozen = Object.freeze(skipped);
+  SKIPPED_BY_KEY[key] = frozen;
+  return frozen;
 }
 
 function passResult(fast: FastPair, key: number): ValidationResult {
@@ -206,7 +222,7 @@ function passResult(fast: FastPair, key: number): ValidationResult {
   const result: ValidationResult = Object.freeze({
     ok: true,
     violations: Object.freeze([]),
-    skipped: Object.freeze(skippedOf(key)),
+    skipped: skippedOf(key),
   });
   fast.passResults[key] = result;
   return result;
@@ -285,8 +301,7 @@ function explain(
     const outcome = (PAIR_RULES[rule] as (typeof PAIR_RULES)[number])(pair, order, parsedContext);
     if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
   }
-  const skipped = key === 0 ? [] : skippedOf(key);
-  return { ok: violations.length === 0, violations, skipped };
+  return { ok: violations.length === 0, violations, skipped: skippedOf(key) };
 }
 
 /**
@@ -467,7 +482,7 @@ export function fastValidate(
     if (error !== FALL_BACK) throw error;
     return explain(pair, order, ctx, failed, key);
   }
-  return { ok: false, violations, skipped: key === 0 ? [] : skippedOf(key) };
+  return { ok: false, violations, skipped: skippedOf(key) };
 }
 
 /** Thrown (never out of this module) when a failure is past safe-integer reach. */
