@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ValidationContext } from '../src/index.js';
+import { type ValidationContext, VIOLATION_CODES } from '../src/index.js';
 import { bookFrom } from './support/book.js';
 import { HAND_DEFINITIONS } from './support/hand-payload.js';
 import { propertyParameters } from './support/runs.js';
@@ -101,7 +101,15 @@ function expectWellFormedVerdict(order: unknown, context: unknown): void {
   }).not.toThrow();
   expect(result!.ok).toBe(result!.violations.length === 0);
   expect(Array.isArray(result!.skipped)).toBe(true);
+  for (const v of result!.violations) {
+    expect(VIOLATION_CODES).toContain(v.code);
+    if (v.limit !== undefined) expect(v.limit).toMatch(PLAIN);
+    if (v.value !== undefined) expect(v.value).toMatch(PLAIN);
+  }
 }
+
+/** Decimals leave the library in plain notation, even on hostile input. */
+const PLAIN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
 describe('validateOrder never throws', () => {
   for (const [name, make] of HOSTILE) {
@@ -126,6 +134,38 @@ describe('validateOrder never throws', () => {
         (order, context) => expectWellFormedVerdict(order, context),
       ),
       propertyParameters(500),
+    );
+  });
+
+  it('on every kind of value fast-check makes, in the order, its fields and the context', () => {
+    const anything = fc.anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    });
+    const orderish = fc.oneof(
+      anything,
+      fc.record({
+        symbol: fc.constantFrom('BTCUSDT', 'toString', '__proto__'),
+        side: anything,
+        type: anything,
+        quantity: anything,
+        price: anything,
+      }),
+    );
+    fc.assert(
+      fc.property(
+        orderish,
+        fc.oneof(anything, fc.record({ referencePrice: anything, maxNotional: anything })),
+        (order, context) => expectWellFormedVerdict(order, context),
+      ),
+      propertyParameters(3000),
     );
   });
 
