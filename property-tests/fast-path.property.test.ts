@@ -20,7 +20,8 @@ function generalPath(book: RuleBook) {
 }
 
 function fastOnly(book: RuleBook) {
-  return (order: unknown, context: unknown) => fastValidate((s) => book.compiledPair(s), order, context);
+  return (order: unknown, context: unknown) =>
+    fastValidate((s) => book.compiledPair(s)?.fast, order, context);
 }
 
 /** Counts of units where doubles stop being exact, and the 15/16-digit frontier. */
@@ -148,6 +149,24 @@ describe('numbers are read as the exchange would receive them', () => {
     fc.assert(
       fc.property(doubles, (n) => {
         expect(read(() => readNumber(n))).toBe(read(() => readUnits(String(n))));
+      }),
+      propertyParameters(20_000),
+    );
+  });
+});
+
+describe('scaled integers are printed exactly', () => {
+  it('formatScaled(units, scale) is the canonical plain text of units × 10^-scale', () => {
+    const units = fc.oneof(
+      fc.integer({ min: 0, max: 2 ** 31 + 10 }),
+      fc.integer({ min: 2 ** 31 - 10, max: Number.MAX_SAFE_INTEGER }),
+      fc
+        .integer({ min: 1, max: 99_999 })
+        .chain((head) => fc.integer({ min: 0, max: 11 }).map((tens) => head * 10 ** tens)),
+    );
+    fc.assert(
+      fc.property(units, fc.integer({ min: 0, max: 40 }), (u, scale) => {
+        expect(formatScaled(u, scale)).toBe(toPlainDecimal(`${u}e-${scale}`));
       }),
       propertyParameters(20_000),
     );

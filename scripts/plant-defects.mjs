@@ -19,8 +19,8 @@ const DEFECTS = [
   {
     name: 'exclusive maximum on the fast path',
     file: 'src/book/fast-pass.ts',
-    from: 'const belowMax = atMost(quantity, quantityScale, fast.max.units, fast.max.scale);',
-    to: 'const belowMax = atMost(quantity + 1, quantityScale, fast.max.units, fast.max.scale);',
+    from: 'atMost(quantity, quantityScale, fast.maxUnits, fast.maxScale)',
+    to: 'atMost(quantity + 1, quantityScale, fast.maxUnits, fast.maxScale)',
   },
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',

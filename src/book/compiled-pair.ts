@@ -35,7 +35,7 @@ export interface CompiledPair {
   readonly marketSellWorstFactor: Dec;
   readonly takerFeeRate: Dec;
   readonly makerFeeRate: Dec;
-  /** The same rules in machine numbers for the pass path; absent when they do not fit. */
+  /** The same rules in machine numbers for the fast path; absent when they do not fit. */
   readonly fast: FastPair | undefined;
 }
 

@@ -1,15 +1,19 @@
-import type { Dec } from '../decimal/dec.js';
+import { Dec } from '../decimal/dec.js';
+import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import type { ValidationResult } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
 
 /**
- * A compiled pair in machine numbers, for the allocation-free pass path. Prices are counted in
- * whole units of `10^-priceScale` and quantities of `10^-quantityScale`; every count is a safe
- * integer, so comparisons and products that stay under 2^53 are exact. A pair whose grids do
- * not fit (more than 15 decimals, a grid over 2^52 units) has no fast form and always takes the
- * general path.
+ * A compiled pair in machine numbers, for the fast path. Prices are counted in whole units of
+ * `10^-priceScale` and quantities of `10^-quantityScale`; every count is a safe integer, so
+ * comparisons and products that stay under 2^53 are exact. Each value is a pair of fields
+ * (`…Units × 10^-…Scale`) rather than a nested object, so the hot path loads each in one step.
+ * The texts a violation quotes are made here, once. A pair whose grids do not fit (more than 15
+ * decimals, a grid over 2^52 units) has no fast form and always takes the general path.
  */
 export interface FastPair {
+  /** The compiled pair this is the fast form of (the rules explain with it). */
+  readonly pair: CompiledPair;
   readonly trading: boolean;
   readonly enabled: boolean;
   readonly priceScale: number;
@@ -19,60 +23,75 @@ export interface FastPair {
   readonly quantityScale: number;
   readonly quantityStep: number;
   readonly hasStep: boolean;
-  /** Quantity bounds; `units` is `Infinity` for a bound of 10^15 or more (beyond any fast value). */
-  readonly min: Bound;
-  readonly max: Bound;
-  readonly marketBuy: Bound;
-  readonly marketSell: Bound;
-  readonly buyBand: ScaledFactor;
-  readonly sellBand: ScaledFactor;
-  readonly marketBuyWorst: ScaledFactor;
-  readonly marketSellWorst: ScaledFactor;
+  /**
+   * Quantity bounds. Units are `Infinity` for a bound of 10^15 or more (beyond any value the
+   * fast path reads), and a bound with more than 15 significant digits is rounded on its safe
+   * side, which compares with every fast value exactly as the bound itself would.
+   */
+  readonly minUnits: number;
+  readonly minScale: number;
+  readonly maxUnits: number;
+  readonly maxScale: number;
+  readonly marketBuyUnits: number;
+  readonly marketBuyScale: number;
+  readonly marketSellUnits: number;
+  readonly marketSellScale: number;
+  /** 1 + buyLimitPriceRatio, 1 − sellLimitPriceRatio and the MARKET worst-case factors. */
+  readonly buyBandUnits: number;
+  readonly buyBandScale: number;
+  readonly sellBandUnits: number;
+  readonly sellBandScale: number;
+  readonly marketBuyWorstUnits: number;
+  readonly marketBuyWorstScale: number;
+  readonly marketSellWorstUnits: number;
+  readonly marketSellWorstScale: number;
+  /** The `limit` of a PRICE_TICK / PRICE_PRECISION violation: the tick, or the precision. */
+  readonly priceGridText: string;
+  /** The `limit` of a QUANTITY_STEP / QUANTITY_PRECISION violation. */
+  readonly quantityGridText: string;
+  /** Suggestions that depend on the pair alone: the minimum rounded up onto the grid, … */
+  readonly lowestQuantity: string;
+  /** … and each cap rounded down onto it (`undefined` when that is 0: nothing to suggest). */
+  readonly highestQuantity: string | undefined;
+  readonly highestMarketBuy: string | undefined;
+  readonly highestMarketSell: string | undefined;
   /** Frozen pass results by which checks were skipped (a 5-bit key), made on first use. */
   readonly passResults: (ValidationResult | undefined)[];
 }
 
-/** A bound as the fast path compares with it; `exact` when it is the bound itself, not a rounding. */
-export interface Bound extends ScaledFactor {
-  readonly exact: boolean;
-}
+const MAX_FAST_SCALE = 15;
+const MAX_STEP = 2 ** 52;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const FAST_VALUE_LIMIT = 10n ** 15n;
+const FAST_DIGITS = 15;
 
-/** A factor such as 1 + ratio, or a bound, as `units × 10^-scale`, units a safe integer (possibly ≤ 0). */
-export interface ScaledFactor {
+interface Scaled {
   readonly units: number;
   readonly scale: number;
 }
 
-const MAX_FAST_SCALE = 15;
-const MAX_STEP = 2 ** 52;
-
-const FAST_VALUE_LIMIT = 10n ** 15n;
-const FAST_DIGITS = 15;
+/** An exact value as safe-integer units, or `undefined` when its units pass 2^53. */
+function scaled(value: Dec): Scaled | undefined {
+  if (value.units > MAX_SAFE || value.units < -MAX_SAFE) return undefined;
+  return { units: Number(value.units), scale: value.scale };
+}
 
 /**
- * A non-negative bound for values of at most 15 significant digits (all the fast path reads).
- * Exact when it fits; otherwise rounded to 15 significant digits on its safe side (down for a
- * maximum, up for a minimum), which compares with every such value exactly as the bound itself
- * would; or infinite when it is 10^15 or more. `exact` says whether it is the bound itself, as
- * a suggestion built from it must be.
+ * A non-negative bound for values of at most 15 significant digits (all the fast path reads):
+ * exact when it fits; otherwise rounded to 15 significant digits on its safe side (down for a
+ * maximum, up for a minimum); or infinite when it is 10^15 or more.
  */
-function bound(value: Dec, round: 'floor' | 'ceil'): Bound | undefined {
-  const exact = factor(value);
-  if (exact !== undefined) return { units: exact.units, scale: exact.scale, exact: true };
+function bound(value: Dec, round: 'floor' | 'ceil'): Scaled | undefined {
+  const exact = scaled(value);
+  if (exact !== undefined) return exact;
   if (value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT)
-    return { units: Number.POSITIVE_INFINITY, scale: 0, exact: false };
+    return { units: Number.POSITIVE_INFINITY, scale: 0 };
   const drop = value.units.toString().length - FAST_DIGITS;
   if (drop <= 0 || drop > value.scale) return undefined;
   const divisor = 10n ** BigInt(drop);
   let units = value.units / divisor;
   if (round === 'ceil' && units * divisor !== value.units) units += 1n;
-  return { units: Number(units), scale: value.scale - drop, exact: false };
-}
-
-function factor(value: Dec): ScaledFactor | undefined {
-  const limit = BigInt(Number.MAX_SAFE_INTEGER);
-  if (value.units > limit || value.units < -limit) return undefined;
-  return { units: Number(value.units), scale: value.scale };
+  return { units: Number(units), scale: value.scale - drop };
 }
 
 function gridOf(grid: Dec): { scale: number; step: number } | undefined {
@@ -80,21 +99,29 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step: Number(grid.units) };
 }
 
+/** A cap rounded down onto the quantity grid, as the rules suggest it; `undefined` when 0. */
+function highestUnder(cap: Dec, grid: Dec): string | undefined {
+  const highest = floorToGrid(cap, grid);
+  return highest.gt(Dec.ZERO) ? highest.toString() : undefined;
+}
+
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */
-export function compileFastPair(pair: Omit<CompiledPair, 'fast'>): FastPair | undefined {
+export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const price = gridOf(pair.priceGrid);
   const quantity = gridOf(pair.quantityGrid);
-  const buyBand = factor(pair.buyBandFactor);
-  const sellBand = factor(pair.sellBandFactor);
-  const marketBuyWorst = factor(pair.marketBuyWorstFactor);
-  const marketSellWorst = factor(pair.marketSellWorstFactor);
+  const buyBand = scaled(pair.buyBandFactor);
+  const sellBand = scaled(pair.sellBandFactor);
+  const marketBuyWorst = scaled(pair.marketBuyWorstFactor);
+  const marketSellWorst = scaled(pair.marketSellWorstFactor);
   const min = bound(pair.minTradeAmount, 'ceil');
   const max = bound(pair.maxTradeAmount, 'floor');
   const marketBuy = bound(pair.marketBuyLimitSize, 'floor');
   const marketSell = bound(pair.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
+  const d = pair.definition;
   return {
+    pair,
     trading: pair.isTrading,
     enabled: pair.enableTrade,
     priceScale: price.scale,
@@ -103,14 +130,28 @@ export function compileFastPair(pair: Omit<CompiledPair, 'fast'>): FastPair | un
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
-    min,
-    max,
-    marketBuy,
-    marketSell,
-    buyBand,
-    sellBand,
-    marketBuyWorst,
-    marketSellWorst,
+    minUnits: min.units,
+    minScale: min.scale,
+    maxUnits: max.units,
+    maxScale: max.scale,
+    marketBuyUnits: marketBuy.units,
+    marketBuyScale: marketBuy.scale,
+    marketSellUnits: marketSell.units,
+    marketSellScale: marketSell.scale,
+    buyBandUnits: buyBand.units,
+    buyBandScale: buyBand.scale,
+    sellBandUnits: sellBand.units,
+    sellBandScale: sellBand.scale,
+    marketBuyWorstUnits: marketBuyWorst.units,
+    marketBuyWorstScale: marketBuyWorst.scale,
+    marketSellWorstUnits: marketSellWorst.units,
+    marketSellWorstScale: marketSellWorst.scale,
+    priceGridText: pair.tickSize === null ? String(d.quoteAssetPrecision) : pair.tickSize.toString(),
+    quantityGridText: pair.stepSize === null ? String(d.baseAssetPrecision) : pair.stepSize.toString(),
+    lowestQuantity: ceilToGrid(pair.minTradeAmount, pair.quantityGrid).toString(),
+    highestQuantity: highestUnder(pair.maxTradeAmount, pair.quantityGrid),
+    highestMarketBuy: highestUnder(pair.marketBuyLimitSize, pair.quantityGrid),
+    highestMarketSell: highestUnder(pair.marketSellLimitSize, pair.quantityGrid),
     passResults: new Array(32).fill(undefined),
   };
 }

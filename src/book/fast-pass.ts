@@ -6,12 +6,13 @@ import { checkSymbolTrading } from '../rules/symbol-trading.js';
 import { checkTradingEnabled } from '../rules/trading-enabled.js';
 import { skippedCheck } from '../validation/violation.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
-import type { CompiledPair } from './compiled-pair.js';
-import type { FastPair, ScaledFactor } from './fast-pair.js';
+import type { FastPair } from './fast-pair.js';
 import {
-  aboveCapViolation,
+  aboveMaxViolation,
   bandViolation,
   belowMinViolation,
+  formatScaled,
+  marketSizeViolation,
   notionalViolation,
   priceGridViolation,
   quantityGridViolation,
@@ -21,10 +22,11 @@ import { MAX_SAFE, POW10 } from './safe-integers.js';
 /**
  * The fast path for well-formed orders: every check decided in safe-integer arithmetic, reading
  * each field once. A passing order allocates nothing (it gets a shared frozen result); a failing
- * one has only its failing rules run to explain it, with the same rule functions the general
- * path uses, so both paths say the same thing. Anything unusual (a malformed or missing field, an
- * odd object, a number past 15 digits, a comparison past 2^53) is left to the general path:
- * this path can only be fast, never different.
+ * one is explained from the values already read, in safe integers too, with the same builder,
+ * wording and suggestions as the rules (`fast-violations.ts`), or by the rules themselves when
+ * an explanation would pass 2^53. Anything unusual (a malformed or missing field, an odd object,
+ * a number past 15 digits, a comparison past 2^53) is left to the general path: this path can
+ * only be fast, never different.
  */
 
 const NOT_SURE = -1;
@@ -190,6 +192,15 @@ const QUANTITY_BELOW_MIN = bit(8);
 const QUANTITY_ABOVE_MAX = bit(9);
 const MARKET_SIZE_ABOVE_MAX = bit(10);
 const NOTIONAL_ABOVE_MAX = bit(11);
+/** Failures whose violations quote the price, and those that quote the quantity. */
+const PRICE_FAILURES = PRICE_TICK | PRICE_PRECISION | PRICE_ABOVE_BUY_LIMIT | PRICE_BELOW_SELL_LIMIT;
+const QUANTITY_FAILURES =
+  QUANTITY_STEP |
+  QUANTITY_PRECISION |
+  QUANTITY_BELOW_MIN |
+  QUANTITY_ABOVE_MAX |
+  MARKET_SIZE_ABOVE_MAX |
+  NOTIONAL_ABOVE_MAX;
 
 /** The checks that could not run, as the bits of a 5-bit key. */
 const SKIP_PRICE_TICK = 1;
@@ -272,13 +283,14 @@ function isPlainRecord(value: unknown): value is Fields {
 }
 
 /** Runs only the failing rules, through the general path's own rule functions. */
-function explain(
-  pair: CompiledPair,
+function explainByRules(
+  fast: FastPair,
   fields: Fields,
   context: Fields | undefined,
   failed: number,
   key: number,
 ) {
+  const pair = fast.pair;
   const decimal = (text: string | undefined): OrderDecimal | undefined =>
     text === undefined ? undefined : { text, value: Dec.parse(text) };
   const order: ParsedOrder = {
@@ -305,20 +317,96 @@ function explain(
 }
 
 /**
+ * The text the exchange would receive for a decimal the fast path has read: the string itself,
+ * or for a number `String(n)`, which is exactly the canonical text of what `readNumber` read.
+ */
+function textRead(raw: unknown, units: number, scale: number): string {
+  return typeof raw === 'string' ? raw : formatScaled(units, scale);
+}
+
+/**
+ * The violations of a failing order, explained in safe integers from the values detection read,
+ * in PAIR_RULES order; `undefined` when one of them is past safe-integer reach.
+ */
+function explainFast(
+  fast: FastPair,
+  fields: Fields,
+  context: Fields | undefined,
+  failed: number,
+  buy: boolean,
+  price: number,
+  priceScale: number,
+  quantity: number,
+  quantityScale: number,
+  reference: number,
+  referenceScale: number,
+  edge: number,
+  edgeScale: number,
+  worst: number,
+  worstScale: number,
+  notional: number,
+  maxNotional: number,
+  maxNotionalScale: number,
+): Violation[] | undefined {
+  const violations: Violation[] = [];
+  if (failed & SYMBOL_NOT_TRADING) violations.push(checkSymbolTrading(fast.pair) as Violation);
+  if (failed & TRADING_DISABLED) violations.push(checkTradingEnabled(fast.pair) as Violation);
+  if (failed & PRICE_FAILURES) {
+    const priceText = textRead(fields.price, price, priceScale);
+    if (failed & (PRICE_TICK | PRICE_PRECISION)) {
+      const v = priceGridViolation(fast, priceText, price, priceScale);
+      if (v === undefined) return undefined;
+      violations.push(v);
+    }
+    if (failed & (PRICE_ABOVE_BUY_LIMIT | PRICE_BELOW_SELL_LIMIT)) {
+      const referenceText = textRead(context?.referencePrice, reference, referenceScale);
+      const v = bandViolation(fast, buy, priceText, referenceText, edge, edgeScale);
+      if (v === undefined) return undefined;
+      violations.push(v);
+    }
+  }
+  if ((failed & QUANTITY_FAILURES) === 0) return violations;
+  const quantityText = textRead(fields.quantity, quantity, quantityScale);
+  if (failed & (QUANTITY_STEP | QUANTITY_PRECISION)) {
+    const v = quantityGridViolation(fast, quantityText, quantity, quantityScale);
+    if (v === undefined) return undefined;
+    violations.push(v);
+  }
+  if (failed & QUANTITY_BELOW_MIN) violations.push(belowMinViolation(fast, quantityText));
+  if (failed & QUANTITY_ABOVE_MAX) violations.push(aboveMaxViolation(fast, quantityText));
+  if (failed & MARKET_SIZE_ABOVE_MAX) violations.push(marketSizeViolation(fast, quantityText, buy));
+  if (failed & NOTIONAL_ABOVE_MAX) {
+    const maxText = textRead(context?.maxNotional, maxNotional, maxNotionalScale);
+    const market = fields.type === 'MARKET';
+    violations.push(
+      notionalViolation(
+        notional,
+        worstScale + quantityScale,
+        maxText,
+        market,
+        worst,
+        worstScale,
+        quantityText,
+      ),
+    );
+  }
+  return violations;
+}
+
+/**
  * The verdict on a well-formed order for a known pair, or `undefined` when the general path must
  * judge it.
  */
 export function fastValidate(
-  pairOf: (symbol: string) => CompiledPair | undefined,
+  pairOf: (symbol: string) => FastPair | undefined,
   order: unknown,
   context: unknown,
 ): ValidationResult | undefined {
   if (!isPlainRecord(order) || !prototypeIsClean()) return undefined;
   const symbol = order.symbol;
   if (typeof symbol !== 'string') return undefined;
-  const pair = pairOf(symbol);
-  const fast = pair?.fast;
-  if (pair === undefined || fast === undefined) return undefined;
+  const fast = pairOf(symbol);
+  if (fast === undefined) return undefined;
   const side = order.side;
   const type = order.type;
   const buy = side === 'BUY';
@@ -361,11 +449,8 @@ export function fastValidate(
   if (quantityOnGrid === NOT_SURE) return undefined;
   if (!fast.hasStep) key |= SKIP_QUANTITY_STEP;
   if (quantityOnGrid === 0) failed |= fast.hasStep ? QUANTITY_STEP : QUANTITY_PRECISION;
-  const aboveMin = atMost(fast.min.units, fast.min.scale, quantity, quantityScale);
-  const belowMax = atMost(quantity, quantityScale, fast.max.units, fast.max.scale);
-  if (aboveMin === NOT_SURE || belowMax === NOT_SURE) return undefined;
-  if (aboveMin === 0) failed |= QUANTITY_BELOW_MIN;
-  if (belowMax === 0) failed |= QUANTITY_ABOVE_MAX;
+  if (atMost(fast.minUnits, fast.minScale, quantity, quantityScale) === 0) failed |= QUANTITY_BELOW_MIN;
+  if (atMost(quantity, quantityScale, fast.maxUnits, fast.maxScale) === 0) failed |= QUANTITY_ABOVE_MAX;
 
   // The price a notional is judged by; NaN when it cannot be known (MARKET without a reference).
   let worst = Number.NaN;
@@ -383,31 +468,30 @@ export function fastValidate(
     if (!fast.hasTick) key |= SKIP_PRICE_TICK;
     if (priceOnGrid === 0) failed |= fast.hasTick ? PRICE_TICK : PRICE_PRECISION;
     if (reference === NOT_SURE) key |= buy ? SKIP_BUY_BAND : SKIP_SELL_BAND;
-    else {
-      const band: ScaledFactor = buy ? fast.buyBand : fast.sellBand;
-      edge = product(reference, band.units);
-      edgeScale = referenceScale + band.scale;
+    else if (buy) {
+      edge = product(reference, fast.buyBandUnits);
+      edgeScale = referenceScale + fast.buyBandScale;
       if (Number.isNaN(edge)) return undefined;
-      const within = buy
-        ? atMost(price, priceScale, edge, edgeScale)
-        : atMost(edge, edgeScale, price, priceScale);
-      if (within === NOT_SURE) return undefined;
-      if (within === 0) failed |= buy ? PRICE_ABOVE_BUY_LIMIT : PRICE_BELOW_SELL_LIMIT;
+      if (atMost(price, priceScale, edge, edgeScale) === 0) failed |= PRICE_ABOVE_BUY_LIMIT;
+    } else {
+      edge = product(reference, fast.sellBandUnits);
+      edgeScale = referenceScale + fast.sellBandScale;
+      if (Number.isNaN(edge)) return undefined;
+      if (atMost(edge, edgeScale, price, priceScale) === 0) failed |= PRICE_BELOW_SELL_LIMIT;
     }
     worst = price;
     worstScale = priceScale;
   } else {
     if (order.price !== undefined) return undefined;
-    const cap = buy ? fast.marketBuy : fast.marketSell;
-    const withinCap = atMost(quantity, quantityScale, cap.units, cap.scale);
-    if (withinCap === NOT_SURE) return undefined;
+    const withinCap = buy
+      ? atMost(quantity, quantityScale, fast.marketBuyUnits, fast.marketBuyScale)
+      : atMost(quantity, quantityScale, fast.marketSellUnits, fast.marketSellScale);
     if (withinCap === 0) failed |= MARKET_SIZE_ABOVE_MAX;
     if (reference === NOT_SURE) {
       if (maxNotional !== NOT_SURE) key |= SKIP_NOTIONAL;
     } else {
-      const factor = buy ? fast.marketBuyWorst : fast.marketSellWorst;
-      worst = product(reference, factor.units);
-      worstScale = referenceScale + factor.scale;
+      worst = product(reference, buy ? fast.marketBuyWorstUnits : fast.marketSellWorstUnits);
+      worstScale = referenceScale + (buy ? fast.marketBuyWorstScale : fast.marketSellWorstScale);
       if (Number.isNaN(worst)) return undefined;
     }
   }
@@ -415,75 +499,31 @@ export function fastValidate(
   if (maxNotional !== NOT_SURE && !Number.isNaN(worst)) {
     notional = product(worst, quantity);
     if (Number.isNaN(notional)) return undefined;
-    const within = atMost(notional, worstScale + quantityScale, maxNotional, maxNotionalScale);
-    if (within === NOT_SURE) return undefined;
-    if (within === 0) failed |= NOTIONAL_ABOVE_MAX;
+    if (atMost(notional, worstScale + quantityScale, maxNotional, maxNotionalScale) === 0)
+      failed |= NOTIONAL_ABOVE_MAX;
   }
   if (failed === 0) return passResult(fast, key);
 
-  // Explain each failure in safe integers where it can; otherwise let the rules explain all.
-  // The texts are made only now: a passing order needs none.
-  const priceText = limit ? (textOf(order.price) as string) : '';
-  const quantityText = textOf(order.quantity) as string;
-  const referenceText = textOf(ctx?.referencePrice) ?? '';
-  const maxNotionalText = textOf(ctx?.maxNotional) ?? '';
-  const violations: Violation[] = [];
-  const add = (v: Violation | undefined) => {
-    if (v === undefined) throw FALL_BACK;
-    violations.push(v);
-  };
-  try {
-    if (failed & SYMBOL_NOT_TRADING) add(checkSymbolTrading(pair) as Violation);
-    if (failed & TRADING_DISABLED) add(checkTradingEnabled(pair) as Violation);
-    const priceValue = { units: price, scale: priceScale };
-    if (failed & (PRICE_TICK | PRICE_PRECISION))
-      add(priceGridViolation(pair, priceText, priceValue, fast.priceStep, fast.priceScale));
-    if (failed & (PRICE_ABOVE_BUY_LIMIT | PRICE_BELOW_SELL_LIMIT))
-      add(
-        bandViolation(
-          pair,
-          buy ? 'BUY' : 'SELL',
-          priceText,
-          referenceText,
-          { units: edge, scale: edgeScale },
-          fast.priceStep,
-          fast.priceScale,
-        ),
-      );
-    const quantityValue = { units: quantity, scale: quantityScale };
-    if (failed & (QUANTITY_STEP | QUANTITY_PRECISION))
-      add(quantityGridViolation(pair, quantityText, quantityValue, fast.quantityStep, fast.quantityScale));
-    if (failed & QUANTITY_BELOW_MIN)
-      add(belowMinViolation(pair, quantityText, fast.min, fast.quantityStep, fast.quantityScale));
-    if (failed & QUANTITY_ABOVE_MAX)
-      add(aboveCapViolation(pair, quantityText, fast.max, fast.quantityStep, fast.quantityScale, undefined));
-    if (failed & MARKET_SIZE_ABOVE_MAX)
-      add(
-        aboveCapViolation(
-          pair,
-          quantityText,
-          buy ? fast.marketBuy : fast.marketSell,
-          fast.quantityStep,
-          fast.quantityScale,
-          buy ? 'BUY' : 'SELL',
-        ),
-      );
-    if (failed & NOTIONAL_ABOVE_MAX)
-      add(
-        notionalViolation(
-          { units: notional, scale: worstScale + quantityScale },
-          maxNotionalText,
-          !limit,
-          { units: worst, scale: worstScale },
-          quantityText,
-        ),
-      );
-  } catch (error) {
-    if (error !== FALL_BACK) throw error;
-    return explain(pair, order, ctx, failed, key);
-  }
+  const violations = explainFast(
+    fast,
+    order,
+    ctx,
+    failed,
+    buy,
+    price,
+    priceScale,
+    quantity,
+    quantityScale,
+    reference,
+    referenceScale,
+    edge,
+    edgeScale,
+    worst,
+    worstScale,
+    notional,
+    maxNotional,
+    maxNotionalScale,
+  );
+  if (violations === undefined) return explainByRules(fast, order, ctx, failed, key);
   return { ok: false, violations, skipped: skippedOf(key) };
 }
-
-/** Thrown (never out of this module) when a failure is past safe-integer reach. */
-const FALL_BACK = Symbol('fall back to the rules');

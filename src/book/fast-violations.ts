@@ -3,22 +3,16 @@ import { notionalDetail } from '../rules/max-notional.js';
 import { sellBandDetail } from '../rules/sell-price-band.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import type { CompiledPair } from './compiled-pair.js';
-import type { Bound } from './fast-pair.js';
+import type { FastPair } from './fast-pair.js';
 import { MAX_SAFE, POW10 } from './safe-integers.js';
 
 /**
  * The fast path's violations: the same builder, limits, values, wording and suggestions as the
- * rules in `src/rules/`, computed on safe integers instead of exact decimals. Each function
- * returns `undefined` when its arithmetic would leave 2^53, and the rule itself then explains
- * (the property test `fast-path.property.test.ts` holds both to the same output).
+ * rules in `src/rules/`, computed on safe integers instead of exact decimals, with every value
+ * passed as `units × 10^-scale` in two plain numbers so that nothing is allocated but the
+ * violation itself. A function that may leave 2^53 returns `undefined` then, and the rules
+ * explain instead (the property test `fast-path.property.test.ts` holds both to the same output).
  */
-
-/** A value as `units × 10^-scale`, units a non-negative safe integer. */
-export interface Scaled {
-  readonly units: number;
-  readonly scale: number;
-}
 
 /** `floor(a / b)` for non-negative safe integers, corrected so it is exact; NaN past 2^53. */
 function floorDiv(a: number, b: number): number {
@@ -29,182 +23,212 @@ function floorDiv(a: number, b: number): number {
   return q;
 }
 
-/** Canonical plain text of `units × 10^-scale` (units ≥ 0): as `Dec.toString` would print it. */
+/** `'0'.repeat(n)` for the n a scale of at most 15 needs (larger ones are made when needed). */
+const ZEROS: readonly string[] = POW10.map((_, n) => '0'.repeat(n));
+
+function zeros(n: number): string {
+  return ZEROS[n] ?? '0'.repeat(n);
+}
+
+/** The largest small integer (Smi): V8 prints these much faster than larger doubles. */
+const SMALL = 2 ** 31 - 1;
+
+/**
+ * Canonical plain text of `units × 10^-scale` (units a non-negative safe integer), as
+ * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`.
+ */
 export function formatScaled(units: number, scale: number): string {
-  const digits = String(units);
-  if (scale === 0) return digits;
-  const padded = digits.length <= scale ? '0'.repeat(scale - digits.length + 1) + digits : digits;
-  const cut = padded.length - scale;
-  let end = padded.length;
-  while (end > cut && padded.charCodeAt(end - 1) === 48) end--;
-  return end === cut ? padded.slice(0, cut) : `${padded.slice(0, cut)}.${padded.slice(cut, end)}`;
-}
-
-/** The value in whole units of `10^-gridScale`, rounded down, and whether that was exact. */
-function atGridScale(value: Scaled, gridScale: number): { units: number; exact: boolean } | undefined {
-  if (value.scale <= gridScale) {
-    const units = value.units * (POW10[gridScale - value.scale] as number);
-    return units > MAX_SAFE ? undefined : { units, exact: true };
+  if (units > SMALL || scale >= POW10.length) return formatLarge(units, scale);
+  if (scale === 0) return String(units);
+  const power = POW10[scale] as number;
+  // A rounded quotient is never below the true floor, and at most one above it.
+  let whole = Math.floor(units / power);
+  if (whole * power > units) whole--;
+  let fraction = units - whole * power;
+  if (fraction === 0) return String(whole);
+  let places = scale;
+  for (let tenth = Math.floor(fraction / 10); tenth * 10 === fraction; tenth = Math.floor(fraction / 10)) {
+    fraction = tenth;
+    places--;
   }
-  const divisor = POW10[value.scale - gridScale] as number;
-  const units = floorDiv(value.units, divisor);
-  return Number.isNaN(units) ? undefined : { units, exact: units * divisor === value.units };
+  const digits = String(fraction);
+  return `${whole}.${ZEROS[places - digits.length]}${digits}`;
 }
 
-/** The largest multiple of the grid (`step` units of `10^-gridScale`) ≤ value, in grid-scale units. */
-function floorOnGrid(value: Scaled, step: number, gridScale: number): number | undefined {
-  const at = atGridScale(value, gridScale);
-  if (at === undefined) return undefined;
-  const k = floorDiv(at.units, step);
-  return Number.isNaN(k) ? undefined : k * step;
+/** Decimal digits of a safe integer; past 2^31 printed in two halves of at most 8 digits. */
+function digitsOf(n: number): string {
+  if (n <= SMALL) return String(n);
+  const high = Math.floor(n / 1e8);
+  const low = String(n - high * 1e8);
+  return `${high}${ZEROS[8 - low.length]}${low}`;
 }
 
-/** The smallest multiple of the grid ≥ value, in grid-scale units. */
-function ceilOnGrid(value: Scaled, step: number, gridScale: number): number | undefined {
-  const at = atGridScale(value, gridScale);
-  if (at === undefined) return undefined;
-  const k = floorDiv(at.units, step);
-  if (Number.isNaN(k)) return undefined;
-  const floor = k * step;
-  const ceil = at.exact && floor === at.units ? floor : floor + step;
-  return ceil > MAX_SAFE ? undefined : ceil;
+/** `formatScaled` for units past 2^31 or scales past 15, whose trailing zeros may be many. */
+function formatLarge(units: number, scale: number): string {
+  let whole = 0;
+  let fraction = units;
+  // Safe units are below 10^16, so past a scale of 15 there is no whole part.
+  if (scale < POW10.length) {
+    const power = POW10[scale] as number;
+    whole = Math.floor(units / power);
+    if (whole * power > units) whole--;
+    fraction = units - whole * power;
+  }
+  if (fraction === 0) return digitsOf(whole);
+  // At most 15 trailing zeros: stripped 8, 4, 2 and 1 at a time.
+  let places = scale;
+  for (let strip = 8; strip >= 1; strip /= 2) {
+    const power = POW10[strip] as number;
+    const rest = Math.floor(fraction / power);
+    if (rest * power === fraction) {
+      fraction = rest;
+      places -= strip;
+    }
+  }
+  const digits = digitsOf(fraction);
+  return `${digitsOf(whole)}.${zeros(places - digits.length)}${digits}`;
 }
 
-/** The grid points either side of an off-grid value, leaving out a zero below: `gridNeighbours`. */
-function neighbours(value: Scaled, step: number, gridScale: number): string[] | undefined {
-  const below = floorOnGrid(value, step, gridScale);
-  if (below === undefined || below + step > MAX_SAFE) return undefined;
-  const out: string[] = [];
-  if (below > 0) out.push(formatScaled(below, gridScale));
-  out.push(formatScaled(below + step, gridScale));
-  return out;
+/**
+ * `units × 10^-scale` rounded down onto the grid `step × 10^-gridScale` (gridScale ≤ 15), in
+ * units of `10^-gridScale`; NaN when that leaves safe integers.
+ */
+function floorOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  let at: number;
+  if (scale <= gridScale) {
+    at = units * (POW10[gridScale - scale] as number);
+    if (at > MAX_SAFE) return Number.NaN;
+  } else {
+    const shift = scale - gridScale;
+    // Safe units are below 10^16, so a shift of 16 or more leaves nothing whole.
+    at = shift >= POW10.length ? 0 : floorDiv(units, POW10[shift] as number);
+  }
+  return floorDiv(at, step) * step;
+}
+
+/** `units × 10^-scale` rounded up onto the grid, as `floorOnGrid` rounds down. */
+function ceilOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  const floor = floorOnGrid(units, scale, step, gridScale);
+  if (Number.isNaN(floor)) return Number.NaN;
+  let onGrid: boolean;
+  if (scale <= gridScale) onGrid = floor === units * (POW10[gridScale - scale] as number);
+  else if (scale - gridScale >= POW10.length) onGrid = units === 0;
+  // A product past 2^53 rounds to at least 2^53, so it cannot equal safe units by accident.
+  else onGrid = floor * (POW10[scale - gridScale] as number) === units;
+  const ceil = onGrid ? floor : floor + step;
+  return ceil > MAX_SAFE ? Number.NaN : ceil;
 }
 
 /** PRICE_TICK or PRICE_PRECISION, as `checkPriceTick` / `checkPricePrecision` make them. */
 export function priceGridViolation(
-  pair: CompiledPair,
+  fast: FastPair,
   text: string,
-  price: Scaled,
-  step: number,
-  gridScale: number,
+  units: number,
+  scale: number,
 ): Violation | undefined {
-  const suggestion = neighbours(price, step, gridScale);
-  if (suggestion === undefined) return undefined;
-  return pair.tickSize === null
-    ? violation('PRICE_PRECISION', 'price', {
-        value: text,
-        limit: String(pair.definition.quoteAssetPrecision),
-        suggestion,
-      })
-    : violation('PRICE_TICK', 'price', { value: text, limit: pair.tickSize.toString(), suggestion });
+  const step = fast.priceStep;
+  const gridScale = fast.priceScale;
+  const below = floorOnGrid(units, scale, step, gridScale);
+  if (!(below + step <= MAX_SAFE)) return undefined;
+  const above = formatScaled(below + step, gridScale);
+  return violation(fast.hasTick ? 'PRICE_TICK' : 'PRICE_PRECISION', 'price', {
+    value: text,
+    limit: fast.priceGridText,
+    suggestion: below > 0 ? [formatScaled(below, gridScale), above] : [above],
+  });
 }
 
 /** QUANTITY_STEP or QUANTITY_PRECISION: the step below, or the first step. */
 export function quantityGridViolation(
-  pair: CompiledPair,
+  fast: FastPair,
   text: string,
-  quantity: Scaled,
-  step: number,
-  gridScale: number,
+  units: number,
+  scale: number,
 ): Violation | undefined {
-  const below = floorOnGrid(quantity, step, gridScale);
-  if (below === undefined) return undefined;
-  const suggestion = [formatScaled(below > 0 ? below : step, gridScale)];
-  return pair.stepSize === null
-    ? violation('QUANTITY_PRECISION', 'quantity', {
-        value: text,
-        limit: String(pair.definition.baseAssetPrecision),
-        suggestion,
-      })
-    : violation('QUANTITY_STEP', 'quantity', { value: text, limit: pair.stepSize.toString(), suggestion });
-}
-
-/** QUANTITY_BELOW_MIN: the minimum, rounded up onto the grid. */
-export function belowMinViolation(
-  pair: CompiledPair,
-  text: string,
-  min: Bound,
-  step: number,
-  gridScale: number,
-): Violation | undefined {
-  if (!min.exact) return undefined;
-  const lowest = ceilOnGrid(min, step, gridScale);
-  if (lowest === undefined) return undefined;
-  return violation('QUANTITY_BELOW_MIN', 'quantity', {
+  const below = floorOnGrid(units, scale, fast.quantityStep, fast.quantityScale);
+  if (Number.isNaN(below)) return undefined;
+  return violation(fast.hasStep ? 'QUANTITY_STEP' : 'QUANTITY_PRECISION', 'quantity', {
     value: text,
-    limit: pair.definition.minTradeAmount,
-    suggestion: [formatScaled(lowest, gridScale)],
+    limit: fast.quantityGridText,
+    suggestion: [formatScaled(below > 0 ? below : fast.quantityStep, fast.quantityScale)],
   });
 }
 
-/** QUANTITY_ABOVE_MAX or MARKET_SIZE_ABOVE_MAX: the cap, rounded down onto the grid. */
-export function aboveCapViolation(
-  pair: CompiledPair,
-  text: string,
-  cap: Bound,
-  step: number,
-  gridScale: number,
-  market: 'BUY' | 'SELL' | undefined,
-): Violation | undefined {
-  if (!cap.exact) return undefined;
-  const highest = floorOnGrid(cap, step, gridScale);
-  if (highest === undefined) return undefined;
-  const suggestion = highest > 0 ? [formatScaled(highest, gridScale)] : [];
-  if (market === undefined)
-    return violation('QUANTITY_ABOVE_MAX', 'quantity', {
-      value: text,
-      limit: pair.definition.maxTradeAmount,
-      suggestion,
-    });
-  const buy = market === 'BUY';
+/** QUANTITY_BELOW_MIN: the minimum, rounded up onto the grid. */
+export function belowMinViolation(fast: FastPair, text: string): Violation {
+  return violation('QUANTITY_BELOW_MIN', 'quantity', {
+    value: text,
+    limit: fast.pair.definition.minTradeAmount,
+    suggestion: [fast.lowestQuantity],
+  });
+}
+
+/** QUANTITY_ABOVE_MAX: the maximum, rounded down onto the grid. */
+export function aboveMaxViolation(fast: FastPair, text: string): Violation {
+  const highest = fast.highestQuantity;
+  return violation('QUANTITY_ABOVE_MAX', 'quantity', {
+    value: text,
+    limit: fast.pair.definition.maxTradeAmount,
+    suggestion: highest === undefined ? [] : [highest],
+  });
+}
+
+/** MARKET_SIZE_ABOVE_MAX: the side's market cap, rounded down onto the grid. */
+export function marketSizeViolation(fast: FastPair, text: string, buy: boolean): Violation {
+  const d = fast.pair.definition;
+  const highest = buy ? fast.highestMarketBuy : fast.highestMarketSell;
   return violation('MARKET_SIZE_ABOVE_MAX', 'quantity', {
     value: text,
-    limit: buy ? pair.definition.marketBuyLimitSize : pair.definition.marketSellLimitSize,
+    limit: buy ? d.marketBuyLimitSize : d.marketSellLimitSize,
     detail: buy ? 'marketBuyLimitSize' : 'marketSellLimitSize',
-    suggestion,
+    suggestion: highest === undefined ? [] : [highest],
   });
 }
 
 /** PRICE_ABOVE_BUY_LIMIT / PRICE_BELOW_SELL_LIMIT: the edge, rounded onto the grid away from the market. */
 export function bandViolation(
-  pair: CompiledPair,
-  side: 'BUY' | 'SELL',
+  fast: FastPair,
+  buy: boolean,
   text: string,
   referenceText: string,
-  edge: Scaled,
-  step: number,
-  gridScale: number,
+  edgeUnits: number,
+  edgeScale: number,
 ): Violation | undefined {
-  const buy = side === 'BUY';
-  const rounded = buy ? floorOnGrid(edge, step, gridScale) : ceilOnGrid(edge, step, gridScale);
-  if (rounded === undefined) return undefined;
-  const limit = formatScaled(edge.units, edge.scale);
+  const step = fast.priceStep;
+  const gridScale = fast.priceScale;
+  const rounded = buy
+    ? floorOnGrid(edgeUnits, edgeScale, step, gridScale)
+    : ceilOnGrid(edgeUnits, edgeScale, step, gridScale);
+  if (Number.isNaN(rounded)) return undefined;
+  const limit = formatScaled(edgeUnits, edgeScale);
   return buy
     ? violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
         value: text,
         limit,
-        detail: buyBandDetail(pair, referenceText),
+        detail: buyBandDetail(fast.pair, referenceText),
         suggestion: rounded > 0 ? [formatScaled(rounded, gridScale)] : [],
       })
     : violation('PRICE_BELOW_SELL_LIMIT', 'price', {
         value: text,
         limit,
-        detail: sellBandDetail(pair, referenceText),
+        detail: sellBandDetail(fast.pair, referenceText),
         suggestion: [formatScaled(rounded, gridScale)],
       });
 }
 
-/** NOTIONAL_ABOVE_MAX. */
+/** NOTIONAL_ABOVE_MAX, judged at `price` (the LIMIT price, or a MARKET order's worst case). */
 export function notionalViolation(
-  notional: Scaled,
+  notionalUnits: number,
+  notionalScale: number,
   maxText: string,
   market: boolean,
-  price: Scaled,
+  priceUnits: number,
+  priceScale: number,
   quantityText: string,
 ): Violation {
   return violation('NOTIONAL_ABOVE_MAX', 'notional', {
-    value: formatScaled(notional.units, notional.scale),
+    value: formatScaled(notionalUnits, notionalScale),
     limit: maxText,
-    detail: notionalDetail(market, formatScaled(price.units, price.scale), quantityText),
+    detail: notionalDetail(market, formatScaled(priceUnits, priceScale), quantityText),
   });
 }
