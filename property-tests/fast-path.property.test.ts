@@ -120,6 +120,27 @@ describe('the pass path agrees with the general path', () => {
   });
 });
 
+describe('a passing order allocates nothing', () => {
+  it('gets one shared, frozen result: the same object every time it passes', () => {
+    let shared = 0;
+    fc.assert(
+      fc.property(scenarioArb(), fc.integer(), (s, seed) => {
+        for (const order of samplesOrNone(() => validOrderArb(s.definition, s.context), 4, seed)) {
+          const first = s.book.validateOrder(order, s.context);
+          expect(first.ok).toBe(true);
+          if (fastOnly(s.book)(order, s.context) === undefined) continue;
+          shared++;
+          expect(s.book.validateOrder(structuredClone(order), { ...s.context })).toBe(first);
+          expect(Object.isFrozen(first) && Object.isFrozen(first.violations)).toBe(true);
+          expect(Object.isFrozen(first.skipped) && first.skipped.every(Object.isFrozen)).toBe(true);
+        }
+      }),
+      propertyParameters(300),
+    );
+    expect(shared).toBeGreaterThan(0);
+  });
+});
+
 describe('numbers are read as the exchange would receive them', () => {
   const read = (f: () => number) => {
     const units = f();

@@ -217,12 +217,13 @@ function skippedOf(key: number): readonly SkippedCheck[] {
   const cached = SKIPPED_BY_KEY[key];
   if (cached !== undefined) return cached;
   const skipped: SkippedCheck[] = [];
+  // Shared by every result with this key, so frozen all the way down: no caller can change another's.
   if (key & SKIP_PRICE_TICK) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE'));
   if (key & SKIP_BUY_BAND) skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE'));
   if (key & SKIP_SELL_BAND) skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE'));
   if (key & SKIP_QUANTITY_STEP) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE'));
   if (key & SKIP_NOTIONAL) skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE'));
-  const frozen = Object.freeze(skipped);
+  const frozen = Object.freeze(skipped.map((check) => Object.freeze(check)));
   SKIPPED_BY_KEY[key] = frozen;
   return frozen;
 }

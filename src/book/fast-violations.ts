@@ -1,7 +1,7 @@
 import { buyBandDetail } from '../rules/buy-price-band.js';
 import { notionalDetail } from '../rules/max-notional.js';
 import { sellBandDetail } from '../rules/sell-price-band.js';
-import { violation } from '../validation/violation.js';
+import { violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import type { FastPair } from './fast-pair.js';
 import { MAX_SAFE, POW10 } from './safe-integers.js';
@@ -131,11 +131,9 @@ export function priceGridViolation(
   const below = floorOnGrid(units, scale, step, gridScale);
   if (!(below + step <= MAX_SAFE)) return undefined;
   const above = formatScaled(below + step, gridScale);
-  return violation(fast.hasTick ? 'PRICE_TICK' : 'PRICE_PRECISION', 'price', {
-    value: text,
-    limit: fast.priceGridText,
-    suggestion: below > 0 ? [formatScaled(below, gridScale), above] : [above],
-  });
+  const suggestion = below > 0 ? [formatScaled(below, gridScale), above] : [above];
+  const code = fast.hasTick ? 'PRICE_TICK' : 'PRICE_PRECISION';
+  return violationOf(code, 'price', text, fast.priceGridText, suggestion, undefined);
 }
 
 /** QUANTITY_STEP or QUANTITY_PRECISION: the step below, or the first step. */
@@ -147,42 +145,33 @@ export function quantityGridViolation(
 ): Violation | undefined {
   const below = floorOnGrid(units, scale, fast.quantityStep, fast.quantityScale);
   if (Number.isNaN(below)) return undefined;
-  return violation(fast.hasStep ? 'QUANTITY_STEP' : 'QUANTITY_PRECISION', 'quantity', {
-    value: text,
-    limit: fast.quantityGridText,
-    suggestion: [formatScaled(below > 0 ? below : fast.quantityStep, fast.quantityScale)],
-  });
+  const suggestion = [formatScaled(below > 0 ? below : fast.quantityStep, fast.quantityScale)];
+  const code = fast.hasStep ? 'QUANTITY_STEP' : 'QUANTITY_PRECISION';
+  return violationOf(code, 'quantity', text, fast.quantityGridText, suggestion, undefined);
 }
 
 /** QUANTITY_BELOW_MIN: the minimum, rounded up onto the grid. */
 export function belowMinViolation(fast: FastPair, text: string): Violation {
-  return violation('QUANTITY_BELOW_MIN', 'quantity', {
-    value: text,
-    limit: fast.pair.definition.minTradeAmount,
-    suggestion: [fast.lowestQuantity],
-  });
+  const limit = fast.pair.definition.minTradeAmount;
+  return violationOf('QUANTITY_BELOW_MIN', 'quantity', text, limit, [fast.lowestQuantity], undefined);
 }
 
 /** QUANTITY_ABOVE_MAX: the maximum, rounded down onto the grid. */
 export function aboveMaxViolation(fast: FastPair, text: string): Violation {
   const highest = fast.highestQuantity;
-  return violation('QUANTITY_ABOVE_MAX', 'quantity', {
-    value: text,
-    limit: fast.pair.definition.maxTradeAmount,
-    suggestion: highest === undefined ? [] : [highest],
-  });
+  const suggestion = highest === undefined ? undefined : [highest];
+  const limit = fast.pair.definition.maxTradeAmount;
+  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', text, limit, suggestion, undefined);
 }
 
 /** MARKET_SIZE_ABOVE_MAX: the side's market cap, rounded down onto the grid. */
 export function marketSizeViolation(fast: FastPair, text: string, buy: boolean): Violation {
   const d = fast.pair.definition;
   const highest = buy ? fast.highestMarketBuy : fast.highestMarketSell;
-  return violation('MARKET_SIZE_ABOVE_MAX', 'quantity', {
-    value: text,
-    limit: buy ? d.marketBuyLimitSize : d.marketSellLimitSize,
-    detail: buy ? 'marketBuyLimitSize' : 'marketSellLimitSize',
-    suggestion: highest === undefined ? [] : [highest],
-  });
+  const suggestion = highest === undefined ? undefined : [highest];
+  const limit = buy ? d.marketBuyLimitSize : d.marketSellLimitSize;
+  const detail = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
+  return violationOf('MARKET_SIZE_ABOVE_MAX', 'quantity', text, limit, suggestion, detail);
 }
 
 /** PRICE_ABOVE_BUY_LIMIT / PRICE_BELOW_SELL_LIMIT: the edge, rounded onto the grid away from the market. */
@@ -201,19 +190,20 @@ export function bandViolation(
     : ceilOnGrid(edgeUnits, edgeScale, step, gridScale);
   if (Number.isNaN(rounded)) return undefined;
   const limit = formatScaled(edgeUnits, edgeScale);
-  return buy
-    ? violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
-        value: text,
-        limit,
-        detail: buyBandDetail(fast.pair, referenceText),
-        suggestion: rounded > 0 ? [formatScaled(rounded, gridScale)] : [],
-      })
-    : violation('PRICE_BELOW_SELL_LIMIT', 'price', {
-        value: text,
-        limit,
-        detail: sellBandDetail(fast.pair, referenceText),
-        suggestion: [formatScaled(rounded, gridScale)],
-      });
+  if (buy) {
+    const suggestion = rounded > 0 ? [formatScaled(rounded, gridScale)] : undefined;
+    const detail = buyBandDetail(fast.pair, referenceText);
+    return violationOf('PRICE_ABOVE_BUY_LIMIT', 'price', text, limit, suggestion, detail);
+  }
+  const detail = sellBandDetail(fast.pair, referenceText);
+  return violationOf(
+    'PRICE_BELOW_SELL_LIMIT',
+    'price',
+    text,
+    limit,
+    [formatScaled(rounded, gridScale)],
+    detail,
+  );
 }
 
 /** NOTIONAL_ABOVE_MAX, judged at `price` (the LIMIT price, or a MARKET order's worst case). */
@@ -226,9 +216,7 @@ export function notionalViolation(
   priceScale: number,
   quantityText: string,
 ): Violation {
-  return violation('NOTIONAL_ABOVE_MAX', 'notional', {
-    value: formatScaled(notionalUnits, notionalScale),
-    limit: maxText,
-    detail: notionalDetail(market, formatScaled(priceUnits, priceScale), quantityText),
-  });
+  const value = formatScaled(notionalUnits, notionalScale);
+  const detail = notionalDetail(market, formatScaled(priceUnits, priceScale), quantityText);
+  return violationOf('NOTIONAL_ABOVE_MAX', 'notional', value, maxText, undefined, detail);
 }

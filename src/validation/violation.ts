@@ -17,30 +17,36 @@ export interface ViolationDetails {
   readonly detail?: string;
 }
 
-type MessageOf = (field: ViolationField, d: ViolationDetails) => string;
+type MessageOf = (
+  field: ViolationField,
+  value: string | undefined,
+  limit: string | undefined,
+  detail: string | undefined,
+) => string;
 
-const said = (d: ViolationDetails) => (d.detail === undefined ? '' : ` ${d.detail}`);
+const said = (detail: string | undefined) => (detail === undefined ? '' : ` ${detail}`);
 
 /** One sentence shape per code: the field, its value, the rule and the limit. */
 const MESSAGES: Record<ViolationCode, MessageOf> = {
-  INVALID_ORDER: (_f, d) => `order must be an object${d.detail === undefined ? '' : `, ${d.detail}`}`,
-  MISSING_FIELD: (f, d) => `${f} is required${said(d)}`,
-  INVALID_FIELD: (f, d) => `${f}${said(d)}`,
-  UNEXPECTED_FIELD: (f, d) => `${f} is not allowed${said(d)}`,
-  UNKNOWN_SYMBOL: (_f, d) => `symbol${said(d)} has no definition in the rule book`,
-  SYMBOL_DEFINITION_INVALID: (_f, d) => `the definition of symbol${said(d)} was set aside as malformed`,
-  SYMBOL_NOT_TRADING: (_f, d) => `symbol${said(d)} is not TRADING`,
-  TRADING_DISABLED: (_f, d) => `trading is disabled for symbol${said(d)} (enableTrade is false)`,
-  PRICE_TICK: (f, d) => `${f} ${d.value} is not a multiple of tickSize ${d.limit}`,
-  PRICE_PRECISION: (f, d) => `${f} ${d.value} has more than quoteAssetPrecision ${d.limit} decimals`,
-  PRICE_ABOVE_BUY_LIMIT: (f, d) => `${f} ${d.value} is above the buy limit ${d.limit}${said(d)}`,
-  PRICE_BELOW_SELL_LIMIT: (f, d) => `${f} ${d.value} is below the sell limit ${d.limit}${said(d)}`,
-  QUANTITY_STEP: (f, d) => `${f} ${d.value} is not a multiple of stepSize ${d.limit}`,
-  QUANTITY_PRECISION: (f, d) => `${f} ${d.value} has more than baseAssetPrecision ${d.limit} decimals`,
-  QUANTITY_BELOW_MIN: (f, d) => `${f} ${d.value} is below minTradeAmount ${d.limit}`,
-  QUANTITY_ABOVE_MAX: (f, d) => `${f} ${d.value} is above maxTradeAmount ${d.limit}`,
-  MARKET_SIZE_ABOVE_MAX: (f, d) => `${f} ${d.value} is above${said(d)} ${d.limit}`,
-  NOTIONAL_ABOVE_MAX: (f, d) => `${f} ${d.value} is above maxNotional ${d.limit}${said(d)}`,
+  INVALID_ORDER: (_f, _v, _l, d) => `order must be an object${d === undefined ? '' : `, ${d}`}`,
+  MISSING_FIELD: (f, _v, _l, d) => `${f} is required${said(d)}`,
+  INVALID_FIELD: (f, _v, _l, d) => `${f}${said(d)}`,
+  UNEXPECTED_FIELD: (f, _v, _l, d) => `${f} is not allowed${said(d)}`,
+  UNKNOWN_SYMBOL: (_f, _v, _l, d) => `symbol${said(d)} has no definition in the rule book`,
+  SYMBOL_DEFINITION_INVALID: (_f, _v, _l, d) =>
+    `the definition of symbol${said(d)} was set aside as malformed`,
+  SYMBOL_NOT_TRADING: (_f, _v, _l, d) => `symbol${said(d)} is not TRADING`,
+  TRADING_DISABLED: (_f, _v, _l, d) => `trading is disabled for symbol${said(d)} (enableTrade is false)`,
+  PRICE_TICK: (f, v, l) => `${f} ${v} is not a multiple of tickSize ${l}`,
+  PRICE_PRECISION: (f, v, l) => `${f} ${v} has more than quoteAssetPrecision ${l} decimals`,
+  PRICE_ABOVE_BUY_LIMIT: (f, v, l, d) => `${f} ${v} is above the buy limit ${l}${said(d)}`,
+  PRICE_BELOW_SELL_LIMIT: (f, v, l, d) => `${f} ${v} is below the sell limit ${l}${said(d)}`,
+  QUANTITY_STEP: (f, v, l) => `${f} ${v} is not a multiple of stepSize ${l}`,
+  QUANTITY_PRECISION: (f, v, l) => `${f} ${v} has more than baseAssetPrecision ${l} decimals`,
+  QUANTITY_BELOW_MIN: (f, v, l) => `${f} ${v} is below minTradeAmount ${l}`,
+  QUANTITY_ABOVE_MAX: (f, v, l) => `${f} ${v} is above maxTradeAmount ${l}`,
+  MARKET_SIZE_ABOVE_MAX: (f, v, l, d) => `${f} ${v} is above${said(d)} ${l}`,
+  NOTIONAL_ABOVE_MAX: (f, v, l, d) => `${f} ${v} is above maxNotional ${l}${said(d)}`,
 };
 
 /**
@@ -52,11 +58,31 @@ export function violation(
   field: ViolationField,
   details: ViolationDetails = {},
 ): Violation {
-  const message = MESSAGES[code](field, details);
+  return violationOf(code, field, details.value, details.limit, details.suggestion, details.detail);
+}
+
+/**
+ * {@link violation} with the details as arguments, for the fast path: reading them out of
+ * objects of many shapes is what made explaining a failure slow (megamorphic loads).
+ */
+export function violationOf(
+  code: ViolationCode,
+  field: ViolationField,
+  value: string | undefined,
+  limit: string | undefined,
+  suggestion: readonly string[] | undefined,
+  detail: string | undefined,
+): Violation {
+  const message = MESSAGES[code](field, value, limit, detail);
+  // The common shapes as whole literals, which V8 makes in one step.
+  if (limit !== undefined && value !== undefined)
+    return suggestion !== undefined && suggestion.length > 0
+      ? { code, field, message, limit, value, suggestion }
+      : { code, field, message, limit, value };
   const out: { -readonly [K in keyof Violation]: Violation[K] } = { code, field, message };
-  if (details.limit !== undefined) out.limit = details.limit;
-  if (details.value !== undefined) out.value = details.value;
-  if (details.suggestion !== undefined && details.suggestion.length > 0) out.suggestion = details.suggestion;
+  if (limit !== undefined) out.limit = limit;
+  if (value !== undefined) out.value = value;
+  if (suggestion !== undefined && suggestion.length > 0) out.suggestion = suggestion;
   return out;
 }
 
