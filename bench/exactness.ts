@@ -1,0 +1,98 @@
+/**
+ * `npm run bench -- --exactness N`: N orders, half from the benchmark's realistic mix and half
+ * at the fast path's edges (`property-tests/support/edge-cases.ts`), each checked three ways:
+ * `validateOrder`'s whole result equals the general path's (the fast path never says anything
+ * else), and its violation codes equal the hand-written big.js validator's. Run on the source,
+ * not the build: this is about answers, not speed.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { edgeCaseArb } from '../property-tests/support/edge-cases.js';
+import { fastValidate } from '../src/book/fast-pass.js';
+import { validateWith } from '../src/book/validate.js';
+import { type PairDefinition, parseExchangeInfo, RuleBook, type ValidationContext } from '../src/index.js';
+import { BigBaselineValidator } from './big-baseline.js';
+import { buildMix } from './order-mix.js';
+
+interface Case {
+  readonly order: Record<string, unknown>;
+  readonly context: ValidationContext;
+}
+
+/** What the run found; `differ` counts orders where any of the three answers disagree. */
+export interface ExactnessReport {
+  readonly checked: number;
+  readonly realistic: number;
+  readonly edges: number;
+  /** Orders the fast path answered itself (the rest it handed to the general path). */
+  readonly answeredFast: number;
+  readonly differ: number;
+}
+
+const EDGE_BATCH = 1_000;
+
+function bookOf(definitions: readonly PairDefinition[]): RuleBook {
+  const symbols = definitions.map((d) => ({
+    ...d,
+    displayDigitMerge: (d.displayDigitMerge ?? []).join(','),
+  }));
+  return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
+}
+
+class Checker {
+  checked = 0;
+  answeredFast = 0;
+  differ = 0;
+
+  check(book: RuleBook, baseline: BigBaselineValidator, c: Case): void {
+    const lookup = (symbol: string) => {
+      const pair = book.compiledPair(symbol);
+      return pair === undefined ? ({ kind: 'unknown' } as const) : ({ kind: 'known', pair } as const);
+    };
+    const actual = book.validateOrder(c.order, c.context);
+    const general = validateWith(lookup, c.order, c.context);
+    const fast = fastValidate((symbol) => book.compiledPair(symbol)?.fast, c.order, c.context);
+    const ourCodes = actual.violations.map((v) => v.code);
+    const bigCodes = baseline.validate(c.order, c.context);
+    this.checked++;
+    if (fast !== undefined) this.answeredFast++;
+    if (isDeepStrictEqual(actual, general) && ourCodes.join() === bigCodes.join()) return;
+    this.differ++;
+    if (this.differ <= 5) console.log('DIFFERS', JSON.stringify(c), ourCodes, general.violations, bigCodes);
+  }
+}
+
+/** Checks `total` orders; every one must agree. */
+export function checkExactness(total: number): ExactnessReport {
+  const checker = new Checker();
+  const realisticTarget = Math.ceil(total / 2);
+  for (let seed = 1; checker.checked < realisticTarget; seed++) {
+    const mix = buildMix(4_096, seed);
+    const book = bookOf(mix.definitions);
+    const baseline = new BigBaselineValidator(mix.definitions);
+    for (const c of mix.cases) {
+      if (checker.checked >= realisticTarget) break;
+      checker.check(book, baseline, c);
+    }
+  }
+  const realistic = checker.checked;
+  for (let seed = 1; checker.checked < total; seed++) {
+    const batch = fc.sample(edgeCaseArb, { numRuns: Math.min(EDGE_BATCH, total - checker.checked), seed });
+    // One book for the batch: each case's pair under its own symbol.
+    const renamed = batch.map((edge, i) => {
+      const symbol = `E${i}${edge.definition.symbol}`;
+      return { ...edge, definition: { ...edge.definition, symbol }, order: { ...edge.order, symbol } };
+    });
+    const definitions = renamed.map((edge) => edge.definition);
+    const book = bookOf(definitions);
+    const baseline = new BigBaselineValidator(definitions);
+    for (const edge of renamed) checker.check(book, baseline, edge);
+  }
+  return {
+    checked: checker.checked,
+    realistic,
+    edges: checker.checked - realistic,
+    answeredFast: checker.answeredFast,
+    differ: checker.differ,
+  };
+}

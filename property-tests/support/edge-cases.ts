@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import type { PairDefinition, ValidationContext } from '../../src/index.js';
+import { pairDefinitionArb } from '../../src/testing/index.js';
+
+/**
+ * Orders at the fast path's edges, shared by its property test and by `npm run bench --
+ * --exactness`, which runs a million of them: counts of grid units where doubles stop being
+ * exact (around 2^53) and at the 15/16-digit frontier, grids such as `0.00000012` and `110`,
+ * values with 15 decimals, references and limits of 17 and 30 digits; strings, and numbers where
+ * they print the same.
+ */
+
+/**
+ * Counts of grid units on both sides of the fast path's frontier: small ones, those giving 15
+ * significant digits (the most it reads) or 16, round ones with many trailing zeros, and those
+ * where doubles stop being exact (around 2^53).
+ */
+const EDGE_COUNTS = [
+  1n,
+  7n,
+  83_333_333_333_333n,
+  999_999_999_999_999n,
+  4_000_000_000_000n,
+  2n ** 53n - 1n,
+  2n ** 53n,
+  2n ** 53n + 1n,
+  2n ** 52n,
+  10n ** 15n,
+  10n ** 15n + 1n,
+  10n ** 16n + 7n,
+  123_456_789_012_345_678n,
+];
+
+const EDGE_GRIDS = ['0.00000012', '110', '0.5', '0.000000000000001', '0.2', '25'];
+
+/** An edge case: a pair whose bounds never bind, so only grids, bands and notional decide. */
+export interface EdgeCase {
+  readonly definition: PairDefinition;
+  readonly order: Record<string, unknown>;
+  readonly context: ValidationContext;
+}
+
+/**
+ * `units` grid steps as plain decimal text, computed exactly; nudged off the grid by a last
+ * decimal digit 1 when `offGrid`.
+ */
+function times(grid: string, units: bigint, offGrid: boolean): string {
+  const [whole = '', fraction = ''] = grid.split('.');
+  const digits = (BigInt(whole + fraction) * units).toString().padStart(fraction.length + 1, '0');
+  const cut = digits.length - fraction.length;
+  const text = fraction.length === 0 ? digits : `${digits.slice(0, cut)}.${digits.slice(cut)}`;
+  if (!offGrid) return text;
+  return text.includes('.') ? `${text}1` : `${text}.1`;
+}
+
+/** A pair with edge grids and an order of an edge count of grid units on each (or just off), as strings. */
+export const edgeCaseArb: fc.Arbitrary<EdgeCase> = fc
+  .record({
+    definition: pairDefinitionArb({ tradingOnly: true }),
+    tick: fc.constantFrom(...EDGE_GRIDS),
+    step: fc.constantFrom(...EDGE_GRIDS),
+    priceUnits: fc.constantFrom(...EDGE_COUNTS),
+    quantityUnits: fc.constantFrom(...EDGE_COUNTS),
+    offGrid: fc.constantFrom('none', 'price', 'quantity'),
+    asNumbers: fc.boolean(),
+    side: fc.constantFrom('BUY', 'SELL'),
+    type: fc.constantFrom('LIMIT', 'MARKET'),
+    referencePrice: fc.option(fc.constantFrom('1', '64000.5', '0.0000001', '99999999999999999'), {
+      nil: undefined,
+    }),
+    maxNotional: fc.option(fc.constantFrom('1', '1000000', '123456789012345678901234567890'), {
+      nil: undefined,
+    }),
+  })
+  .map(
+    ({
+      definition,
+      tick,
+      step,
+      priceUnits,
+      quantityUnits,
+      offGrid,
+      asNumbers,
+      side,
+      type,
+      referencePrice,
+      maxNotional,
+    }) => {
+      const huge = '1000000000000000000000000';
+      const d: PairDefinition = {
+        ...definition,
+        tickSize: tick,
+        stepSize: step,
+        maxTradeAmount: huge,
+        marketBuyLimitSize: huge,
+        marketSellLimitSize: huge,
+        minTradeAmount: '0',
+      };
+      // As a JS number where that prints the same text, as a trader's code would send it.
+      const spell = (text: string) => (asNumbers && String(Number(text)) === text ? Number(text) : text);
+      const quantity = spell(times(step, quantityUnits, offGrid === 'quantity'));
+      const order: Record<string, unknown> = { symbol: d.symbol, side, type, quantity };
+      if (type === 'LIMIT') {
+        order.price = spell(times(tick, priceUnits, offGrid === 'price'));
+        order.timeInForce = 'GTC';
+      }
+      const context: { referencePrice?: string; maxNotional?: string } = {};
+      if (referencePrice !== undefined) context.referencePrice = referencePrice;
+      if (maxNotional !== undefined) context.maxNotional = maxNotional;
+      return { definition: d, order, context };
+    },
+  );
