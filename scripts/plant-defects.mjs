@@ -19,8 +19,8 @@ const DEFECTS = [
   {
     name: 'exclusive maximum on the fast path',
     file: 'src/book/fast-pass.ts',
-    from: 'atMost(quantity, quantityScale, fast.maxUnits, fast.maxScale)',
-    to: 'atMost(quantity + 1, quantityScale, fast.maxUnits, fast.maxScale)',
+    from: 'if (count > fast.maxCount) failed |= QUANTITY_ABOVE_MAX;',
+    to: 'if (count >= fast.maxCount) failed |= QUANTITY_ABOVE_MAX;',
   },
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',

@@ -24,9 +24,19 @@ export interface FastPair {
   readonly quantityStep: number;
   readonly hasStep: boolean;
   /**
-   * Quantity bounds. Units are `Infinity` for a bound of 10^15 or more (beyond any value the
-   * fast path reads), and a bound with more than 15 significant digits is rounded on its safe
-   * side, which compares with every fast value exactly as the bound itself would.
+   * Quantity bounds as whole counts of `10^-quantityScale`, rounded inward (the minimum up, the
+   * caps down), so a quantity counted the same way compares with them exactly; `Infinity` past
+   * 2^53, where no safe count reaches.
+   */
+  readonly minCount: number;
+  readonly maxCount: number;
+  readonly marketBuyCount: number;
+  readonly marketSellCount: number;
+  /**
+   * The same bounds for a quantity with more decimals than the grid. Units are `Infinity` for a
+   * bound of 10^15 or more (beyond any value the fast path reads), and a bound with more than 15
+   * significant digits is rounded on its safe side, which compares with every fast value exactly
+   * as the bound itself would.
    */
   readonly minUnits: number;
   readonly minScale: number;
@@ -60,6 +70,8 @@ export interface FastPair {
 }
 
 const MAX_FAST_SCALE = 15;
+/** Scales of factors and bounds the fast path takes (so that scale differences stay in SHIFT). */
+const MAX_FACTOR_SCALE = 40;
 const MAX_STEP = 2 ** 52;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const FAST_VALUE_LIMIT = 10n ** 15n;
@@ -72,7 +84,7 @@ interface Scaled {
 
 /** An exact value as safe-integer units, or `undefined` when its units pass 2^53. */
 function scaled(value: Dec): Scaled | undefined {
-  if (value.units > MAX_SAFE || value.units < -MAX_SAFE) return undefined;
+  if (value.units > MAX_SAFE || value.units < -MAX_SAFE || value.scale > MAX_FACTOR_SCALE) return undefined;
   return { units: Number(value.units), scale: value.scale };
 }
 
@@ -87,11 +99,24 @@ function bound(value: Dec, round: 'floor' | 'ceil'): Scaled | undefined {
   if (value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT)
     return { units: Number.POSITIVE_INFINITY, scale: 0 };
   const drop = value.units.toString().length - FAST_DIGITS;
-  if (drop <= 0 || drop > value.scale) return undefined;
+  if (drop <= 0 || drop > value.scale || value.scale - drop > MAX_FACTOR_SCALE) return undefined;
   const divisor = 10n ** BigInt(drop);
   let units = value.units / divisor;
   if (round === 'ceil' && units * divisor !== value.units) units += 1n;
   return { units: Number(units), scale: value.scale - drop };
+}
+
+/** A non-negative bound as a whole count of `10^-gridScale`, rounded as asked; `Infinity` past 2^53. */
+function countOf(value: Dec, gridScale: number, round: 'floor' | 'ceil'): number {
+  const shift = gridScale - value.scale;
+  let count: bigint;
+  if (shift >= 0) count = value.units * 10n ** BigInt(shift);
+  else {
+    const divisor = 10n ** BigInt(-shift);
+    count = value.units / divisor;
+    if (round === 'ceil' && count * divisor !== value.units) count += 1n;
+  }
+  return count > MAX_SAFE ? Number.POSITIVE_INFINITY : Number(count);
 }
 
 function gridOf(grid: Dec): { scale: number; step: number } | undefined {
@@ -130,6 +155,10 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
+    minCount: countOf(pair.minTradeAmount, quantity.scale, 'ceil'),
+    maxCount: countOf(pair.maxTradeAmount, quantity.scale, 'floor'),
+    marketBuyCount: countOf(pair.marketBuyLimitSize, quantity.scale, 'floor'),
+    marketSellCount: countOf(pair.marketSellLimitSize, quantity.scale, 'floor'),
     minUnits: min.units,
     minScale: min.scale,
     maxUnits: max.units,
