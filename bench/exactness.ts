@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --exactness N`: N orders, half from the benchmark's realistic mix and half
- * at the fast path's edges (`property-tests/support/edge-cases.ts`), each checked three ways:
+ * at the fast path's edges (`property-tests/support/edge-cases.ts`), each checked twice:
  * `validateOrder`'s whole result equals the general path's (the fast path never says anything
  * else), and its violation codes equal the hand-written big.js validator's. Run on the source,
  * not the build: this is about answers, not speed.
@@ -8,9 +8,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { edgeCaseArb } from '../property-tests/support/edge-cases.js';
-import { fastValidate } from '../src/book/fast-pass.js';
-import { validateWith } from '../src/book/validate.js';
-import { type PairDefinition, parseExchangeInfo, RuleBook, type ValidationContext } from '../src/index.js';
+import { fastOnly, generalPath } from '../property-tests/support/paths.js';
+import { bookOf } from '../property-tests/support/scenario.js';
+import type { RuleBook, ValidationContext } from '../src/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { buildMix } from './order-mix.js';
 
@@ -31,27 +31,15 @@ export interface ExactnessReport {
 
 const EDGE_BATCH = 1_000;
 
-function bookOf(definitions: readonly PairDefinition[]): RuleBook {
-  const symbols = definitions.map((d) => ({
-    ...d,
-    displayDigitMerge: (d.displayDigitMerge ?? []).join(','),
-  }));
-  return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
-}
-
 class Checker {
   checked = 0;
   answeredFast = 0;
   differ = 0;
 
   check(book: RuleBook, baseline: BigBaselineValidator, c: Case): void {
-    const lookup = (symbol: string) => {
-      const pair = book.compiledPair(symbol);
-      return pair === undefined ? ({ kind: 'unknown' } as const) : ({ kind: 'known', pair } as const);
-    };
     const actual = book.validateOrder(c.order, c.context);
-    const general = validateWith(lookup, c.order, c.context);
-    const fast = fastValidate((symbol) => book.compiledPair(symbol)?.fast, c.order, c.context);
+    const general = generalPath(book)(c.order, c.context);
+    const fast = fastOnly(book)(c.order, c.context);
     const ourCodes = actual.violations.map((v) => v.code);
     const bigCodes = baseline.validate(c.order, c.context);
     this.checked++;

@@ -1,29 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fastValidate, lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
+import { lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
 import { formatScaled } from '../src/book/fast-violations.js';
-import { validateWith } from '../src/book/validate.js';
-import type { RuleBook } from '../src/index.js';
 import { toPlainDecimal } from '../src/index.js';
-import type { PairLookup } from '../src/rules/symbol-known.js';
 import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from './support/edge-cases.js';
+import { fastOnly, generalPath } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';
 import { bookOf, samplesOrNone, scenarioArb } from './support/scenario.js';
-
-/** The general path alone, bypassing the pass path, as the reference for it. */
-function generalPath(book: RuleBook) {
-  const lookup = (symbol: string): PairLookup => {
-    const pair = book.compiledPair(symbol);
-    return pair === undefined ? { kind: 'unknown' } : { kind: 'known', pair };
-  };
-  return (order: unknown, context: unknown) => validateWith(lookup, order, context);
-}
-
-function fastOnly(book: RuleBook) {
-  return (order: unknown, context: unknown) =>
-    fastValidate((s) => book.compiledPair(s)?.fast, order, context);
-}
 
 describe('the fast path agrees with the general path', () => {
   it('on generated pairs and orders: when it answers, it answers exactly what the general path does', () => {

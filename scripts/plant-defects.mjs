@@ -13,8 +13,8 @@ const DEFECTS = [
   {
     name: 'grid check done with floats (fast path)',
     file: 'src/book/fast-pass.ts',
-    from: 'return step === 1 || Math.floor(n / step) * step === n ? 1 : 0;',
-    to: 'return step === 1 || (n / 1e8) % (step / 1e8) === 0 ? 1 : 0;',
+    from: 'return step === 1 || Math.floor(n / step) * step === n;',
+    to: 'return step === 1 || (n / 1e8) % (step / 1e8) === 0;',
   },
   {
     name: 'exclusive maximum on the fast path',

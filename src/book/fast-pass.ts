@@ -159,16 +159,20 @@ function product(a: number, b: number): number {
 }
 
 /**
- * Whether a value of `units × 10^-scale` lies on a grid of `step × 10^-gridScale`: 1 or 0, or
- * NOT_SURE. Exact for safe integers without `%`: when `floor(n / step) × step === n` in doubles
- * the product was exact (one past 2^53 cannot round down to a safe integer), so `step` divides
- * `n`; and when it divides, the quotient is whole and computed exactly.
+ * Whether `step` divides the safe integer `n`, without `%`: when `floor(n / step) × step === n`
+ * in doubles the product was exact (one past 2^53 cannot round down to a safe integer), so
+ * `step` divides `n`; and when it divides, the quotient is whole and computed exactly.
  */
+function isMultiple(n: number, step: number): boolean {
+  return step === 1 || Math.floor(n / step) * step === n;
+}
+
+/** Whether a value of `units × 10^-scale` lies on a grid of `step × 10^-gridScale`: 1 or 0, or NOT_SURE. */
 function onGrid(units: number, scale: number, step: number, gridScale: number): number {
   if (scale > gridScale) return 0;
   const n = units * (POW10[gridScale - scale] as number);
   if (n > MAX_SAFE) return NOT_SURE;
-  return step === 1 || Math.floor(n / step) * step === n ? 1 : 0;
+  return isMultiple(n, step) ? 1 : 0;
 }
 
 /** One bit per entry of PAIR_RULES: the rules that failed. */
@@ -449,8 +453,7 @@ export function fastValidate(
     // when the pair was compiled, compare with it exactly.
     const count = quantity * (POW10[up] as number);
     if (count > MAX_SAFE) return undefined;
-    const step = fast.quantityStep;
-    if (step !== 1 && Math.floor(count / step) * step !== count) failed |= gridFailure;
+    if (!isMultiple(count, fast.quantityStep)) failed |= gridFailure;
     if (count < fast.minCount) failed |= QUANTITY_BELOW_MIN;
     if (count > fast.maxCount) failed |= QUANTITY_ABOVE_MAX;
     if (!limit) aboveCap = count > (buy ? fast.marketBuyCount : fast.marketSellCount);

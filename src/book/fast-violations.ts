@@ -26,34 +26,8 @@ function floorDiv(a: number, b: number): number {
 /** `'0'.repeat(n)` for the n a scale of at most 15 needs (larger ones are made when needed). */
 const ZEROS: readonly string[] = POW10.map((_, n) => '0'.repeat(n));
 
-function zeros(n: number): string {
-  return ZEROS[n] ?? '0'.repeat(n);
-}
-
 /** The largest small integer (Smi): V8 prints these much faster than larger doubles. */
 const SMALL = 2 ** 31 - 1;
-
-/**
- * Canonical plain text of `units × 10^-scale` (units a non-negative safe integer), as
- * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`.
- */
-export function formatScaled(units: number, scale: number): string {
-  if (units > SMALL || scale >= POW10.length) return formatLarge(units, scale);
-  if (scale === 0) return String(units);
-  const power = POW10[scale] as number;
-  // A rounded quotient is never below the true floor, and at most one above it.
-  let whole = Math.floor(units / power);
-  if (whole * power > units) whole--;
-  let fraction = units - whole * power;
-  if (fraction === 0) return String(whole);
-  let places = scale;
-  for (let tenth = Math.floor(fraction / 10); tenth * 10 === fraction; tenth = Math.floor(fraction / 10)) {
-    fraction = tenth;
-    places--;
-  }
-  const digits = String(fraction);
-  return `${whole}.${ZEROS[places - digits.length]}${digits}`;
-}
 
 /** Decimal digits of a safe integer; past 2^31 printed in two halves of at most 8 digits. */
 function digitsOf(n: number): string {
@@ -63,30 +37,37 @@ function digitsOf(n: number): string {
   return `${high}${ZEROS[8 - low.length]}${low}`;
 }
 
-/** `formatScaled` for units past 2^31 or scales past 15, whose trailing zeros may be many. */
-function formatLarge(units: number, scale: number): string {
+/**
+ * Canonical plain text of `units × 10^-scale` (units a non-negative safe integer), as
+ * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`.
+ */
+export function formatScaled(units: number, scale: number): string {
   let whole = 0;
   let fraction = units;
   // Safe units are below 10^16, so past a scale of 15 there is no whole part.
   if (scale < POW10.length) {
     const power = POW10[scale] as number;
+    // A rounded quotient is never below the true floor, and at most one above it.
     whole = Math.floor(units / power);
     if (whole * power > units) whole--;
     fraction = units - whole * power;
   }
   if (fraction === 0) return digitsOf(whole);
-  // At most 15 trailing zeros: stripped 8, 4, 2 and 1 at a time.
   let places = scale;
-  for (let strip = 8; strip >= 1; strip /= 2) {
-    const power = POW10[strip] as number;
-    const rest = Math.floor(fraction / power);
-    if (rest * power === fraction) {
-      fraction = rest;
-      places -= strip;
+  // Trailing zeros are rare; when there are some (at most 15), strip 8, 4, 2 and 1 at a time.
+  if (Math.floor(fraction / 10) * 10 === fraction) {
+    for (let strip = 8; strip >= 1; strip /= 2) {
+      const power = POW10[strip] as number;
+      const rest = Math.floor(fraction / power);
+      if (rest * power === fraction) {
+        fraction = rest;
+        places -= strip;
+      }
     }
   }
   const digits = digitsOf(fraction);
-  return `${digitsOf(whole)}.${zeros(places - digits.length)}${digits}`;
+  const padding = places - digits.length;
+  return `${digitsOf(whole)}.${ZEROS[padding] ?? '0'.repeat(padding)}${digits}`;
 }
 
 /**

@@ -74,11 +74,6 @@ export function violationOf(
   detail: string | undefined,
 ): Violation {
   const message = MESSAGES[code](field, value, limit, detail);
-  // The common shapes as whole literals, which V8 makes in one step.
-  if (limit !== undefined && value !== undefined)
-    return suggestion !== undefined && suggestion.length > 0
-      ? { code, field, message, limit, value, suggestion }
-      : { code, field, message, limit, value };
   const out: { -readonly [K in keyof Violation]: Violation[K] } = { code, field, message };
   if (limit !== undefined) out.limit = limit;
   if (value !== undefined) out.value = value;

@@ -1,0 +1,23 @@
+import { fastValidate } from '../../src/book/fast-pass.js';
+import { validateWith } from '../../src/book/validate.js';
+import type { RuleBook, ValidationResult } from '../../src/index.js';
+import type { PairLookup } from '../../src/rules/symbol-known.js';
+
+/**
+ * A book's two paths taken apart, for the fast-path property test and the bench's exactness run:
+ * each compares them with each other and with `validateOrder`.
+ */
+
+/** The general path alone, bypassing the fast path: the reference for it. */
+export function generalPath(book: RuleBook): (order: unknown, context: unknown) => ValidationResult {
+  const lookup = (symbol: string): PairLookup => {
+    const pair = book.compiledPair(symbol);
+    return pair === undefined ? { kind: 'unknown' } : { kind: 'known', pair };
+  };
+  return (order, context) => validateWith(lookup, order, context);
+}
+
+/** The fast path alone: its verdict, or `undefined` where it hands the order to the general path. */
+export function fastOnly(book: RuleBook): (order: unknown, context: unknown) => ValidationResult | undefined {
+  return (order, context) => fastValidate((symbol) => book.compiledPair(symbol)?.fast, order, context);
+}
