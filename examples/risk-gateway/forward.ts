@@ -84,7 +84,9 @@ export function relayableResponseHeaders(
 /**
  * What became of a forwarded request.
  *
- * - `relayed`: the upstream answered and its answer went back to the client (or the client left).
+ * - `relayed`: the upstream answered and its answer went back to the client.
+ * - `client-gone`: the upstream answered, but the client had already left; the answer was
+ *   discarded. For an order, the upstream has it: the client must query it before sending again.
  * - `not-sent`: the upstream could not be reached (connection refused, no route, DNS, connect
  *   timeout); nothing left the gateway.
  * - `no-answer`: the request may have reached the upstream but no answer came (timeout, reset):
@@ -100,6 +102,7 @@ export function relayableResponseHeaders(
  */
 export type ForwardOutcome =
   | { readonly kind: 'relayed'; readonly status: number }
+  | { readonly kind: 'client-gone'; readonly status: number }
   | { readonly kind: 'not-sent'; readonly error: unknown }
   | { readonly kind: 'no-answer'; readonly error: unknown; readonly timedOut: boolean }
   | { readonly kind: 'cut'; readonly status: number; readonly error: unknown };
@@ -177,9 +180,14 @@ export async function forwardRequest(
     }
 
     const { statusCode, headers, body } = response;
+    // undici's body emits 'error' (UND_ERR_ABORTED) when it is destroyed before its end, which
+    // happens whenever the client leaves. With no listener that error would end the process, so
+    // one impatient client would take the gateway down for everyone; this one stays for the
+    // body's lifetime, and the outcome below says what happened.
+    body.on('error', ignoreBodyError);
     if (res.destroyed) {
       body.destroy();
-      return { kind: 'relayed', status: statusCode };
+      return { kind: 'client-gone', status: statusCode };
     }
     res.writeHead(statusCode, relayableResponseHeaders(headers));
     try {
@@ -233,6 +241,10 @@ function relayBody(body: Readable, res: ServerResponse): Promise<void> {
     });
     body.pipe(res);
   });
+}
+
+function ignoreBodyError(): void {
+  // Reported through the ForwardOutcome instead.
 }
 
 function connectionNamed(rawHeaders: readonly string[]): Set<string> {

@@ -103,6 +103,17 @@ export type GatewayEvent =
       readonly msg: string;
     }
   | {
+      /**
+       * The client left before its answer: while sending its request (`request`; nothing was
+       * forwarded) or while the upstream was answering (`upstream`; the request was sent, and for
+       * an order its execution status is the client's to query).
+       */
+      readonly type: 'client-gone';
+      readonly stage: 'request' | 'upstream';
+      readonly method: string;
+      readonly target: string;
+    }
+  | {
       readonly type: 'upstream-failure';
       readonly method: string;
       readonly target: string;
@@ -243,6 +254,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       timeoutMs,
     );
     if (outcome.kind === 'relayed') return;
+    if (outcome.kind === 'client-gone') {
+      emit({ type: 'client-gone', stage: 'upstream', method, target });
+      return;
+    }
     emit({ type: 'upstream-failure', method, target, outcome });
     if (outcome.kind === 'not-sent') {
       answer(res, 502, 'upstream-unreachable', {
@@ -332,8 +347,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const read = await readRawBody(req, maxBodyBytes);
     if (!read.ok) {
-      if (read.reason === 'aborted') res.destroy();
-      else
+      if (read.reason === 'aborted') {
+        emit({ type: 'client-gone', stage: 'request', method: req.method ?? 'GET', target: req.url ?? '/' });
+        res.destroy();
+      } else
         answer(
           res,
           413,

@@ -73,6 +73,8 @@ function describeEvent(event: GatewayEvent): string | undefined {
       return event.reason === 'order-refused' ? undefined : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
       return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
+    case 'client-gone':
+      return `CLIENT GONE (${event.stage}) ${event.method} ${event.target}`;
   }
 }
 
