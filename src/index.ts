@@ -54,12 +54,14 @@ export { isPreflightError, PreflightError } from './errors/preflight-error.js';
 export { parseExchangeInfo } from './exchange-info/parse-exchange-info.js';
 export { parseExchangeInfoText } from './exchange-info/parse-exchange-info-text.js';
 export {
+  type DefinitionWarning,
   type ExchangeInfo,
   exchangeInfoEnvelopeSchema,
+  PAIR_DEFINITION_FIELDS,
   type PairDefinition,
-  pairDefinitionSchema,
   type RejectedDefinition,
   type RejectionReason,
+  type TickSizeSource,
 } from './exchange-info/schema.js';
 export { type NormalizeResult, normalizeOrder, type OrderChange } from './repair/normalize-order.js';
 export { SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from './sample/sample-exchange-info.js';
@@ -99,6 +101,7 @@ export {
   type OrderSide,
   type OrderType,
   type SkippedCheck,
+  type SkippedField,
   type SkipReason,
   type TimeInForce,
   type ValidationContext,

@@ -1,40 +1,54 @@
 import { Dec } from '../decimal/dec.js';
-import { precisionGrid } from '../decimal/grid.js';
+import { commonGrid, precisionGrid } from '../decimal/grid.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { compileFastPair, type FastPair } from './fast-pair.js';
 
 /**
  * A pair definition with every decimal parsed once, at compile time, and the derived factors of
- * SPEC section 5 ready, so checking an order parses nothing of the pair's.
+ * the README's semantics ready, so checking an order parses nothing of the pair's. A field the
+ * exchange did not send is `null` here too, and the rules that need it skip.
  */
 export interface CompiledPair {
+  /** The definition in force: its `tickSize` may be inferred (`tickSizeSource`). */
   readonly definition: PairDefinition;
   readonly symbol: string;
-  readonly isTrading: boolean;
-  readonly enableTrade: boolean;
-  /** `null`: no price grid; prices are held to `quoteAssetPrecision` instead. */
+  /** `status === 'TRADING'`; `null` when the exchange sent no status. */
+  readonly isTrading: boolean | null;
+  readonly enableTrade: boolean | null;
+  /** `null`: no price grid (PRICE_TICK is skipped). */
   readonly tickSize: Dec | null;
-  /** `null`: no quantity grid; quantities are held to `baseAssetPrecision` instead. */
+  /** The tick was inferred from `displayDigitMerge`, and messages say so. */
+  readonly tickInferred: boolean;
+  /** `null`: no quantity grid (QUANTITY_STEP is skipped). */
   readonly stepSize: Dec | null;
-  /** The grid used to round a price: `tickSize`, or one unit of `quoteAssetPrecision`. */
-  readonly priceGrid: Dec;
-  /** The grid used to round a quantity: `stepSize`, or one unit of `baseAssetPrecision`. */
-  readonly quantityGrid: Dec;
-  readonly minTradeAmount: Dec;
-  readonly maxTradeAmount: Dec;
-  readonly marketBuyLimitSize: Dec;
-  readonly marketSellLimitSize: Dec;
+  readonly quotePrecision: number | null;
+  readonly basePrecision: number | null;
+  /**
+   * The grid a price is rounded onto for suggestions and repairs: the coarsest grid that both
+   * the tick and `quoteAssetPrecision` allow (one of them when the other is absent; `null` when
+   * both are).
+   */
+  readonly priceGrid: Dec | null;
+  /** The same for a quantity: `stepSize` and `baseAssetPrecision`. */
+  readonly quantityGrid: Dec | null;
+  readonly minTradeAmount: Dec | null;
+  readonly maxTradeAmount: Dec | null;
+  readonly marketBuyLimitSize: Dec | null;
+  readonly marketSellLimitSize: Dec | null;
   /** 1 + buyLimitPriceRatio: a LIMIT BUY may not be above reference × this. */
-  readonly buyBandFactor: Dec;
+  readonly buyBandFactor: Dec | null;
   /** 1 − sellLimitPriceRatio: a LIMIT SELL may not be below reference × this. */
-  readonly sellBandFactor: Dec;
-  /** 1 + r, r the fallback ratio or, when it is 0, buyLimitPriceRatio: a MARKET BUY's worst price / reference. */
-  readonly marketBuyWorstFactor: Dec;
-  /** 1 − r, r the fallback ratio or, when it is 0, sellLimitPriceRatio. */
-  readonly marketSellWorstFactor: Dec;
-  readonly takerFeeRate: Dec;
-  readonly makerFeeRate: Dec;
+  readonly sellBandFactor: Dec | null;
+  /**
+   * 1 + r, r the fallback ratio or, when it is 0 or absent, buyLimitPriceRatio: a MARKET BUY's
+   * worst price / reference; `null` when neither ratio is known.
+   */
+  readonly marketBuyWorstFactor: Dec | null;
+  /** 1 − r, r the fallback ratio or, when it is 0 or absent, sellLimitPriceRatio. */
+  readonly marketSellWorstFactor: Dec | null;
+  readonly takerFeeRate: Dec | null;
+  readonly makerFeeRate: Dec | null;
   /** The same rules in machine numbers for the fast path; absent when they do not fit. */
   readonly fast: FastPair | undefined;
 }
@@ -47,44 +61,83 @@ function exact(text: string): Dec {
   return Dec.parse(plain);
 }
 
+function exactOrNull(text: string | null): Dec | null {
+  return text === null ? null : exact(text);
+}
+
+function gridOf(grid: Dec | null, precision: number | null): Dec | null {
+  const unit = precision === null ? null : precisionGrid(precision);
+  if (grid === null) return unit;
+  return unit === null ? grid : commonGrid(grid, unit);
+}
+
 /**
- * Compiles one parsed definition.
+ * Compiles one definition (the one in force, its tick already inferred where it is).
  *
  * @throws when a decimal does not parse, which only a hand-built definition can cause; the rule
  * book sets such a pair aside.
  */
 export function compilePair(definition: PairDefinition): CompiledPair {
   const d = definition;
-  const tickSize = d.tickSize === null ? null : exact(d.tickSize);
-  const stepSize = d.stepSize === null ? null : exact(d.stepSize);
+  const tickSize = exactOrNull(d.tickSize);
+  const stepSize = exactOrNull(d.stepSize);
   if (tickSize?.lte(Dec.ZERO) || stepSize?.lte(Dec.ZERO))
     throw new RangeError('tickSize and stepSize must be positive or null');
-  const fallback = exact(d.marketFallbackPriceRatio);
-  const buyRatio = exact(d.buyLimitPriceRatio);
-  const sellRatio = exact(d.sellLimitPriceRatio);
+  const fallback = exactOrNull(d.marketFallbackPriceRatio);
+  const buyRatio = exactOrNull(d.buyLimitPriceRatio);
+  const sellRatio = exactOrNull(d.sellLimitPriceRatio);
+  // "0" means not configured, and an absent ratio counts as "0".
+  const configured = fallback !== null && !fallback.isZero() ? fallback : null;
+  const buyWorst = configured ?? buyRatio;
+  const sellWorst = configured ?? sellRatio;
   // One object literal, its last field filled in after: every pair then shares one V8 shape, so
   // the hot path's property loads stay cheap (objects made by spreading would not).
   const pair: { -readonly [K in keyof CompiledPair]: CompiledPair[K] } = {
     definition: d,
     symbol: d.symbol,
-    isTrading: d.status === 'TRADING',
+    isTrading: d.status === null ? null : d.status === 'TRADING',
     enableTrade: d.enableTrade,
     tickSize,
+    tickInferred: d.tickSizeSource === 'displayDigitMerge',
     stepSize,
-    priceGrid: tickSize ?? precisionGrid(d.quoteAssetPrecision),
-    quantityGrid: stepSize ?? precisionGrid(d.baseAssetPrecision),
-    minTradeAmount: exact(d.minTradeAmount),
-    maxTradeAmount: exact(d.maxTradeAmount),
-    marketBuyLimitSize: exact(d.marketBuyLimitSize),
-    marketSellLimitSize: exact(d.marketSellLimitSize),
-    buyBandFactor: Dec.ONE.plus(buyRatio),
-    sellBandFactor: Dec.ONE.minus(sellRatio),
-    marketBuyWorstFactor: Dec.ONE.plus(fallback.eq(Dec.ZERO) ? buyRatio : fallback),
-    marketSellWorstFactor: Dec.ONE.minus(fallback.eq(Dec.ZERO) ? sellRatio : fallback),
-    takerFeeRate: exact(d.takerFeeRate),
-    makerFeeRate: exact(d.makerFeeRate),
+    quotePrecision: d.quoteAssetPrecision,
+    basePrecision: d.baseAssetPrecision,
+    priceGrid: gridOf(tickSize, d.quoteAssetPrecision),
+    quantityGrid: gridOf(stepSize, d.baseAssetPrecision),
+    minTradeAmount: exactOrNull(d.minTradeAmount),
+    maxTradeAmount: exactOrNull(d.maxTradeAmount),
+    marketBuyLimitSize: exactOrNull(d.marketBuyLimitSize),
+    marketSellLimitSize: exactOrNull(d.marketSellLimitSize),
+    buyBandFactor: buyRatio === null ? null : Dec.ONE.plus(buyRatio),
+    sellBandFactor: sellRatio === null ? null : Dec.ONE.minus(sellRatio),
+    marketBuyWorstFactor: buyWorst === null ? null : Dec.ONE.plus(buyWorst),
+    marketSellWorstFactor: sellWorst === null ? null : Dec.ONE.minus(sellWorst),
+    takerFeeRate: exactOrNull(d.takerFeeRate),
+    makerFeeRate: exactOrNull(d.makerFeeRate),
     fast: undefined,
   };
   pair.fast = compileFastPair(pair);
   return pair;
+}
+
+/**
+ * The definition with its price grid inferred when the exchange sent none (README, "Reading the
+ * exchange's definitions"): the smallest positive step of `displayDigitMerge`. Unchanged when
+ * there is a tick, or no step to infer it from.
+ */
+export function withInferredTick(definition: PairDefinition): PairDefinition {
+  if (definition.tickSize !== null) return definition;
+  let smallest: Dec | undefined;
+  let text: string | undefined;
+  for (const step of definition.displayDigitMerge ?? []) {
+    const plain = toPlainDecimal(step);
+    if (plain === undefined || plain.startsWith('-') || plain === '0') continue;
+    const value = Dec.parse(plain);
+    if (smallest === undefined || value.lt(smallest)) {
+      smallest = value;
+      text = plain;
+    }
+  }
+  if (text === undefined) return definition;
+  return { ...definition, tickSize: text, tickSizeSource: 'displayDigitMerge' };
 }

@@ -27,11 +27,18 @@ export type OrderEstimate =
       readonly notional: string;
       /** TAKER for MARKET orders and for LIMIT orders that cross the reference price. */
       readonly liquidity: 'MAKER' | 'TAKER';
-      readonly feeRate: string;
-      readonly expectedFee: string;
-      readonly feeAsset: string;
+      /** Absent when the exchange sent no (readable) fee rate for that liquidity. */
+      readonly feeRate?: string;
+      readonly expectedFee?: string;
+      /** The quote asset; absent when the exchange did not name it. */
+      readonly feeAsset?: string;
     }
-  | { readonly ok: false; readonly violations: readonly Violation[] };
+  | {
+      readonly ok: false;
+      readonly violations: readonly Violation[];
+      /** Why no estimate could be made when no violation says it (a ratio the pair lacks). */
+      readonly reason?: string;
+    };
 
 /**
  * Estimates an order. It needs what the arithmetic needs (a known pair, side, type, quantity, a
@@ -53,6 +60,19 @@ export function estimateWith(
       return { ok: false, violations };
     const pair = lookup.pair;
     const price = worstCasePrice(pair, order, context);
+    const buy = order.side === 'BUY';
+    if (
+      price === undefined &&
+      order.type === 'MARKET' &&
+      (buy ? pair.marketBuyWorstFactor : pair.marketSellWorstFactor) === null
+    ) {
+      const ratio = buy ? 'buyLimitPriceRatio' : 'sellLimitPriceRatio';
+      return {
+        ok: false,
+        violations,
+        reason: `the worst-case price of a MARKET order is unknown: the exchange sent no marketFallbackPriceRatio and no ${ratio} for ${pair.symbol}`,
+      };
+    }
     if (price === undefined) {
       const missing =
         order.type === 'MARKET'
@@ -66,6 +86,7 @@ export function estimateWith(
       (reference !== undefined && (order.side === 'BUY' ? price.gte(reference) : price.lte(reference)));
     const feeRate = crosses ? pair.takerFeeRate : pair.makerFeeRate;
     const notional = price.times(order.quantity.value);
+    const feeAsset = pair.definition.quoteAsset;
     return {
       ok: true,
       symbol: pair.symbol,
@@ -75,9 +96,10 @@ export function estimateWith(
       worstCasePrice: price.toString(),
       notional: notional.toString(),
       liquidity: crosses ? 'TAKER' : 'MAKER',
-      feeRate: feeRate.toString(),
-      expectedFee: notional.times(feeRate).toString(),
-      feeAsset: pair.definition.quoteAsset,
+      ...(feeRate === null
+        ? {}
+        : { feeRate: feeRate.toString(), expectedFee: notional.times(feeRate).toString() }),
+      ...(feeAsset === null ? {} : { feeAsset }),
     };
   } catch (error) {
     return { ok: false, violations: [unreadableOrder(error)] };

@@ -20,9 +20,14 @@ export interface FastPair {
   /** The tick in price units (1 when the pair has no tick and only a precision). */
   readonly priceStep: number;
   readonly hasTick: boolean;
+  /** The tick was inferred from `displayDigitMerge` (its PRICE_TICK message says so). */
+  readonly tickInferred: boolean;
   readonly quantityScale: number;
   readonly quantityStep: number;
   readonly hasStep: boolean;
+  /** Most decimal places a price / quantity may be written with. */
+  readonly quotePrecision: number;
+  readonly basePrecision: number;
   /**
    * Quantity bounds as whole counts of `10^-quantityScale`, rounded inward (the minimum up, the
    * caps down), so a quantity counted the same way compares with them exactly; `Infinity` past
@@ -55,10 +60,17 @@ export interface FastPair {
   readonly marketBuyWorstScale: number;
   readonly marketSellWorstUnits: number;
   readonly marketSellWorstScale: number;
-  /** The `limit` of a PRICE_TICK / PRICE_PRECISION violation: the tick, or the precision. */
-  readonly priceGridText: string;
-  /** The `limit` of a QUANTITY_STEP / QUANTITY_PRECISION violation. */
-  readonly quantityGridText: string;
+  /** The `limit` of a PRICE_TICK violation (the tick) and of a PRICE_PRECISION one (the precision). */
+  readonly tickText: string;
+  readonly quotePrecisionText: string;
+  /** The `limit` of a QUANTITY_STEP violation and of a QUANTITY_PRECISION one. */
+  readonly stepText: string;
+  readonly basePrecisionText: string;
+  /** The `limit` of the quantity bounds, as the rules quote them. */
+  readonly minText: string;
+  readonly maxText: string;
+  readonly marketBuyText: string;
+  readonly marketSellText: string;
   /** Suggestions that depend on the pair alone: the minimum rounded up onto the grid, … */
   readonly lowestQuantity: string;
   /** … and each cap rounded down onto it (`undefined` when that is 0: nothing to suggest). */
@@ -130,35 +142,100 @@ function highestUnder(cap: Dec, grid: Dec): string | undefined {
   return highest.gt(Dec.ZERO) ? highest.toString() : undefined;
 }
 
+/**
+ * The pair's numbers when the fast path can take it: every rule field present, and each grid
+ * the rounding grid itself (a tick finer than the precision allows has a coarser rounding grid,
+ * and such rare pairs are left to the general path). `undefined` otherwise.
+ */
+function completeNumbers(pair: CompiledPair) {
+  const {
+    isTrading,
+    enableTrade,
+    quotePrecision,
+    basePrecision,
+    priceGrid,
+    quantityGrid,
+    tickSize,
+    stepSize,
+    minTradeAmount,
+    maxTradeAmount,
+    marketBuyLimitSize,
+    marketSellLimitSize,
+    buyBandFactor,
+    sellBandFactor,
+    marketBuyWorstFactor,
+    marketSellWorstFactor,
+  } = pair;
+  if (
+    isTrading === null ||
+    enableTrade === null ||
+    quotePrecision === null ||
+    basePrecision === null ||
+    priceGrid === null ||
+    quantityGrid === null ||
+    minTradeAmount === null ||
+    maxTradeAmount === null ||
+    marketBuyLimitSize === null ||
+    marketSellLimitSize === null ||
+    buyBandFactor === null ||
+    sellBandFactor === null ||
+    marketBuyWorstFactor === null ||
+    marketSellWorstFactor === null ||
+    (tickSize !== null && !tickSize.eq(priceGrid)) ||
+    (stepSize !== null && !stepSize.eq(quantityGrid))
+  )
+    return undefined;
+  return {
+    isTrading,
+    enableTrade,
+    quotePrecision,
+    basePrecision,
+    priceGrid,
+    quantityGrid,
+    minTradeAmount,
+    maxTradeAmount,
+    marketBuyLimitSize,
+    marketSellLimitSize,
+    buyBandFactor,
+    sellBandFactor,
+    marketBuyWorstFactor,
+    marketSellWorstFactor,
+  };
+}
+
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */
 export function compileFastPair(pair: CompiledPair): FastPair | undefined {
-  const price = gridOf(pair.priceGrid);
-  const quantity = gridOf(pair.quantityGrid);
-  const buyBand = scaled(pair.buyBandFactor);
-  const sellBand = scaled(pair.sellBandFactor);
-  const marketBuyWorst = scaled(pair.marketBuyWorstFactor);
-  const marketSellWorst = scaled(pair.marketSellWorstFactor);
-  const min = bound(pair.minTradeAmount, 'ceil');
-  const max = bound(pair.maxTradeAmount, 'floor');
-  const marketBuy = bound(pair.marketBuyLimitSize, 'floor');
-  const marketSell = bound(pair.marketSellLimitSize, 'floor');
+  const n = completeNumbers(pair);
+  if (n === undefined) return undefined;
+  const price = gridOf(n.priceGrid);
+  const quantity = gridOf(n.quantityGrid);
+  const buyBand = scaled(n.buyBandFactor);
+  const sellBand = scaled(n.sellBandFactor);
+  const marketBuyWorst = scaled(n.marketBuyWorstFactor);
+  const marketSellWorst = scaled(n.marketSellWorstFactor);
+  const min = bound(n.minTradeAmount, 'ceil');
+  const max = bound(n.maxTradeAmount, 'floor');
+  const marketBuy = bound(n.marketBuyLimitSize, 'floor');
+  const marketSell = bound(n.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
-  const d = pair.definition;
   return {
     pair,
-    trading: pair.isTrading,
-    enabled: pair.enableTrade,
+    trading: n.isTrading,
+    enabled: n.enableTrade,
     priceScale: price.scale,
     priceStep: price.step,
     hasTick: pair.tickSize !== null,
+    tickInferred: pair.tickInferred,
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
-    minCount: countOf(pair.minTradeAmount, quantity.scale, 'ceil'),
-    maxCount: countOf(pair.maxTradeAmount, quantity.scale, 'floor'),
-    marketBuyCount: countOf(pair.marketBuyLimitSize, quantity.scale, 'floor'),
-    marketSellCount: countOf(pair.marketSellLimitSize, quantity.scale, 'floor'),
+    quotePrecision: n.quotePrecision,
+    basePrecision: n.basePrecision,
+    minCount: countOf(n.minTradeAmount, quantity.scale, 'ceil'),
+    maxCount: countOf(n.maxTradeAmount, quantity.scale, 'floor'),
+    marketBuyCount: countOf(n.marketBuyLimitSize, quantity.scale, 'floor'),
+    marketSellCount: countOf(n.marketSellLimitSize, quantity.scale, 'floor'),
     minUnits: min.units,
     minScale: min.scale,
     maxUnits: max.units,
@@ -175,12 +252,18 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     marketBuyWorstScale: marketBuyWorst.scale,
     marketSellWorstUnits: marketSellWorst.units,
     marketSellWorstScale: marketSellWorst.scale,
-    priceGridText: pair.tickSize === null ? String(d.quoteAssetPrecision) : pair.tickSize.toString(),
-    quantityGridText: pair.stepSize === null ? String(d.baseAssetPrecision) : pair.stepSize.toString(),
-    lowestQuantity: ceilToGrid(pair.minTradeAmount, pair.quantityGrid).toString(),
-    highestQuantity: highestUnder(pair.maxTradeAmount, pair.quantityGrid),
-    highestMarketBuy: highestUnder(pair.marketBuyLimitSize, pair.quantityGrid),
-    highestMarketSell: highestUnder(pair.marketSellLimitSize, pair.quantityGrid),
+    tickText: n.priceGrid.toString(),
+    quotePrecisionText: String(n.quotePrecision),
+    stepText: n.quantityGrid.toString(),
+    basePrecisionText: String(n.basePrecision),
+    minText: n.minTradeAmount.toString(),
+    maxText: n.maxTradeAmount.toString(),
+    marketBuyText: n.marketBuyLimitSize.toString(),
+    marketSellText: n.marketSellLimitSize.toString(),
+    lowestQuantity: ceilToGrid(n.minTradeAmount, n.quantityGrid).toString(),
+    highestQuantity: highestUnder(n.maxTradeAmount, n.quantityGrid),
+    highestMarketBuy: highestUnder(n.marketBuyLimitSize, n.quantityGrid),
+    highestMarketSell: highestUnder(n.marketSellLimitSize, n.quantityGrid),
     passResults: new Array(32).fill(undefined),
   };
 }

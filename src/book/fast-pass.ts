@@ -14,8 +14,9 @@ import {
   formatScaled,
   marketSizeViolation,
   notionalViolation,
-  priceGridViolation,
+  pricePrecisionViolation,
   quantityGridViolation,
+  tickViolation,
 } from './fast-violations.js';
 import { MAX_SAFE, POW10, SHIFT } from './safe-integers.js';
 
@@ -34,6 +35,8 @@ const PLAIN_PROTO = Object.prototype;
 
 /** The scale of the last value `readUnits` read (kept outside so that nothing is allocated). */
 let readScale = 0;
+/** The decimal places of the text last read, trailing zeros included: what precision is judged on. */
+let readPlaces = 0;
 
 /** @internal The scale of the last value read, for tests. */
 export function lastReadScale(): number {
@@ -89,7 +92,8 @@ export function readUnits(text: string): number {
       zeros = 0;
     }
     if (decimals > 15) return NOT_SURE;
-  }
+    readPlaces = length - point - 1;
+  } else readPlaces = 0;
   if (units === 0) return NOT_SURE;
   readScale = decimals;
   return units;
@@ -109,13 +113,16 @@ export function readNumber(n: number): number {
     const scaled = n * power;
     if (scaled >= 1e15) return NOT_SURE;
     const low = Math.floor(scaled);
+    // String(n) prints exactly this decimal, so its places are the scale.
     if (low / power === n) {
       readScale = scale;
+      readPlaces = scale;
       return low === 0 ? NOT_SURE : low;
     }
     const high = low + 1;
     if (high / power === n) {
       readScale = scale;
+      readPlaces = scale;
       return high;
     }
   }
@@ -215,11 +222,14 @@ function skippedOf(key: number): readonly SkippedCheck[] {
   if (cached !== undefined) return cached;
   const skipped: SkippedCheck[] = [];
   // Shared by every result with this key, so frozen all the way down: no caller can change another's.
-  if (key & SKIP_PRICE_TICK) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE'));
-  if (key & SKIP_BUY_BAND) skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE'));
-  if (key & SKIP_SELL_BAND) skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE'));
-  if (key & SKIP_QUANTITY_STEP) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE'));
-  if (key & SKIP_NOTIONAL) skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE'));
+  if (key & SKIP_PRICE_TICK) skipped.push(skippedCheck('PRICE_TICK', 'NO_TICK_SIZE', 'tickSize'));
+  if (key & SKIP_BUY_BAND)
+    skipped.push(skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice'));
+  if (key & SKIP_SELL_BAND)
+    skipped.push(skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice'));
+  if (key & SKIP_QUANTITY_STEP) skipped.push(skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize'));
+  if (key & SKIP_NOTIONAL)
+    skipped.push(skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'referencePrice'));
   const frozen = Object.freeze(skipped.map((check) => Object.freeze(check)));
   SKIPPED_BY_KEY[key] = frozen;
   return frozen;
@@ -351,8 +361,13 @@ function explainFast(
   if (failed & TRADING_DISABLED) violations.push(checkTradingEnabled(fast.pair) as Violation);
   if (failed & PRICE_FAILURES) {
     const priceText = textRead(fields.price, price, priceScale);
-    if (failed & (PRICE_TICK | PRICE_PRECISION)) {
-      const v = priceGridViolation(fast, priceText, price, priceScale);
+    if (failed & PRICE_TICK) {
+      const v = tickViolation(fast, priceText, price, priceScale);
+      if (v === undefined) return undefined;
+      violations.push(v);
+    }
+    if (failed & PRICE_PRECISION) {
+      const v = pricePrecisionViolation(fast, buy, priceText, price, priceScale);
       if (v === undefined) return undefined;
       violations.push(v);
     }
@@ -365,8 +380,13 @@ function explainFast(
   }
   if ((failed & QUANTITY_FAILURES) === 0) return violations;
   const quantityText = textRead(fields.quantity, quantity, quantityScale);
-  if (failed & (QUANTITY_STEP | QUANTITY_PRECISION)) {
-    const v = quantityGridViolation(fast, quantityText, quantity, quantityScale);
+  if (failed & QUANTITY_STEP) {
+    const v = quantityGridViolation(fast, 'QUANTITY_STEP', quantityText, quantity, quantityScale);
+    if (v === undefined) return undefined;
+    violations.push(v);
+  }
+  if (failed & QUANTITY_PRECISION) {
+    const v = quantityGridViolation(fast, 'QUANTITY_PRECISION', quantityText, quantity, quantityScale);
     if (v === undefined) return undefined;
     violations.push(v);
   }
@@ -443,8 +463,10 @@ export function fastValidate(
   const quantity = readField(order.quantity);
   if (quantity === NOT_SURE) return undefined;
   const quantityScale = readScale;
+  if (readPlaces > fast.basePrecision) failed |= QUANTITY_PRECISION;
+  // Without a step the grid is the precision's, which the check above has judged already.
+  const gridFailure = fast.hasStep ? QUANTITY_STEP : 0;
   if (!fast.hasStep) key |= SKIP_QUANTITY_STEP;
-  const gridFailure = fast.hasStep ? QUANTITY_STEP : QUANTITY_PRECISION;
   // Whether the quantity is above the side's MARKET cap (asked only of MARKET orders).
   let aboveCap = false;
   const up = fast.quantityScale - quantityScale;
@@ -480,10 +502,12 @@ export function fastValidate(
     price = readField(order.price);
     if (price === NOT_SURE) return undefined;
     priceScale = readScale;
-    const priceOnGrid = onGrid(price, priceScale, fast.priceStep, fast.priceScale);
-    if (priceOnGrid === NOT_SURE) return undefined;
-    if (!fast.hasTick) key |= SKIP_PRICE_TICK;
-    if (priceOnGrid === 0) failed |= fast.hasTick ? PRICE_TICK : PRICE_PRECISION;
+    if (readPlaces > fast.quotePrecision) failed |= PRICE_PRECISION;
+    if (fast.hasTick) {
+      const priceOnGrid = onGrid(price, priceScale, fast.priceStep, fast.priceScale);
+      if (priceOnGrid === NOT_SURE) return undefined;
+      if (priceOnGrid === 0) failed |= PRICE_TICK;
+    } else key |= SKIP_PRICE_TICK;
     if (reference === NOT_SURE) key |= buy ? SKIP_BUY_BAND : SKIP_SELL_BAND;
     else if (buy) {
       edge = product(reference, fast.buyBandUnits);

@@ -1,5 +1,6 @@
 import { buyBandDetail } from '../rules/buy-price-band.js';
 import { notionalDetail } from '../rules/max-notional.js';
+import { INFERRED_TICK_DETAIL } from '../rules/price-tick.js';
 import { sellBandDetail } from '../rules/sell-price-band.js';
 import { violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
@@ -100,26 +101,39 @@ function ceilOnGrid(units: number, scale: number, step: number, gridScale: numbe
   return ceil > MAX_SAFE ? Number.NaN : ceil;
 }
 
-/** PRICE_TICK or PRICE_PRECISION, as `checkPriceTick` / `checkPricePrecision` make them. */
-export function priceGridViolation(
-  fast: FastPair,
-  text: string,
-  units: number,
-  scale: number,
-): Violation | undefined {
+/** PRICE_TICK, as `checkPriceTick` makes it: the grid points either side. */
+export function tickViolation(fast: FastPair, text: string, units: number, scale: number): Violation | undefined {
   const step = fast.priceStep;
   const gridScale = fast.priceScale;
   const below = floorOnGrid(units, scale, step, gridScale);
   if (!(below + step <= MAX_SAFE)) return undefined;
   const above = formatScaled(below + step, gridScale);
   const suggestion = below > 0 ? [formatScaled(below, gridScale), above] : [above];
-  const code = fast.hasTick ? 'PRICE_TICK' : 'PRICE_PRECISION';
-  return violationOf(code, 'price', text, fast.priceGridText, suggestion, undefined);
+  const detail = fast.tickInferred ? INFERRED_TICK_DETAIL : undefined;
+  return violationOf('PRICE_TICK', 'price', text, fast.tickText, suggestion, detail);
 }
 
-/** QUANTITY_STEP or QUANTITY_PRECISION: the step below, or the first step. */
+/** PRICE_PRECISION, as `checkPricePrecision` makes it: onto the grid away from the market. */
+export function pricePrecisionViolation(
+  fast: FastPair,
+  buy: boolean,
+  text: string,
+  units: number,
+  scale: number,
+): Violation | undefined {
+  const step = fast.priceStep;
+  const gridScale = fast.priceScale;
+  let fitting = buy ? floorOnGrid(units, scale, step, gridScale) : 0;
+  if (fitting === 0) fitting = ceilOnGrid(units, scale, step, gridScale);
+  if (Number.isNaN(fitting)) return undefined;
+  const suggestion = [formatScaled(fitting, gridScale)];
+  return violationOf('PRICE_PRECISION', 'price', text, fast.quotePrecisionText, suggestion, undefined);
+}
+
+/** QUANTITY_STEP or QUANTITY_PRECISION (as `checkQuantityStep` / `checkQuantityPrecision`): the grid point below, or the first. */
 export function quantityGridViolation(
   fast: FastPair,
+  code: 'QUANTITY_STEP' | 'QUANTITY_PRECISION',
   text: string,
   units: number,
   scale: number,
@@ -127,30 +141,27 @@ export function quantityGridViolation(
   const below = floorOnGrid(units, scale, fast.quantityStep, fast.quantityScale);
   if (Number.isNaN(below)) return undefined;
   const suggestion = [formatScaled(below > 0 ? below : fast.quantityStep, fast.quantityScale)];
-  const code = fast.hasStep ? 'QUANTITY_STEP' : 'QUANTITY_PRECISION';
-  return violationOf(code, 'quantity', text, fast.quantityGridText, suggestion, undefined);
+  const limit = code === 'QUANTITY_STEP' ? fast.stepText : fast.basePrecisionText;
+  return violationOf(code, 'quantity', text, limit, suggestion, undefined);
 }
 
 /** QUANTITY_BELOW_MIN: the minimum, rounded up onto the grid. */
 export function belowMinViolation(fast: FastPair, text: string): Violation {
-  const limit = fast.pair.definition.minTradeAmount;
-  return violationOf('QUANTITY_BELOW_MIN', 'quantity', text, limit, [fast.lowestQuantity], undefined);
+  return violationOf('QUANTITY_BELOW_MIN', 'quantity', text, fast.minText, [fast.lowestQuantity], undefined);
 }
 
 /** QUANTITY_ABOVE_MAX: the maximum, rounded down onto the grid. */
 export function aboveMaxViolation(fast: FastPair, text: string): Violation {
   const highest = fast.highestQuantity;
   const suggestion = highest === undefined ? undefined : [highest];
-  const limit = fast.pair.definition.maxTradeAmount;
-  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', text, limit, suggestion, undefined);
+  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', text, fast.maxText, suggestion, undefined);
 }
 
 /** MARKET_SIZE_ABOVE_MAX: the side's market cap, rounded down onto the grid. */
 export function marketSizeViolation(fast: FastPair, text: string, buy: boolean): Violation {
-  const d = fast.pair.definition;
   const highest = buy ? fast.highestMarketBuy : fast.highestMarketSell;
   const suggestion = highest === undefined ? undefined : [highest];
-  const limit = buy ? d.marketBuyLimitSize : d.marketSellLimitSize;
+  const limit = buy ? fast.marketBuyText : fast.marketSellText;
   const detail = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
   return violationOf('MARKET_SIZE_ABOVE_MAX', 'quantity', text, limit, suggestion, detail);
 }

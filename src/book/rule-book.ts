@@ -1,12 +1,17 @@
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
-import type { ExchangeInfo, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import type {
+  DefinitionWarning,
+  ExchangeInfo,
+  PairDefinition,
+  RejectedDefinition,
+} from '../exchange-info/schema.js';
 import type { PairLookup } from '../rules/symbol-known.js';
 import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
-import { type CompiledPair, compilePair } from './compiled-pair.js';
+import { type CompiledPair, compilePair, withInferredTick } from './compiled-pair.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import type { FastPair } from './fast-pair.js';
 import { fastValidate } from './fast-pass.js';
@@ -25,6 +30,12 @@ const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 export interface RuleBookOptions {
   /** When the definitions were fetched (ms since the epoch, or a Date). Default: now. */
   readonly fetchedAt?: number | Date | undefined;
+  /**
+   * Take the smallest step of `displayDigitMerge` as the tick of a pair that has no `tickSize`
+   * (README, "Reading the exchange's definitions"). Default true; false leaves such pairs
+   * without a price grid (PRICE_TICK skipped).
+   */
+  readonly inferTickSize?: boolean | undefined;
 }
 
 /**
@@ -57,6 +68,8 @@ export class RuleBook {
   readonly fetchedAt: number;
   /** Definitions that were set aside, with the reasons; orders for them get SYMBOL_DEFINITION_INVALID. */
   readonly rejected: readonly RejectedDefinition[];
+  /** Display and fee fields that could not be read and count as absent, per symbol and field. */
+  readonly warnings: readonly DefinitionWarning[];
   readonly #pairs: ReadonlyMap<string, PairLookup & { kind: 'known' }>;
   readonly #rejected: ReadonlyMap<string, PairLookup & { kind: 'rejected' }>;
   /** The pairs that have a fast form, looked up directly: the hot path makes one load, not three. */
@@ -65,15 +78,17 @@ export class RuleBook {
   readonly #lookup = (symbol: string): PairLookup =>
     this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
 
-  private constructor(info: ExchangeInfo, fetchedAt: number) {
+  private constructor(info: ExchangeInfo, fetchedAt: number, inferTickSize: boolean) {
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;
+    this.warnings = Object.freeze([...(info.warnings ?? [])]);
     const pairs = new Map<string, PairLookup & { kind: 'known' }>();
     const rejected = [...info.rejected];
     info.symbols.forEach((definition, index) => {
       try {
-        pairs.set(definition.symbol, { kind: 'known', pair: compilePair(definition) });
+        const inForce = inferTickSize ? withInferredTick(definition) : definition;
+        pairs.set(definition.symbol, { kind: 'known', pair: compilePair(inForce) });
       } catch (error) {
         rejected.push({
           index,
@@ -98,7 +113,8 @@ export class RuleBook {
    * first with {@link parseExchangeInfo}.
    *
    * `options.fetchedAt` records when the definitions were fetched (default: now); it is what
-   * the book's age is measured from.
+   * the book's age is measured from. `options.inferTickSize: false` turns off the inference of
+   * a missing tick from `displayDigitMerge`.
    *
    * @throws {ExchangeInfoSchemaError} only when a raw body's top level is wrong.
    * @throws {RangeError} when `options.fetchedAt` is not a valid time.
@@ -107,12 +123,13 @@ export class RuleBook {
    * const book = RuleBook.fromExchangeInfo(parseExchangeInfo(json));
    * book.symbols; // ['BTCUSDT', 'ETHUSDT', ...]
    * const stamped = RuleBook.fromExchangeInfo(info, { fetchedAt: Date.now() });
+   * const literal = RuleBook.fromExchangeInfo(info, { inferTickSize: false });
    * ```
    */
   static fromExchangeInfo(info: ExchangeInfo, options?: RuleBookOptions): RuleBook {
     const fetchedAt = toEpochMs(options?.fetchedAt);
     const parsed = isParsed(info) ? info : parseExchangeInfo(info);
-    return new RuleBook(parsed, fetchedAt);
+    return new RuleBook(parsed, fetchedAt, options?.inferTickSize ?? true);
   }
 
   /**
@@ -132,7 +149,8 @@ export class RuleBook {
    */
   static fromJSON(snapshot: unknown): RuleBook {
     const contents = readRuleBookSnapshot(snapshot);
-    const book = new RuleBook(contents, contents.fetchedAt);
+    // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
+    const book = new RuleBook(contents, contents.fetchedAt, false);
     // The snapshot schema admits only definitions that compile, so this is a guard against the
     // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
     const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
@@ -164,6 +182,7 @@ export class RuleBook {
       timezone: this.timezone,
       symbols: [...this.#pairs.values()].map((known) => known.pair.definition),
       rejected: this.rejected,
+      warnings: this.warnings,
     });
   }
 
@@ -222,9 +241,10 @@ export class RuleBook {
   }
 
   /**
-   * The parsed definition of a symbol, or `undefined` when it has none (or it was set aside).
+   * The definition in force for a symbol, or `undefined` when it has none (or it was set aside).
+   * Its `tickSize` is the price grid the book applies and `tickSizeSource` where it came from.
    *
-   * @example `book.definition('BTCUSDT')?.tickSize // '0.01'`
+   * @example `book.definition('BTCUSDT')?.tickSizeSource // 'tickSize', 'displayDigitMerge' or 'none'`
    */
   definition(symbol: string): PairDefinition | undefined {
     return this.#pairs.get(symbol)?.pair.definition;

@@ -5,7 +5,8 @@ import type { CompiledPair } from './compiled-pair.js';
 /**
  * The price an order can fill at, at worst (SPEC section 5): a LIMIT order's own price; for a
  * MARKET BUY reference × (1 + r), for a MARKET SELL reference × (1 − r), r being
- * `marketFallbackPriceRatio` or, when that is 0 ("not configured"), the side's limit-price ratio.
+ * `marketFallbackPriceRatio` or, when that is 0 ("not configured") or absent, the side's
+ * limit-price ratio.
  * `undefined` when it cannot be known (no reference price for a MARKET order, fields missing).
  */
 export function worstCasePrice(
@@ -17,5 +18,5 @@ export function worstCasePrice(
   if (order.type !== 'MARKET' || order.side === undefined || context.referencePrice === undefined)
     return undefined;
   const factor = order.side === 'BUY' ? pair.marketBuyWorstFactor : pair.marketSellWorstFactor;
-  return context.referencePrice.value.times(factor);
+  return factor === null ? undefined : context.referencePrice.value.times(factor);
 }

@@ -38,3 +38,28 @@ export function gridNeighbours(value: Dec, grid: Dec): string[] {
   out.push(below.plus(grid).toString());
   return out;
 }
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a;
+  let y = b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+/**
+ * The coarsest grid both positive grids allow: every multiple of it is a multiple of each (their
+ * least common multiple), so a value rounded onto it satisfies a tick and a precision at once.
+ * Written at its smallest scale (`0.1`, not `0.10`), so safe-integer counts stay as small as they can.
+ */
+export function commonGrid(a: Dec, b: Dec): Dec {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.unitsAt(scale);
+  const y = b.unitsAt(scale);
+  return Dec.parse(Dec.of((x / gcd(x, y)) * y, scale).toString());
+}
+
+/** Decimal places of plain decimal text as written, trailing zeros included: `'1.2500'` → 4. */
+export function writtenDecimals(text: string): number {
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}

@@ -14,6 +14,7 @@ export const DEMO_REFERENCE_PRICES: Readonly<Record<string, string>> = {
   XAUTUSDT: '2650',
   MEMEUSDT: '0.0000144',
   NEWUSDT: '2.5',
+  SOLUSDT: '150',
   LUNAUSDT: '0.0001',
 };
 
@@ -45,6 +46,12 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   { note: 'a 0.00000012 tick and a 110 step', order: limit('MEMEUSDT', 'BUY', '0.00001440', '11000') },
   { note: 'too small, off a 110 step', order: market('MEMEUSDT', 'BUY', '1000') },
   { note: 'no tick grid: held to 4 decimals', order: limit('NEWUSDT', 'SELL', '2.12345', '10.5') },
+  { note: 'no tickSize sent: 0.01 inferred', order: limit('SOLUSDT', 'BUY', '150.125', '2') },
+  { note: 'on the inferred tick', order: limit('SOLUSDT', 'SELL', '150.13', '2.5') },
+  {
+    note: 'a quantity written with 14 decimals (precision 8)',
+    order: limit('BTCUSDT', 'BUY', '63999.99', '0.00100000000000'),
+  },
   { note: 'a halted, disabled pair', order: limit('LUNAUSDT', 'SELL', '0.00015', '0.001') },
   { note: 'a pair whose definition was malformed', order: market('BADUSDT', 'BUY', '1') },
   { note: 'a pair the exchange does not list', order: market('DOGEUSDT', 'BUY', '100') },

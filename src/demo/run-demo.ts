@@ -15,7 +15,9 @@ export function runDemo(write: (line: string) => void): void {
     `Sample exchange info: ${info.symbols.length} pairs, ${info.rejected.length} set aside (timezone ${info.timezone})`,
   );
   write('');
-  for (const line of pairTable(info.symbols)) write(line);
+  const inForce = info.symbols.map((d) => book.definition(d.symbol) ?? d);
+  for (const line of pairTable(inForce)) write(line);
+  for (const w of book.warnings) write(`  warning: ${w.symbol}.${w.field}: ${w.message}`);
   for (const r of book.rejected) {
     write(
       `  set aside: ${r.symbol ?? `#${r.index}`}: ${r.reasons.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
@@ -54,18 +56,27 @@ function pairTable(pairs: readonly PairDefinition[]): string[] {
     'buy/sell ratio',
     'fallback',
     'market buy/sell cap',
+    'price/qty dp',
   ];
+  const shown = (value: string | number | boolean | null) => (value === null ? '-' : String(value));
   const rows = pairs.map((p) => [
     p.symbol,
-    p.status,
-    p.enableTrade ? 'yes' : 'no',
-    p.tickSize ?? `none (${p.quoteAssetPrecision} dp)`,
-    p.stepSize ?? `none (${p.baseAssetPrecision} dp)`,
-    p.minTradeAmount,
-    p.maxTradeAmount,
-    `${p.buyLimitPriceRatio}/${p.sellLimitPriceRatio}`,
-    p.marketFallbackPriceRatio === '0' ? '0 (uses ratio)' : p.marketFallbackPriceRatio,
-    `${p.marketBuyLimitSize}/${p.marketSellLimitSize}`,
+    shown(p.status),
+    p.enableTrade === null ? '-' : p.enableTrade ? 'yes' : 'no',
+    p.tickSize === null
+      ? 'none'
+      : p.tickSizeSource === 'displayDigitMerge'
+        ? `${p.tickSize} (inferred)`
+        : p.tickSize,
+    shown(p.stepSize ?? 'none'),
+    shown(p.minTradeAmount),
+    shown(p.maxTradeAmount),
+    `${shown(p.buyLimitPriceRatio)}/${shown(p.sellLimitPriceRatio)}`,
+    p.marketFallbackPriceRatio === '0' || p.marketFallbackPriceRatio === null
+      ? `${shown(p.marketFallbackPriceRatio)} (uses ratio)`
+      : p.marketFallbackPriceRatio,
+    `${shown(p.marketBuyLimitSize)}/${shown(p.marketSellLimitSize)}`,
+    `${shown(p.quoteAssetPrecision)}/${shown(p.baseAssetPrecision)}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
@@ -96,13 +107,15 @@ function verdictLines(
     const suggestion = v.suggestion === undefined ? '' : `  -> try ${v.suggestion.join(' or ')}`;
     lines.push(`      ${v.code.padEnd(24)} ${v.message}${suggestion}`);
   }
-  for (const s of result.skipped) lines.push(`      (skipped ${s.check}: ${s.reason})`);
+  for (const s of result.skipped) lines.push(`      (skipped ${s.check}: ${s.reason} ${s.field})`);
   if (result.ok) {
     const estimate = book.estimateOrder(demo.order, context);
     if (estimate.ok)
       lines.push(
-        `      notional ${estimate.notional} ${estimate.feeAsset} at worst price ${estimate.worstCasePrice}; ` +
-          `fee ${estimate.expectedFee} (${estimate.liquidity.toLowerCase()} ${estimate.feeRate})`,
+        `      notional ${estimate.notional} ${estimate.feeAsset ?? ''} at worst price ${estimate.worstCasePrice}; ` +
+          (estimate.expectedFee === undefined
+            ? `no ${estimate.liquidity.toLowerCase()} fee rate known`
+            : `fee ${estimate.expectedFee} (${estimate.liquidity.toLowerCase()} ${estimate.feeRate})`),
       );
   }
   return lines;

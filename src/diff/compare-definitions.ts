@@ -1,5 +1,4 @@
-import type { PairDefinition } from '../exchange-info/schema.js';
-import { pairDefinitionSchema } from '../exchange-info/schema.js';
+import { PAIR_DEFINITION_FIELDS, type PairDefinition } from '../exchange-info/schema.js';
 import { canonical } from '../snapshot/write-snapshot.js';
 
 /**
@@ -15,7 +14,8 @@ export type DefinitionField = Exclude<keyof PairDefinition, 'symbol'>;
 
 /**
  * One field of one pair whose value differs between two books, with both values as the books
- * hold them (decimals as canonical strings, `null` for no grid, `undefined` for an absent flag).
+ * hold them (decimals as canonical strings, `null` for a field the exchange did not send). A
+ * tick that came from elsewhere shows as a `tickSizeSource` change beside the `tickSize` one.
  * `field` narrows `before` and `after`.
  *
  * @example
@@ -35,12 +35,11 @@ export type FieldChange = {
 }[DefinitionField];
 
 /**
- * Every field but `symbol`, in the order the definition schema lists them: the order of a
- * pair's changes in a diff.
+ * Every field but `symbol`, in definition order: the order of a pair's changes in a diff.
  *
  * @example `DEFINITION_FIELDS.indexOf('tickSize') < DEFINITION_FIELDS.indexOf('enableTrade') // true`
  */
-export const DEFINITION_FIELDS: readonly DefinitionField[] = Object.keys(pairDefinitionSchema.shape).filter(
+export const DEFINITION_FIELDS: readonly DefinitionField[] = PAIR_DEFINITION_FIELDS.filter(
   (field): field is DefinitionField => field !== 'symbol',
 );
 

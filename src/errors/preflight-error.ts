@@ -72,6 +72,10 @@ export function describeValue(value: unknown, maxLength = 80): string {
     if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
     if (Array.isArray(value)) return `an array of ${value.length} items`;
     if (value instanceof Date) return 'a Date';
+    // A JSON number as the lossless parser keeps it: quote its text, as the wire had it.
+    const lossless = value as { isLosslessNumber?: unknown; value?: unknown };
+    if (lossless.isLosslessNumber === true && typeof lossless.value === 'string')
+      return lossless.value.length > maxLength ? `${lossless.value.slice(0, maxLength)}…` : lossless.value;
     return `an object (${Object.prototype.toString.call(value)})`;
   } catch {
     return 'an unreadable value';

@@ -1,20 +1,24 @@
 import { ExchangeInfoSchemaError, formatIssuePath } from '../errors/exchange-info-schema-error.js';
 import { describeThrown } from '../errors/preflight-error.js';
+import { readDefinition } from './read-definition.js';
 import {
+  type DefinitionWarning,
   type ExchangeInfo,
   exchangeInfoEnvelopeSchema,
   type PairDefinition,
-  pairDefinitionSchema,
   type RejectedDefinition,
-  type RejectionReason,
 } from './schema.js';
 
 /**
- * Parses a `GET /api/v3/exchangeInfo` body (already decoded from JSON) into exact values.
+ * Parses a `GET /api/v3/exchangeInfo` body that is already an object into exact values. For
+ * the raw response text use {@link parseExchangeInfoText}: `JSON.parse` (and so `res.json()`)
+ * rounds numbers of 16 or more digits, and a definition that arrived that way carries a warning.
  *
  * Decimals may come as JSON strings, JSON numbers (`1e-8`) or lossless numbers and leave as
- * canonical plain strings. A definition that does not hold is set aside in `rejected` with its
- * reasons; the others load. Only a wrong top level throws.
+ * canonical plain strings. A rule field that is absent, `null` or `""` is `null` (its checks are
+ * skipped); one that is present but wrong sets that definition aside in `rejected` with its
+ * reasons; an unreadable display or fee field becomes `null` and a `warnings` entry. Only a
+ * wrong top level throws.
  *
  * @throws {ExchangeInfoSchemaError} when `timezone`, `serverTime` or `symbols` is missing or wrong.
  * @example
@@ -23,9 +27,10 @@ import {
  * const info = parseExchangeInfo({
  *   timezone: 'UTC',
  *   serverTime: 1700000000000,
- *   symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', tickSize: 1e-2, minTradeAmount: '0.00010', ... }],
+ *   symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', tickSize: 1e-2, minTradeAmount: '0.00010' }],
  * });
- * info.symbols[0]?.tickSize; // '0.01'
+ * info.symbols[0]?.tickSize;       // '0.01'
+ * info.symbols[0]?.maxTradeAmount; // null: not sent, so QUANTITY_ABOVE_MAX is skipped
  * ```
  */
 export function parseExchangeInfo(json: unknown): ExchangeInfo {
@@ -33,10 +38,12 @@ export function parseExchangeInfo(json: unknown): ExchangeInfo {
 
   const parsed: { index: number; definition: PairDefinition }[] = [];
   const rejected: RejectedDefinition[] = [];
+  const warnings: DefinitionWarning[] = [];
   envelope.symbols.forEach((raw, index) => {
     const result = readDefinition(raw);
     if (result.ok) {
       parsed.push({ index, definition: result.definition });
+      for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
       return;
     }
     const symbol = readableSymbol(raw);
@@ -45,7 +52,14 @@ export function parseExchangeInfo(json: unknown): ExchangeInfo {
 
   const symbols = setAsideDuplicates(parsed, rejected);
   rejected.sort((a, b) => a.index - b.index);
-  return { timezone: envelope.timezone, serverTime: envelope.serverTime, symbols, rejected };
+  const kept = new Set(symbols.map((d) => d.symbol));
+  return {
+    timezone: envelope.timezone,
+    serverTime: envelope.serverTime,
+    symbols,
+    rejected,
+    warnings: warnings.filter((w) => kept.has(w.symbol)),
+  };
 }
 
 /** zod does not catch what a hostile input throws while being read (a proxy, a getter); we do. */
@@ -61,23 +75,6 @@ function readEnvelope(json: unknown) {
   }
   if (!result.success) throw new ExchangeInfoSchemaError(result.error.issues, { cause: result.error });
   return result.data;
-}
-
-function readDefinition(
-  raw: unknown,
-): { ok: true; definition: PairDefinition } | { ok: false; reasons: RejectionReason[] } {
-  try {
-    const result = pairDefinitionSchema.safeParse(raw);
-    if (result.success) return { ok: true, definition: result.data };
-    const reasons = result.error.issues.map((issue) => ({
-      path: formatIssuePath(issue.path),
-      message: issue.message,
-    }));
-    return { ok: false, reasons };
-  } catch (error) {
-    const message = `could not be read: ${describeThrown(error)}`;
-    return { ok: false, reasons: [{ path: '(definition)', message }] };
-  }
 }
 
 function readableSymbol(raw: unknown): string | undefined {

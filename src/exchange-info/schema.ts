@@ -1,52 +1,64 @@
 import { z } from 'zod';
-import {
-  decimalSchema,
-  digitMergeSchema,
-  gridSchema,
-  integerSchema,
-  MAX_ASSET_PRECISION,
-  nonNegativeDecimalSchema,
-  optionalBooleanSchema,
-} from './field-schemas.js';
+import { integerSchema } from './field-schemas.js';
 
 /**
- * One trading-pair definition (seed section 2.2) as the exchange sends it, parsed into exact
- * canonical values. Unknown extra fields are dropped (the API is BETA and may add some). The
- * single source of the {@link PairDefinition} type.
+ * Where a pair's price grid came from: the exchange's own `tickSize`; the smallest step of its
+ * depth-merge list `displayDigitMerge` (the exchange sent no tick, and the book inferred it;
+ * README, "Reading the exchange's definitions"); or nowhere (no grid, so PRICE_TICK is skipped).
  *
  * @example
  * ```ts
- * const result = pairDefinitionSchema.safeParse({ symbol: 'BTCUSDT', tickSize: 1e-2, ... });
- * if (result.success) result.data.tickSize; // '0.01'
+ * if (book.definition('BTCUSDT')?.tickSizeSource === 'displayDigitMerge') log.info('tick inferred');
  * ```
  */
-export const pairDefinitionSchema = z.object({
-  symbol: z.string().min(1, 'must be a non-empty string'),
-  status: z.string().min(1, 'must be a non-empty string'),
-  baseAsset: z.string(),
-  baseAssetPrecision: integerSchema(MAX_ASSET_PRECISION),
-  quoteAsset: z.string(),
-  quoteAssetPrecision: integerSchema(MAX_ASSET_PRECISION),
-  tickSize: gridSchema,
-  stepSize: gridSchema,
-  minTradeAmount: nonNegativeDecimalSchema,
-  maxTradeAmount: nonNegativeDecimalSchema,
-  takerFeeRate: decimalSchema,
-  makerFeeRate: decimalSchema,
-  buyLimitPriceRatio: nonNegativeDecimalSchema,
-  sellLimitPriceRatio: nonNegativeDecimalSchema,
-  marketBuyLimitSize: nonNegativeDecimalSchema,
-  marketSellLimitSize: nonNegativeDecimalSchema,
-  marketFallbackPriceRatio: nonNegativeDecimalSchema,
-  enableTrade: z.boolean(),
-  enableDisplay: optionalBooleanSchema,
-  displayDigitMerge: digitMergeSchema,
-  displayNew: optionalBooleanSchema,
-  displayHot: optionalBooleanSchema,
-});
+export type TickSizeSource = 'tickSize' | 'displayDigitMerge' | 'none';
 
 /**
- * The top level of the response (seed section 2.1); each symbol is parsed on its own, so one
+ * A parsed trading-pair definition. Decimals are canonical plain strings (`'0.00000001'`, never
+ * `1e-8`). A field the exchange left out (absent, `null` or `""`) is `null`, and only the checks
+ * that need it are skipped. `tickSize` is the price grid in force (`null`: none) and
+ * `tickSizeSource` says where it came from; `stepSize` is `null` when the pair has no quantity grid.
+ *
+ * @example
+ * ```ts
+ * const info = parseExchangeInfo(json);
+ * const pair: PairDefinition | undefined = info.symbols.find((p) => p.symbol === 'BTCUSDT');
+ * pair?.tickSize;         // '0.01'
+ * pair?.minTradeAmount;   // '0.0001', or null when the exchange sent none
+ * ```
+ */
+export interface PairDefinition {
+  readonly symbol: string;
+  /** `TRADING` when orders are taken; `null`: not sent, so SYMBOL_NOT_TRADING is skipped. */
+  readonly status: string | null;
+  readonly baseAsset: string | null;
+  readonly baseAssetPrecision: number | null;
+  readonly quoteAsset: string | null;
+  readonly quoteAssetPrecision: number | null;
+  readonly tickSize: string | null;
+  readonly tickSizeSource: TickSizeSource;
+  readonly stepSize: string | null;
+  readonly minTradeAmount: string | null;
+  readonly maxTradeAmount: string | null;
+  /** Fee rates may be negative (a maker rebate); `null` when not sent or unreadable (then no fee is estimated). */
+  readonly takerFeeRate: string | null;
+  readonly makerFeeRate: string | null;
+  readonly buyLimitPriceRatio: string | null;
+  readonly sellLimitPriceRatio: string | null;
+  readonly marketBuyLimitSize: string | null;
+  readonly marketSellLimitSize: string | null;
+  /** `'0'` means "not configured" (README, "Semantics"); `null` counts as `'0'`. */
+  readonly marketFallbackPriceRatio: string | null;
+  readonly enableTrade: boolean | null;
+  readonly enableDisplay: boolean | null;
+  /** The depth-merge price steps, as sent (unsorted lists stay unsorted), readable entries only. */
+  readonly displayDigitMerge: readonly string[] | null;
+  readonly displayNew: boolean | null;
+  readonly displayHot: boolean | null;
+}
+
+/**
+ * The top level of the response (seed section 2.1); each symbol is read on its own, so one
  * malformed definition never sinks the rest.
  *
  * @example
@@ -59,19 +71,6 @@ export const exchangeInfoEnvelopeSchema = z.object({
   serverTime: integerSchema(Number.MAX_SAFE_INTEGER),
   symbols: z.array(z.unknown()),
 });
-
-/**
- * A parsed trading-pair definition. Decimals are canonical plain strings (`'0.00000001'`, never
- * `1e-8`); `tickSize`/`stepSize` are `null` when the pair has no grid (absent, `null` or `0`).
- *
- * @example
- * ```ts
- * const info = parseExchangeInfo(json);
- * const pair: PairDefinition | undefined = info.symbols.find((p) => p.symbol === 'BTCUSDT');
- * pair?.tickSize; // '0.01'
- * ```
- */
-export type PairDefinition = z.infer<typeof pairDefinitionSchema>;
 
 /**
  * Why a definition was set aside: the field path and what was wrong with it.
@@ -103,15 +102,74 @@ export interface RejectedDefinition {
 }
 
 /**
+ * A display or fee field that could not be read and was kept as absent (`null`): such fields
+ * never set a pair aside, but the operator should know.
+ *
+ * @example
+ * ```ts
+ * for (const w of book.warnings) log.warn(`${w.symbol}.${w.field}: ${w.message}`);
+ * // BTCUSDT.displayHot: expected true or false, got 1; kept as absent
+ * ```
+ */
+export interface DefinitionWarning {
+  readonly symbol: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
  * The parsed `GET /api/v3/exchangeInfo` response.
  *
  * @example
  * ```ts
- * const info: ExchangeInfo = parseExchangeInfo(await response.json());
- * console.log(info.serverTime, info.symbols.length, info.rejected.length);
+ * const info: ExchangeInfo = parseExchangeInfoText(await response.text());
+ * console.log(info.serverTime, info.symbols.length, info.rejected.length, info.warnings.length);
  * ```
  */
-export type ExchangeInfo = Omit<z.infer<typeof exchangeInfoEnvelopeSchema>, 'symbols'> & {
-  readonly symbols: PairDefinition[];
-  readonly rejected: RejectedDefinition[];
-};
+export interface ExchangeInfo {
+  readonly timezone: string;
+  readonly serverTime: number;
+  readonly symbols: readonly PairDefinition[];
+  readonly rejected: readonly RejectedDefinition[];
+  readonly warnings: readonly DefinitionWarning[];
+}
+
+/**
+ * Every field of a {@link PairDefinition}, in the order the exchange documents them (with
+ * `tickSizeSource` after `tickSize`): the order snapshots write them and diffs list changes.
+ *
+ * @example
+ * ```ts
+ * PAIR_DEFINITION_FIELDS.includes('tickSizeSource'); // true
+ * ```
+ */
+export const PAIR_DEFINITION_FIELDS = [
+  'symbol',
+  'status',
+  'baseAsset',
+  'baseAssetPrecision',
+  'quoteAsset',
+  'quoteAssetPrecision',
+  'tickSize',
+  'tickSizeSource',
+  'stepSize',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'takerFeeRate',
+  'makerFeeRate',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'marketBuyLimitSize',
+  'marketSellLimitSize',
+  'marketFallbackPriceRatio',
+  'enableTrade',
+  'enableDisplay',
+  'displayDigitMerge',
+  'displayNew',
+  'displayHot',
+] as const satisfies readonly (keyof PairDefinition)[];
+
+/** Compile-time guard: the list above names every field of PairDefinition. */
+type Missing = Exclude<keyof PairDefinition, (typeof PAIR_DEFINITION_FIELDS)[number]>;
+const _everyField: [Missing] extends [never] ? true : Missing = true;
+void _everyField;

@@ -1,9 +1,15 @@
 import type { RuleBook } from '../book/rule-book.js';
+import { unreadableOrder } from '../book/validate.js';
 import { Dec } from '../decimal/dec.js';
-import { ceilToGrid, floorToGrid, isOnGrid } from '../decimal/grid.js';
+import { ceilToGrid, floorToGrid, isOnGrid, writtenDecimals } from '../decimal/grid.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import { isFieldRecord, readOwnField } from '../order/read-field.js';
-import type { ValidationContext, Violation, ViolationCode } from '../validation/violation-codes.js';
+import type {
+  OrderInput,
+  ValidationContext,
+  Violation,
+  ViolationCode,
+} from '../validation/violation-codes.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as
@@ -34,7 +40,8 @@ export interface OrderChange {
 export type NormalizeResult =
   | {
       readonly ok: true;
-      readonly order: Readonly<Record<string, unknown>>;
+      /** The order to send: its own fields as read, `price` and `quantity` as plain text. */
+      readonly order: OrderInput;
       readonly changes: readonly OrderChange[];
     }
   | {
@@ -47,51 +54,47 @@ export type NormalizeResult =
 type Direction = 'down' | 'up';
 
 /**
- * The nearest order that passes (SPEC section 6): the price moves onto the grid away from the
- * market (a BUY down, a SELL up), the quantity down onto the step, and a decimal spelled as
- * `1e-7` becomes `0.0000001`. Nothing else is changed: an order below the minimum after
- * rounding, for a disabled pair, outside a price band or over a cap comes back as violations.
- * Decimals in the returned order are plain strings; other fields are kept as they were.
+ * The nearest order that passes (README, "Semantics"): the price moves onto its grid away from
+ * the market (a BUY down, a SELL up), the quantity down onto its grid, each grid being the one
+ * that satisfies the tick (or step) and the precision at once; a decimal spelled as `1e-7`
+ * becomes `0.0000001`, and a changed value is written as canonical text (no trailing zeros).
+ * Nothing else is changed: an order below the minimum after rounding, for a disabled pair,
+ * outside a price band or over a cap comes back as violations. The order is read once (each
+ * field's getter runs at most once), and what is returned is built from that one reading.
  *
  * @example
  * ```ts
  * import { normalizeOrder } from 'order-preflight';
  * const r = normalizeOrder(book, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
- *   price: '64000.017', quantity: '0.001234567' });
+ *   price: '64000.017', quantity: '0.00123000000' });
  * // r.ok === true; r.order.price === '64000.01'; r.order.quantity === '0.00123'
- * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_STEP', ... }]
+ * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_PRECISION', ... }]
  * ```
  */
 export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
-  const first = book.validateOrder(order, context);
-  if (first.ok) return { ok: true, order: withPlainDecimals(order as Record<string, unknown>), changes: [] };
-  const symbol = isFieldRecord(order) ? readOwnField(order, 'symbol') : undefined;
+  const read = readOnce(order);
+  if (!read.ok) return { ok: false, violations: [unreadableOrder(read.error)], changes: [] };
+  const copy = read.copy;
+  const first = book.validateOrder(copy ?? order, context);
+  if (copy === undefined) return { ok: false, violations: first.violations, changes: [] };
+  if (first.ok) return { ok: true, order: withPlainDecimals(copy), changes: [] };
+  const symbol = readOwnField(copy, 'symbol');
   const pair = typeof symbol === 'string' ? book.compiledPair(symbol) : undefined;
-  if (pair === undefined || !isFieldRecord(order))
-    return { ok: false, violations: first.violations, changes: [] };
+  if (pair === undefined) return { ok: false, violations: first.violations, changes: [] };
 
-  const side = readOwnField(order, 'side');
+  const side = readOwnField(copy, 'side');
   const changes: OrderChange[] = [];
-  const repaired: Record<string, unknown> = withPlainDecimals(order as Record<string, unknown>);
-  if (readOwnField(order, 'type') !== 'MARKET' && (side === 'BUY' || side === 'SELL')) {
-    const price = repairDecimal(
-      order,
-      'price',
-      pair.priceGrid,
-      side === 'BUY' ? 'down' : 'up',
-      pair.tickSize !== null,
-    );
-    apply(repaired, changes, price);
+  const repaired = withPlainDecimals(copy) as Record<string, unknown>;
+  if (readOwnField(copy, 'type') !== 'MARKET' && (side === 'BUY' || side === 'SELL')) {
+    const grids = { exact: pair.tickSize, rounding: pair.priceGrid, precision: pair.quotePrecision };
+    apply(repaired, changes, repairDecimal(copy, 'price', grids, side === 'BUY' ? 'down' : 'up'));
   }
-  apply(
-    repaired,
-    changes,
-    repairDecimal(order, 'quantity', pair.quantityGrid, 'down', pair.stepSize !== null),
-  );
+  const grids = { exact: pair.stepSize, rounding: pair.quantityGrid, precision: pair.basePrecision };
+  apply(repaired, changes, repairDecimal(copy, 'quantity', grids, 'down'));
 
   const final = book.validateOrder(repaired, context);
   return final.ok
-    ? { ok: true, order: repaired, changes }
+    ? { ok: true, order: repaired as unknown as OrderInput, changes }
     : { ok: false, violations: final.violations, changes };
 }
 
@@ -102,13 +105,19 @@ function apply(order: Record<string, unknown>, changes: OrderChange[], repair: r
   }
 }
 
-/** The changes that put one decimal field into plain notation and onto its grid, if any help. */
+/** A decimal field's grids: the one it must lie on, the one it is rounded onto, and its precision. */
+interface FieldGrids {
+  readonly exact: Dec | null;
+  readonly rounding: Dec | null;
+  readonly precision: number | null;
+}
+
+/** The changes that put one decimal field into plain notation, onto its grid and within its precision. */
 function repairDecimal(
   order: object,
   field: 'price' | 'quantity',
-  grid: Dec,
+  grids: FieldGrids,
   direction: Direction,
-  hasGrid: boolean,
 ): OrderChange[] {
   const raw = readOwnField(order, field);
   if (raw === undefined) return [];
@@ -122,30 +131,61 @@ function repairDecimal(
     changes.push({ field, from: String(raw), to: plain, code: 'INVALID_FIELD' });
     text = plain;
   }
-  const again = readDecimalInput(text);
-  if (!again.ok || isOnGrid(again.decimal.value, grid)) return changes;
-  const rounded =
-    direction === 'down' ? floorToGrid(again.decimal.value, grid) : ceilToGrid(again.decimal.value, grid);
-  // Rounding a value below one grid unit down gives zero, which is no order at all.
-  if (rounded.lte(Dec.ZERO)) return changes;
+  const value = Dec.parse(text);
+  const offGrid = grids.exact !== null && !isOnGrid(value, grids.exact);
+  const tooPrecise = grids.precision !== null && writtenDecimals(text) > grids.precision;
+  if (!offGrid && !tooPrecise) return changes;
+  let to = value;
+  if (grids.rounding !== null && !isOnGrid(value, grids.rounding)) {
+    to = direction === 'down' ? floorToGrid(value, grids.rounding) : ceilToGrid(value, grids.rounding);
+    // Rounding a value below one grid unit down gives zero, which is no order at all.
+    if (to.lte(Dec.ZERO)) return changes;
+  }
   const code: ViolationCode =
     field === 'price'
-      ? hasGrid
+      ? offGrid
         ? 'PRICE_TICK'
         : 'PRICE_PRECISION'
-      : hasGrid
+      : offGrid
         ? 'QUANTITY_STEP'
         : 'QUANTITY_PRECISION';
-  changes.push({ field, from: text, to: rounded.toString(), code });
+  changes.push({ field, from: text, to: to.toString(), code });
   return changes;
 }
 
 /** The order with `price` and `quantity` numbers as the plain text they would be sent as. */
-function withPlainDecimals(order: Record<string, unknown>): Record<string, unknown> {
+function withPlainDecimals(order: Record<string, unknown>): OrderInput {
   const copy: Record<string, unknown> = { ...order };
   for (const field of ['price', 'quantity'] as const) {
     const read = readDecimalInput(readOwnField(order, field));
     if (read.ok) copy[field] = read.decimal.text;
   }
-  return copy;
+  return copy as unknown as OrderInput;
+}
+
+/**
+ * The order's own enumerable fields, each read exactly once, into a plain object: everything
+ * after judges and returns this copy, so a getter that answers differently the second time
+ * cannot make what was judged differ from what is returned. `copy` is undefined for a value that
+ * is not a record (judged as it is); `ok: false` when reading threw.
+ */
+function readOnce(
+  order: unknown,
+): { ok: true; copy: Record<string, unknown> | undefined } | { ok: false; error: unknown } {
+  try {
+    if (!isFieldRecord(order)) return { ok: true, copy: undefined };
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(order)) {
+      // defineProperty, not assignment: a key named __proto__ must stay a plain field.
+      Object.defineProperty(copy, key, {
+        value: (order as Record<string, unknown>)[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return { ok: true, copy };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }

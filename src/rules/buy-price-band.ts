@@ -7,7 +7,8 @@ import type { RuleOutcome } from './rule.js';
 
 /**
  * PRICE_ABOVE_BUY_LIMIT: a LIMIT BUY is at most reference × (1 + buyLimitPriceRatio). One-sided:
- * a buy far below the market is not the exchange's concern.
+ * a buy far below the market is not the exchange's concern. Suggests the edge rounded down onto
+ * the price grid.
  */
 export function checkBuyPriceBand(
   pair: CompiledPair,
@@ -16,11 +17,14 @@ export function checkBuyPriceBand(
 ): RuleOutcome {
   const price = order.price;
   if (order.type !== 'LIMIT' || order.side !== 'BUY' || price === undefined) return undefined;
+  const factor = pair.buyBandFactor;
+  if (factor === null) return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
   const reference = context.referencePrice;
-  if (reference === undefined) return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE');
-  const limit = reference.value.times(pair.buyBandFactor);
+  if (reference === undefined)
+    return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+  const limit = reference.value.times(factor);
   if (price.value.lte(limit)) return undefined;
-  const highest = floorToGrid(limit, pair.priceGrid);
+  const highest = pair.priceGrid === null ? limit : floorToGrid(limit, pair.priceGrid);
   return violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),

@@ -1,8 +1,7 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
-import { Dec } from '../decimal/dec.js';
-import { floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import { violation } from '../validation/violation.js';
+import { skippedCheck, violation } from '../validation/violation.js';
+import { highestUnder } from './quantity-max.js';
 import type { RuleOutcome } from './rule.js';
 
 /**
@@ -13,13 +12,14 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
   const quantity = order.quantity;
   if (order.type !== 'MARKET' || order.side === undefined || quantity === undefined) return undefined;
   const buy = order.side === 'BUY';
+  const field = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
   const max = buy ? pair.marketBuyLimitSize : pair.marketSellLimitSize;
+  if (max === null) return skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', field);
   if (quantity.value.lte(max)) return undefined;
-  const highest = floorToGrid(max, pair.quantityGrid);
   return violation('MARKET_SIZE_ABOVE_MAX', 'quantity', {
     value: quantity.text,
-    limit: buy ? pair.definition.marketBuyLimitSize : pair.definition.marketSellLimitSize,
-    detail: buy ? 'marketBuyLimitSize' : 'marketSellLimitSize',
-    suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
+    limit: max.toString(),
+    detail: field,
+    suggestion: highestUnder(max, pair.quantityGrid),
   });
 }

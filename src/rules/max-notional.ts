@@ -6,7 +6,8 @@ import type { RuleOutcome } from './rule.js';
 
 /**
  * NOTIONAL_ABOVE_MAX: price × quantity is at most `context.maxNotional` (the caller's risk limit);
- * a MARKET order is judged at its worst-case price, which needs the reference price.
+ * a MARKET order is judged at its worst-case price, which needs the reference price and a ratio
+ * (the fallback ratio, or the side's limit-price ratio when that is 0 or absent).
  */
 export function checkMaxNotional(
   pair: CompiledPair,
@@ -16,8 +17,17 @@ export function checkMaxNotional(
   const max = context.maxNotional;
   const quantity = order.quantity;
   if (max === undefined || quantity === undefined) return undefined;
-  if (order.type === 'MARKET' && order.side !== undefined && context.referencePrice === undefined)
-    return skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE');
+  if (order.type === 'MARKET' && order.side !== undefined) {
+    const buy = order.side === 'BUY';
+    if ((buy ? pair.marketBuyWorstFactor : pair.marketSellWorstFactor) === null)
+      return skippedCheck(
+        'NOTIONAL_ABOVE_MAX',
+        'NO_RULE_FIELD',
+        buy ? 'buyLimitPriceRatio' : 'sellLimitPriceRatio',
+      );
+    if (context.referencePrice === undefined)
+      return skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'referencePrice');
+  }
   const price = worstCasePrice(pair, order, context);
   if (price === undefined) return undefined;
   const notional = price.times(quantity.value);

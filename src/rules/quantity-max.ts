@@ -2,17 +2,25 @@ import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import { violation } from '../validation/violation.js';
+import { skippedCheck, violation } from '../validation/violation.js';
 import type { RuleOutcome } from './rule.js';
 
 /** QUANTITY_ABOVE_MAX: the quantity is at most `maxTradeAmount`, for every order type (inclusive). */
 export function checkQuantityMax(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
-  if (quantity === undefined || quantity.value.lte(pair.maxTradeAmount)) return undefined;
-  const highest = floorToGrid(pair.maxTradeAmount, pair.quantityGrid);
+  if (quantity === undefined) return undefined;
+  const max = pair.maxTradeAmount;
+  if (max === null) return skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
+  if (quantity.value.lte(max)) return undefined;
   return violation('QUANTITY_ABOVE_MAX', 'quantity', {
     value: quantity.text,
-    limit: pair.definition.maxTradeAmount,
-    suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
+    limit: max.toString(),
+    suggestion: highestUnder(max, pair.quantityGrid),
   });
+}
+
+/** A cap rounded down onto the quantity grid, as a suggestion; none when that leaves zero. */
+export function highestUnder(cap: Dec, grid: Dec | null): string[] {
+  const highest = grid === null ? cap : floorToGrid(cap, grid);
+  return highest.gt(Dec.ZERO) ? [highest.toString()] : [];
 }

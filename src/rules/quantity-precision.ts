@@ -1,20 +1,27 @@
 import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
-import { floorToGrid, significantDecimals } from '../decimal/grid.js';
+import { floorToGrid, writtenDecimals } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import { violation } from '../validation/violation.js';
+import { skippedCheck, violation } from '../validation/violation.js';
 import type { RuleOutcome } from './rule.js';
 
-/** QUANTITY_PRECISION: only without a step grid, the quantity has at most `baseAssetPrecision` significant decimals. */
+/**
+ * QUANTITY_PRECISION: the quantity, as the text that would be sent, has at most
+ * `baseAssetPrecision` decimal places; trailing zeros count. Independent of the step. Suggests
+ * the quantity rounded down onto the grid (or its first point, when that is zero).
+ */
 export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
-  if (quantity === undefined || pair.stepSize !== null) return undefined;
-  const precision = pair.definition.baseAssetPrecision;
-  if (significantDecimals(quantity.text) <= precision) return undefined;
-  const below = floorToGrid(quantity.value, pair.quantityGrid);
+  if (quantity === undefined) return undefined;
+  const precision = pair.basePrecision;
+  if (precision === null)
+    return skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
+  if (writtenDecimals(quantity.text) <= precision) return undefined;
+  const grid = pair.quantityGrid as Dec;
+  const below = floorToGrid(quantity.value, grid);
   return violation('QUANTITY_PRECISION', 'quantity', {
     value: quantity.text,
     limit: String(precision),
-    suggestion: [(below.gt(Dec.ZERO) ? below : pair.quantityGrid).toString()],
+    suggestion: [(below.gt(Dec.ZERO) ? below : grid).toString()],
   });
 }

@@ -6,7 +6,8 @@ import type { RuleOutcome } from './rule.js';
 
 /**
  * PRICE_BELOW_SELL_LIMIT: a LIMIT SELL is at least reference × (1 − sellLimitPriceRatio).
- * One-sided: a sell far above the market is not the exchange's concern.
+ * One-sided: a sell far above the market is not the exchange's concern. Suggests the edge
+ * rounded up onto the price grid.
  */
 export function checkSellPriceBand(
   pair: CompiledPair,
@@ -15,15 +16,20 @@ export function checkSellPriceBand(
 ): RuleOutcome {
   const price = order.price;
   if (order.type !== 'LIMIT' || order.side !== 'SELL' || price === undefined) return undefined;
+  const factor = pair.sellBandFactor;
+  if (factor === null)
+    return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
   const reference = context.referencePrice;
-  if (reference === undefined) return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE');
-  const limit = reference.value.times(pair.sellBandFactor);
+  if (reference === undefined)
+    return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+  const limit = reference.value.times(factor);
   if (price.value.gte(limit)) return undefined;
+  const lowest = pair.priceGrid === null ? limit : ceilToGrid(limit, pair.priceGrid);
   return violation('PRICE_BELOW_SELL_LIMIT', 'price', {
     value: price.text,
     limit: limit.toString(),
     detail: sellBandDetail(pair, reference.text),
-    suggestion: [ceilToGrid(limit, pair.priceGrid).toString()],
+    suggestion: [lowest.toString()],
   });
 }
 

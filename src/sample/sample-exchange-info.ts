@@ -5,8 +5,10 @@ import type { ExchangeInfo } from '../exchange-info/schema.js';
  * A sample `GET /api/v3/exchangeInfo` body in the wire's real mixtures: decimals as strings and as
  * JSON numbers (`1e-8`), `"0.10"` with a trailing zero, a 20-digit `maxTradeAmount`, precisions as
  * strings, absent and `null` grids, ticks that are not powers of ten, a zero fallback ratio, a
- * pair that is not trading, one with trading disabled, unknown extra fields, and one malformed
- * definition (`minTradeAmount: "abc"`).
+ * pair in the real grid-less shape (no `tickSize`, no `stepSize`: its tick is inferred from an
+ * unsorted `displayDigitMerge` with a trailing comma; a `null` fee rate, `enableTrade: "true"`,
+ * `displayHot: 1`), a pair that is not trading, one with trading disabled, unknown extra fields,
+ * and one malformed definition (`minTradeAmount: "abc"`).
  *
  * @example
  * ```ts
@@ -73,6 +75,16 @@ export const SAMPLE_EXCHANGE_INFO_JSON = `{
       "marketBuyLimitSize": "5000", "marketSellLimitSize": "5000", "marketFallbackPriceRatio": "0",
       "enableTrade": true, "enableDisplay": true, "displayDigitMerge": "",
       "displayNew": true, "displayHot": false
+    },
+    {
+      "symbol": "SOLUSDT", "status": "TRADING",
+      "baseAsset": "SOL", "baseAssetPrecision": 8, "quoteAsset": "USDT", "quoteAssetPrecision": 8,
+      "minTradeAmount": "0.01", "maxTradeAmount": "20000",
+      "takerFeeRate": null, "makerFeeRate": "0.001",
+      "buyLimitPriceRatio": "0.1", "sellLimitPriceRatio": "0.1",
+      "marketBuyLimitSize": "2000", "marketSellLimitSize": "2000", "marketFallbackPriceRatio": "0.2",
+      "enableTrade": "true", "enableDisplay": true, "displayDigitMerge": "1,0.1,0.01,",
+      "displayNew": false, "displayHot": 1
     },
     {
       "symbol": "LUNAUSDT", "status": "HALT",

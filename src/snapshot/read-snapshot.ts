@@ -2,6 +2,7 @@ import { type SchemaIssue, toSchemaIssues } from '../errors/exchange-info-schema
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { SnapshotError } from './snapshot-error.js';
 import {
+  READABLE_SNAPSHOT_VERSIONS,
   type RuleBookSnapshot,
   ruleBookSnapshotSchema,
   SNAPSHOT_FORMAT,
@@ -33,13 +34,13 @@ export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
       [issue('format', `expected "${SNAPSHOT_FORMAT}", got ${describeValue(format)}`)],
       { version: declared },
     );
-  if (declared !== undefined && Number.isInteger(declared) && declared !== SNAPSHOT_VERSION)
+  if (declared !== undefined && Number.isInteger(declared) && !READABLE_SNAPSHOT_VERSIONS.includes(declared))
     throw new SnapshotError(
       'version',
       [
         issue(
           'version',
-          `snapshot version ${declared} is not supported; this library reads ${SNAPSHOT_VERSION}`,
+          `snapshot version ${declared} is not supported; this library reads versions ${READABLE_SNAPSHOT_VERSIONS.join(' and ')} (it writes ${SNAPSHOT_VERSION})`,
         ),
       ],
       { version: declared },

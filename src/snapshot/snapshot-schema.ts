@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
 import { MAX_ASSET_PRECISION } from '../exchange-info/field-schemas.js';
-import type { PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 
 /**
  * The value of a snapshot's `format` field: it marks a JSON document as a rule-book snapshot.
@@ -22,7 +22,10 @@ export const SNAPSHOT_FORMAT = 'order-preflight/rule-book';
  * book.toJSON().version === SNAPSHOT_VERSION; // true
  * ```
  */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
+
+/** Versions this library reads: 1 (every rule field present, no tick source) and 2. */
+export const READABLE_SNAPSHOT_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * A canonical plain decimal: no exponent, no sign on zero, no leading or trailing zeros.
@@ -50,54 +53,72 @@ const gridSize = nonNegativeDecimal
   .nullable();
 const precision = z.number().int().min(0).max(MAX_ASSET_PRECISION);
 const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/**
- * JSON cannot hold `undefined`, so an absent display flag is an absent key. The identity transform
- * makes the parsed key present-but-`undefined`, exactly as in {@link PairDefinition}.
- */
-const optionalFlag = z
+/** A field the exchange did not send is `null`; version 1 left absent display flags out. */
+const flag = z
   .boolean()
+  .nullable()
   .optional()
-  .transform((flag) => flag);
-const optionalDecimalList = z
+  .transform((value) => value ?? null);
+const decimalList = z
   .array(canonicalDecimal)
+  .nullable()
   .optional()
-  .transform((list) => list);
+  .transform((list) => list ?? null);
 
 /**
  * One pair definition in a snapshot: the fields of {@link PairDefinition}, each in its one
  * canonical spelling. Unlike the exchange's wire, nothing is coerced (no `"8"` for 8, no `1e-8`,
  * no `0` for "no grid") and an unknown field is refused: a field this version does not know could
- * carry a rule it would not enforce.
+ * carry a rule it would not enforce. `tickSizeSource` is absent in version 1 snapshots, which
+ * knew no inference: there the tick came from `tickSize`, or there was none.
  *
  * @example
  * ```ts
  * snapshotPairDefinitionSchema.safeParse({ ...definition, tickSize: '1e-2' }).success; // false
  * ```
  */
-export const snapshotPairDefinitionSchema = z.strictObject({
-  symbol: z.string().min(1),
-  status: z.string().min(1),
-  baseAsset: z.string(),
-  baseAssetPrecision: precision,
-  quoteAsset: z.string(),
-  quoteAssetPrecision: precision,
-  tickSize: gridSize,
-  stepSize: gridSize,
-  minTradeAmount: nonNegativeDecimal,
-  maxTradeAmount: nonNegativeDecimal,
-  takerFeeRate: canonicalDecimal,
-  makerFeeRate: canonicalDecimal,
-  buyLimitPriceRatio: nonNegativeDecimal,
-  sellLimitPriceRatio: nonNegativeDecimal,
-  marketBuyLimitSize: nonNegativeDecimal,
-  marketSellLimitSize: nonNegativeDecimal,
-  marketFallbackPriceRatio: nonNegativeDecimal,
-  enableTrade: z.boolean(),
-  enableDisplay: optionalFlag,
-  displayDigitMerge: optionalDecimalList,
-  displayNew: optionalFlag,
-  displayHot: optionalFlag,
-});
+export const snapshotPairDefinitionSchema = z
+  .strictObject({
+    symbol: z.string().min(1),
+    status: z.string().min(1).nullable(),
+    baseAsset: z.string().nullable(),
+    baseAssetPrecision: precision.nullable(),
+    quoteAsset: z.string().nullable(),
+    quoteAssetPrecision: precision.nullable(),
+    tickSize: gridSize,
+    tickSizeSource: z.enum(['tickSize', 'displayDigitMerge', 'none']).optional(),
+    stepSize: gridSize,
+    minTradeAmount: nonNegativeDecimal.nullable(),
+    maxTradeAmount: nonNegativeDecimal.nullable(),
+    takerFeeRate: canonicalDecimal.nullable(),
+    makerFeeRate: canonicalDecimal.nullable(),
+    buyLimitPriceRatio: nonNegativeDecimal.nullable(),
+    sellLimitPriceRatio: nonNegativeDecimal.nullable(),
+    marketBuyLimitSize: nonNegativeDecimal.nullable(),
+    marketSellLimitSize: nonNegativeDecimal.nullable(),
+    marketFallbackPriceRatio: nonNegativeDecimal.nullable(),
+    enableTrade: z.boolean().nullable(),
+    enableDisplay: flag,
+    displayDigitMerge: decimalList,
+    displayNew: flag,
+    displayHot: flag,
+  })
+  .superRefine((d, ctx) => {
+    if (d.tickSizeSource !== undefined && (d.tickSizeSource === 'none') !== (d.tickSize === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tickSizeSource'],
+        message: `a tickSizeSource of ${d.tickSizeSource} does not fit a tickSize of ${String(d.tickSize)}`,
+      });
+  })
+  .transform(
+    (d): PairDefinition => ({
+      ...d,
+      tickSizeSource: d.tickSizeSource ?? (d.tickSize === null ? 'none' : 'tickSize'),
+    }),
+  );
+
+const warningSchema = z.strictObject({ symbol: z.string().min(1), field: z.string(), message: z.string() });
 
 const rejectionReasonSchema = z.strictObject({ path: z.string(), message: z.string() });
 
@@ -116,16 +137,18 @@ export const snapshotRejectedDefinitionSchema = z.strictObject({
 });
 
 /**
- * The rule-book snapshot, version 1 (what `book.toJSON()` returns and `RuleBook.fromJSON`
- * reads):
+ * The rule-book snapshot, version 2 (what `book.toJSON()` returns; `RuleBook.fromJSON` reads
+ * versions 1 and 2):
  *
- * - `format`: always `'order-preflight/rule-book'`; `version`: `1`.
+ * - `format`: always `'order-preflight/rule-book'`; `version`: `2`.
  * - `fetchedAt`: when the definitions were fetched, integer ms since the epoch (like
  *   `serverTime`, so the two compare without parsing and age is one subtraction).
  * - `serverTime`, `timezone`: as the exchange reported them.
- * - `symbols`: the usable definitions, in payload order, exactly as parsed: decimals as
- *   canonical plain strings, `tickSize`/`stepSize` `null` for no grid, `displayDigitMerge` as a
- *   list, absent display flags absent.
+ * - `symbols`: the usable definitions in force, in payload order: decimals as canonical plain
+ *   strings, `null` for a field the exchange did not send (or no grid), `tickSize` the tick in
+ *   force and `tickSizeSource` where it came from (an inferred tick is kept, not re-inferred),
+ *   `displayDigitMerge` as a list.
+ * - `warnings`: the display and fee fields that could not be read.
  * - `rejected`: the definitions set aside, with their reasons; `index` is the position in the
  *   exchange's payload, not in `symbols`.
  *
@@ -140,12 +163,16 @@ export const snapshotRejectedDefinitionSchema = z.strictObject({
 export const ruleBookSnapshotSchema = z
   .strictObject({
     format: z.literal(SNAPSHOT_FORMAT),
-    version: z.literal(SNAPSHOT_VERSION),
+    version: z.union([z.literal(1), z.literal(SNAPSHOT_VERSION)]),
     fetchedAt: epochMs,
     serverTime: epochMs,
     timezone: z.string(),
     symbols: z.array(snapshotPairDefinitionSchema),
     rejected: z.array(snapshotRejectedDefinitionSchema),
+    warnings: z
+      .array(warningSchema)
+      .optional()
+      .transform((list): DefinitionWarning[] => list ?? []),
   })
   .superRefine((snapshot, ctx) => {
     // A book keys pairs by symbol: a second definition would silently replace the first.
@@ -182,8 +209,7 @@ export const ruleBookSnapshotSchema = z
  */
 export type RuleBookSnapshot = z.infer<typeof ruleBookSnapshotSchema>;
 
-/** Compile-time guard: a snapshot's definitions are exactly the parser's, so the two cannot drift. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time guard: a snapshot's definitions are the parser's, so the two cannot drift. */
 type Holds<T extends true> = T;
-type _DefinitionsMatch = Holds<Same<RuleBookSnapshot['symbols'][number], PairDefinition>>;
+type _DefinitionsMatch = Holds<RuleBookSnapshot['symbols'][number] extends PairDefinition ? true : false>;
 type _RejectionsFit = Holds<RuleBookSnapshot['rejected'][number] extends RejectedDefinition ? true : false>;

@@ -1,5 +1,5 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
-import type { PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 import { type RuleBookSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-schema.js';
 
 /**
@@ -16,6 +16,7 @@ export interface SnapshotContents {
   readonly timezone: string;
   readonly symbols: readonly PairDefinition[];
   readonly rejected: readonly RejectedDefinition[];
+  readonly warnings: readonly DefinitionWarning[];
 }
 
 /**
@@ -39,6 +40,7 @@ export function writeRuleBookSnapshot(contents: SnapshotContents): RuleBookSnaps
     timezone: contents.timezone,
     symbols: contents.symbols.map(canonicalDefinition),
     rejected: contents.rejected.map(writeRejected),
+    warnings: contents.warnings.map(({ symbol, field, message }) => ({ symbol, field, message })),
   };
 }
 
@@ -59,20 +61,21 @@ export function canonicalDefinition(d: PairDefinition): PairDefinition {
     baseAssetPrecision: d.baseAssetPrecision,
     quoteAsset: d.quoteAsset,
     quoteAssetPrecision: d.quoteAssetPrecision,
-    tickSize: d.tickSize === null ? null : canonical(d.tickSize),
-    stepSize: d.stepSize === null ? null : canonical(d.stepSize),
-    minTradeAmount: canonical(d.minTradeAmount),
-    maxTradeAmount: canonical(d.maxTradeAmount),
-    takerFeeRate: canonical(d.takerFeeRate),
-    makerFeeRate: canonical(d.makerFeeRate),
-    buyLimitPriceRatio: canonical(d.buyLimitPriceRatio),
-    sellLimitPriceRatio: canonical(d.sellLimitPriceRatio),
-    marketBuyLimitSize: canonical(d.marketBuyLimitSize),
-    marketSellLimitSize: canonical(d.marketSellLimitSize),
-    marketFallbackPriceRatio: canonical(d.marketFallbackPriceRatio),
+    tickSize: canonicalOrNull(d.tickSize),
+    tickSizeSource: d.tickSizeSource,
+    stepSize: canonicalOrNull(d.stepSize),
+    minTradeAmount: canonicalOrNull(d.minTradeAmount),
+    maxTradeAmount: canonicalOrNull(d.maxTradeAmount),
+    takerFeeRate: canonicalOrNull(d.takerFeeRate),
+    makerFeeRate: canonicalOrNull(d.makerFeeRate),
+    buyLimitPriceRatio: canonicalOrNull(d.buyLimitPriceRatio),
+    sellLimitPriceRatio: canonicalOrNull(d.sellLimitPriceRatio),
+    marketBuyLimitSize: canonicalOrNull(d.marketBuyLimitSize),
+    marketSellLimitSize: canonicalOrNull(d.marketSellLimitSize),
+    marketFallbackPriceRatio: canonicalOrNull(d.marketFallbackPriceRatio),
     enableTrade: d.enableTrade,
     enableDisplay: d.enableDisplay,
-    displayDigitMerge: d.displayDigitMerge?.map(canonical),
+    displayDigitMerge: d.displayDigitMerge === null ? null : d.displayDigitMerge.map(canonical),
     displayNew: d.displayNew,
     displayHot: d.displayHot,
   };
@@ -93,4 +96,8 @@ function writeRejected(r: RejectedDefinition): RuleBookSnapshot['rejected'][numb
  */
 export function canonical(decimal: string): string {
   return toPlainDecimal(decimal) ?? decimal;
+}
+
+function canonicalOrNull(decimal: string | null): string | null {
+  return decimal === null ? null : canonical(decimal);
 }

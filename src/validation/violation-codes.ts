@@ -83,29 +83,57 @@ export interface Violation {
 }
 
 /**
- * A check that applied to the order but could not run, and why.
+ * A check that applied to the order but could not run, why, and the field it lacked: a field of
+ * the pair's definition the exchange did not send (`tickSize`, `minTradeAmount`, ...), or the
+ * context's `referencePrice`.
  *
  * @example
  * ```ts
- * // { check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE', message: '...' }
+ * // { check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE', field: 'referencePrice', message: '...' }
+ * // { check: 'QUANTITY_BELOW_MIN', reason: 'NO_RULE_FIELD', field: 'minTradeAmount', message: '...' }
  * ```
  */
 export interface SkippedCheck {
   readonly check: ViolationCode;
   readonly reason: SkipReason;
+  readonly field: SkippedField;
   readonly message: string;
 }
 
 /**
- * Why a check was not performed: the pair has no price grid (`tickSize`) or quantity grid
- * (`stepSize`), or the context lacks a usable reference price.
+ * Why a check was not performed: the pair has no price grid (`tickSize`, sent or inferred) or
+ * quantity grid (`stepSize`); another rule field of the pair is absent; or the context lacks a
+ * usable reference price.
  *
  * @example
  * ```ts
  * if (result.skipped.some((s) => s.reason === 'NO_REFERENCE_PRICE')) fetchLastPrice();
  * ```
  */
-export type SkipReason = 'NO_TICK_SIZE' | 'NO_STEP_SIZE' | 'NO_REFERENCE_PRICE';
+export type SkipReason = 'NO_TICK_SIZE' | 'NO_STEP_SIZE' | 'NO_RULE_FIELD' | 'NO_REFERENCE_PRICE';
+
+/**
+ * The field a skipped check needed: a rule field of the pair's definition, or `referencePrice`.
+ *
+ * @example
+ * ```ts
+ * const field: SkippedField = 'maxTradeAmount';
+ * ```
+ */
+export type SkippedField =
+  | 'status'
+  | 'enableTrade'
+  | 'tickSize'
+  | 'stepSize'
+  | 'quoteAssetPrecision'
+  | 'baseAssetPrecision'
+  | 'minTradeAmount'
+  | 'maxTradeAmount'
+  | 'buyLimitPriceRatio'
+  | 'sellLimitPriceRatio'
+  | 'marketBuyLimitSize'
+  | 'marketSellLimitSize'
+  | 'referencePrice';
 
 /**
  * The verdict on one order. `ok` is true exactly when `violations` is empty.

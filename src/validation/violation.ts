@@ -1,5 +1,6 @@
 import type {
   SkippedCheck,
+  SkippedField,
   SkipReason,
   Violation,
   ViolationCode,
@@ -37,12 +38,12 @@ const MESSAGES: Record<ViolationCode, MessageOf> = {
     `the definition of symbol${said(d)} was set aside as malformed`,
   SYMBOL_NOT_TRADING: (_f, _v, _l, d) => `symbol${said(d)} is not TRADING`,
   TRADING_DISABLED: (_f, _v, _l, d) => `trading is disabled for symbol${said(d)} (enableTrade is false)`,
-  PRICE_TICK: (f, v, l) => `${f} ${v} is not a multiple of tickSize ${l}`,
-  PRICE_PRECISION: (f, v, l) => `${f} ${v} has more than quoteAssetPrecision ${l} decimals`,
+  PRICE_TICK: (f, v, l, d) => `${f} ${v} is not a multiple of tickSize ${l}${said(d)}`,
+  PRICE_PRECISION: (f, v, l) => `${f} ${v} is written with more than quoteAssetPrecision ${l} decimals`,
   PRICE_ABOVE_BUY_LIMIT: (f, v, l, d) => `${f} ${v} is above the buy limit ${l}${said(d)}`,
   PRICE_BELOW_SELL_LIMIT: (f, v, l, d) => `${f} ${v} is below the sell limit ${l}${said(d)}`,
   QUANTITY_STEP: (f, v, l) => `${f} ${v} is not a multiple of stepSize ${l}`,
-  QUANTITY_PRECISION: (f, v, l) => `${f} ${v} has more than baseAssetPrecision ${l} decimals`,
+  QUANTITY_PRECISION: (f, v, l) => `${f} ${v} is written with more than baseAssetPrecision ${l} decimals`,
   QUANTITY_BELOW_MIN: (f, v, l) => `${f} ${v} is below minTradeAmount ${l}`,
   QUANTITY_ABOVE_MAX: (f, v, l) => `${f} ${v} is above maxTradeAmount ${l}`,
   MARKET_SIZE_ABOVE_MAX: (f, v, l, d) => `${f} ${v} is above${said(d)} ${l}`,
@@ -81,13 +82,14 @@ export function violationOf(
   return out;
 }
 
-const SKIP_MESSAGES: Record<SkipReason, string> = {
-  NO_TICK_SIZE: 'the pair has no tickSize; price decimals were checked against quoteAssetPrecision instead',
-  NO_STEP_SIZE: 'the pair has no stepSize; quantity decimals were checked against baseAssetPrecision instead',
-  NO_REFERENCE_PRICE: 'no usable context.referencePrice was given',
+const SKIP_MESSAGES: Record<SkipReason, (field: SkippedField) => string> = {
+  NO_TICK_SIZE: () => 'the pair has no tickSize, and none could be inferred from displayDigitMerge',
+  NO_STEP_SIZE: () => 'the pair has no stepSize',
+  NO_RULE_FIELD: (field) => `the exchange sent no ${field} for the pair`,
+  NO_REFERENCE_PRICE: () => 'no usable context.referencePrice was given',
 };
 
 /** The one place skipped checks are made. */
-export function skippedCheck(check: ViolationCode, reason: SkipReason): SkippedCheck {
-  return { check, reason, message: `${check} not checked: ${SKIP_MESSAGES[reason]}` };
+export function skippedCheck(check: ViolationCode, reason: SkipReason, field: SkippedField): SkippedCheck {
+  return { check, reason, field, message: `${check} not checked: ${SKIP_MESSAGES[reason](field)}` };
 }

@@ -1,0 +1,172 @@
+import { describeThrown } from '../errors/preflight-error.js';
+import {
+  type DigitMerge,
+  type FieldReader,
+  type FieldReading,
+  mayHaveLostDigits,
+  readDecimal,
+  readDigitMerge,
+  readFlag,
+  readGrid,
+  readNonNegativeDecimal,
+  readPrecision,
+  readText,
+} from './field-schemas.js';
+import type { PairDefinition, RejectionReason } from './schema.js';
+
+/**
+ * Reads one raw pair definition field by field (README, "Reading the exchange's definitions"):
+ *
+ * - a rule field that is absent, `null` or `""` becomes `null`, and only its checks are skipped;
+ *   present but wrong, it sets the pair aside;
+ * - a display or fee field never sets the pair aside: unreadable, it becomes `null` and a warning.
+ */
+
+/** The fields whose values decide a verdict: wrong ones set the pair aside. */
+const RULE_FIELDS = {
+  status: readText,
+  baseAssetPrecision: readPrecision,
+  quoteAssetPrecision: readPrecision,
+  tickSize: readGrid,
+  stepSize: readGrid,
+  minTradeAmount: readNonNegativeDecimal,
+  maxTradeAmount: readNonNegativeDecimal,
+  buyLimitPriceRatio: readNonNegativeDecimal,
+  sellLimitPriceRatio: readNonNegativeDecimal,
+  marketBuyLimitSize: readNonNegativeDecimal,
+  marketSellLimitSize: readNonNegativeDecimal,
+  marketFallbackPriceRatio: readNonNegativeDecimal,
+  enableTrade: readFlag,
+} as const satisfies Record<string, FieldReader<unknown>>;
+
+/** Fields shown to people or used for estimates only: unreadable ones are warnings, never rejections. */
+const COSMETIC_FIELDS = {
+  baseAsset: readText,
+  quoteAsset: readText,
+  takerFeeRate: readDecimal,
+  makerFeeRate: readDecimal,
+  enableDisplay: readFlag,
+  displayNew: readFlag,
+  displayHot: readFlag,
+} as const satisfies Record<string, FieldReader<unknown>>;
+
+type RuleFields = { -readonly [K in keyof typeof RULE_FIELDS]: ReadValue<(typeof RULE_FIELDS)[K]> | null };
+type CosmeticFields = {
+  -readonly [K in keyof typeof COSMETIC_FIELDS]: ReadValue<(typeof COSMETIC_FIELDS)[K]> | null;
+};
+type ReadValue<R> = R extends FieldReader<infer T> ? T : never;
+
+/** A field warning before the symbol is attached. */
+export interface FieldWarning {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** What reading one definition gave. */
+export type DefinitionReading =
+  | {
+      readonly ok: true;
+      readonly definition: PairDefinition;
+      readonly warnings: readonly FieldWarning[];
+    }
+  | { readonly ok: false; readonly reasons: readonly RejectionReason[] };
+
+/**
+ * Reads one definition. Every field is read once (a getter runs at most once), and what a
+ * hostile object throws while being read is reported as a reason, never rethrown.
+ */
+export function readDefinition(raw: unknown): DefinitionReading {
+  try {
+    return readFields(raw);
+  } catch (error) {
+    return { ok: false, reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }] };
+  }
+}
+
+function readFields(raw: unknown): DefinitionReading {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, reasons: [{ path: '(definition)', message: 'expected an object' }] };
+  const record = raw as Record<string, unknown>;
+  const reasons: RejectionReason[] = [];
+  const warnings: FieldWarning[] = [];
+
+  const symbolRead = readText(record.symbol);
+  if (symbolRead.kind !== 'value')
+    reasons.push({
+      path: 'symbol',
+      message: symbolRead.kind === 'wrong' ? symbolRead.message : 'must be a non-empty string',
+    });
+
+  const rules = {} as RuleFields;
+  for (const field of Object.keys(RULE_FIELDS) as (keyof typeof RULE_FIELDS)[]) {
+    const rawValue = record[field];
+    const read: FieldReading<unknown> = RULE_FIELDS[field](rawValue);
+    if (read.kind === 'wrong') reasons.push({ path: field, message: read.message });
+    (rules as Record<string, unknown>)[field] = read.kind === 'value' ? read.value : null;
+    if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
+  }
+
+  const cosmetic = {} as CosmeticFields;
+  for (const field of Object.keys(COSMETIC_FIELDS) as (keyof typeof COSMETIC_FIELDS)[]) {
+    const rawValue = record[field];
+    const read: FieldReading<unknown> = COSMETIC_FIELDS[field](rawValue);
+    if (read.kind === 'wrong') warnings.push({ field, message: `${read.message}; kept as absent` });
+    (cosmetic as Record<string, unknown>)[field] = read.kind === 'value' ? read.value : null;
+    if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
+  }
+
+  const merge = readDigitMerge(record.displayDigitMerge);
+  const displayDigitMerge = digitMergeOf(merge, warnings);
+
+  if (reasons.length > 0 || symbolRead.kind !== 'value') return { ok: false, reasons };
+  const definition: PairDefinition = {
+    symbol: symbolRead.value,
+    status: rules.status,
+    baseAsset: cosmetic.baseAsset,
+    baseAssetPrecision: rules.baseAssetPrecision,
+    quoteAsset: cosmetic.quoteAsset,
+    quoteAssetPrecision: rules.quoteAssetPrecision,
+    tickSize: rules.tickSize,
+    tickSizeSource: rules.tickSize === null ? 'none' : 'tickSize',
+    stepSize: rules.stepSize,
+    minTradeAmount: rules.minTradeAmount,
+    maxTradeAmount: rules.maxTradeAmount,
+    takerFeeRate: cosmetic.takerFeeRate,
+    makerFeeRate: cosmetic.makerFeeRate,
+    buyLimitPriceRatio: rules.buyLimitPriceRatio,
+    sellLimitPriceRatio: rules.sellLimitPriceRatio,
+    marketBuyLimitSize: rules.marketBuyLimitSize,
+    marketSellLimitSize: rules.marketSellLimitSize,
+    marketFallbackPriceRatio: rules.marketFallbackPriceRatio,
+    enableTrade: rules.enableTrade,
+    enableDisplay: cosmetic.enableDisplay,
+    displayDigitMerge,
+    displayNew: cosmetic.displayNew,
+    displayHot: cosmetic.displayHot,
+  };
+  return { ok: true, definition, warnings };
+}
+
+function digitMergeOf(read: FieldReading<DigitMerge>, warnings: FieldWarning[]): readonly string[] | null {
+  if (read.kind === 'absent') return null;
+  if (read.kind === 'wrong') {
+    warnings.push({ field: 'displayDigitMerge', message: `${read.message}; kept as absent` });
+    return null;
+  }
+  if (read.value.ignored.length > 0)
+    warnings.push({
+      field: 'displayDigitMerge',
+      message: `ignored ${read.value.ignored.length} entr${read.value.ignored.length === 1 ? 'y' : 'ies'} that are not positive decimals (${read.value.ignored
+        .slice(0, 3)
+        .map((e) => JSON.stringify(e.slice(0, 20)))
+        .join(', ')})`,
+    });
+  return read.value.steps;
+}
+
+function lostDigits(field: string, raw: number): FieldWarning {
+  return {
+    field,
+    message: `arrived as the JavaScript number ${String(raw)}, which JSON.parse may have rounded; parse the response text with parseExchangeInfoText to keep every digit`,
+  };
+}
