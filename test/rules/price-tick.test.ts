@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseExchangeInfoText, RuleBook } from '../../src/index.js';
+import { parseExchangeInfo, parseExchangeInfoText, RuleBook } from '../../src/index.js';
 import { checkPriceTick } from '../../src/rules/price-tick.js';
 import {
   book,
@@ -14,6 +14,7 @@ import {
   pairOf,
   parsedOrder,
   payload,
+  SYMBOL,
   skippedOf,
   theViolation,
   validate,
@@ -129,21 +130,34 @@ describe('PRICE_TICK: exact boundaries', () => {
 });
 
 describe('PRICE_TICK: no grid', () => {
+  // No tick sent and nothing to infer it from (an empty depth-merge list).
   it.each([
-    { label: 'absent', raw: definitionWithout(['tickSize'], { quoteAssetPrecision: 2 }) },
-    { label: 'null', raw: definition({ tickSize: null, quoteAssetPrecision: 2 }) },
-    { label: '0', raw: definition({ tickSize: 0, quoteAssetPrecision: 2 }) },
-    { label: '"0"', raw: definition({ tickSize: '0', quoteAssetPrecision: 2 }) },
-    { label: '"0.000"', raw: definition({ tickSize: '0.000', quoteAssetPrecision: 2 }) },
-  ])('tickSize $label: skipped with NO_TICK_SIZE, PRICE_PRECISION runs instead', ({ raw }) => {
+    {
+      label: 'absent',
+      raw: definitionWithout(['tickSize'], { quoteAssetPrecision: 2, displayDigitMerge: '' }),
+    },
+    { label: 'null', raw: definition({ tickSize: null, quoteAssetPrecision: 2, displayDigitMerge: '' }) },
+    { label: '""', raw: definition({ tickSize: '', quoteAssetPrecision: 2, displayDigitMerge: null }) },
+    { label: '0', raw: definition({ tickSize: 0, quoteAssetPrecision: 2, displayDigitMerge: '' }) },
+    {
+      label: '"0"',
+      raw: definitionWithout(['displayDigitMerge'], { tickSize: '0', quoteAssetPrecision: 2 }),
+    },
+    {
+      label: '"0.000"',
+      raw: definition({ tickSize: '0.000', quoteAssetPrecision: 2, displayDigitMerge: ',' }),
+    },
+  ])('tickSize $label: skipped with NO_TICK_SIZE; the precision still holds the price', ({ raw }) => {
     const pair = compiledFrom(raw);
     expect(pair.tickSize).toBeNull();
     expect(checkPriceTick(pair, parsedOrder(limitOrder('BUY', '100.123', '1')))).toMatchObject({
       check: 'PRICE_TICK',
       reason: 'NO_TICK_SIZE',
+      field: 'tickSize',
     });
 
     const b = bookOf(raw);
+    expect(b.definition(SYMBOL)?.tickSizeSource).toBe('none');
     const offPrecision = b.validateOrder(limitOrder('BUY', '100.123', '1'));
     expectNoCode(offPrecision, 'PRICE_TICK');
     expect(skippedOf(offPrecision)).toContainEqual({ check: 'PRICE_TICK', reason: 'NO_TICK_SIZE' });
@@ -163,6 +177,71 @@ describe('PRICE_TICK: no grid', () => {
   it('a pair with a tick does not report the tick as skipped', () => {
     const result = validate({}, limitOrder('BUY', '100.123', '1'));
     expect(skippedOf(result).map((s) => s.check)).not.toContain('PRICE_TICK');
+  });
+
+  it('a tick present but wrong sets the pair aside', () => {
+    for (const wrong of ['-0.01', 'abc', true, [], '1e-2e3']) {
+      const b = bookOf(definition({ tickSize: wrong }));
+      expect(b.rejected[0]?.reasons.map((r) => r.path)).toEqual(['tickSize']);
+    }
+  });
+});
+
+describe('PRICE_TICK: a missing tick is inferred from displayDigitMerge', () => {
+  it.each([
+    { merge: '0.01,0.1,1', tick: '0.01' },
+    { merge: '1,0.1,0.01', tick: '0.01' },
+    { merge: '0.1,1,10,', tick: '0.1' },
+    { merge: ' 10 , 0.5 ,, 1', tick: '0.5' },
+    { merge: 'x,0.001,-1,0,abc,0.01', tick: '0.001' },
+    { merge: '0.00000100', tick: '0.000001' },
+    { merge: 0.05, tick: '0.05' },
+  ])('tickSize absent, displayDigitMerge $merge: the tick is $tick', ({ merge, tick }) => {
+    for (const raw of [
+      definitionWithout(['tickSize'], { displayDigitMerge: merge }),
+      definition({ tickSize: null, displayDigitMerge: merge }),
+      definition({ tickSize: '', displayDigitMerge: merge }),
+      definition({ tickSize: 0, displayDigitMerge: merge }),
+    ]) {
+      const b = bookOf(raw);
+      expect(b.rejected).toEqual([]);
+      expect(b.definition(SYMBOL)).toMatchObject({ tickSize: tick, tickSizeSource: 'displayDigitMerge' });
+      const unit = Number(tick) >= 1 ? 1 : 10 ** -tick.split('.')[1]!.length;
+      expect(b.validateOrder(limitOrder('BUY', tick, '1')).ok).toBe(true);
+      const off = `${tick}${unit < 1 ? '5' : '.5'}`;
+      const v = theViolation(b.validateOrder(limitOrder('BUY', off, '1')), 'PRICE_TICK');
+      expect(v.limit).toBe(tick);
+      expect(v.message).toContain('displayDigitMerge');
+      expectSuggestionsRepair(b, limitOrder('BUY', off, '1'), undefined, 'PRICE_TICK', 'price');
+    }
+  });
+
+  it('a sent tick wins over the depth-merge list, and is said to be sent', () => {
+    const b = bookOf(definition({ tickSize: '0.01', displayDigitMerge: '0.1,1' }));
+    expect(b.definition(SYMBOL)).toMatchObject({ tickSize: '0.01', tickSizeSource: 'tickSize' });
+    expect(
+      theViolation(b.validateOrder(limitOrder('BUY', '100.001', '1')), 'PRICE_TICK').message,
+    ).not.toContain('displayDigitMerge');
+  });
+
+  it('inferTickSize: false leaves the pair without a grid', () => {
+    const raw = definitionWithout(['tickSize'], { displayDigitMerge: '0.01,0.1' });
+    const b = RuleBook.fromExchangeInfo(parseExchangeInfo(payload([raw])), { inferTickSize: false });
+    expect(b.definition(SYMBOL)).toMatchObject({ tickSize: null, tickSizeSource: 'none' });
+    const result = b.validateOrder(limitOrder('BUY', '100.001', '1'));
+    expect(result.ok).toBe(true);
+    expect(skippedOf(result)).toContainEqual({ check: 'PRICE_TICK', reason: 'NO_TICK_SIZE' });
+  });
+
+  it('the real WEEX grid-less shape: 64000.12345678 is refused, 64000.12 passes', () => {
+    const raw = definitionWithout(['tickSize', 'stepSize'], {
+      baseAssetPrecision: 8,
+      quoteAssetPrecision: 8,
+      displayDigitMerge: '1,0.1,0.01',
+    });
+    const b = bookOf(raw);
+    theViolation(b.validateOrder(limitOrder('BUY', '64000.12345678', '0.001')), 'PRICE_TICK');
+    expect(b.validateOrder(limitOrder('BUY', '64000.12', '0.001')).ok).toBe(true);
   });
 });
 

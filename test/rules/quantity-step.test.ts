@@ -130,11 +130,21 @@ describe('QUANTITY_STEP: no grid', () => {
   });
 
   it('a pair with both grids absent skips both, in rule order', () => {
-    const raw = definitionWithout(['tickSize', 'stepSize']);
+    const raw = definitionWithout(['tickSize', 'stepSize', 'displayDigitMerge']);
     const result = bookOf(raw).validateOrder(limitOrder('BUY', '100.5', '1.5'));
     expect(result.ok).toBe(true);
     expect(skippedOf(result)).toEqual([
       { check: 'PRICE_TICK', reason: 'NO_TICK_SIZE' },
+      { check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE' },
+      { check: 'QUANTITY_STEP', reason: 'NO_STEP_SIZE' },
+    ]);
+  });
+
+  it('a pair whose tick is inferred skips only the step', () => {
+    const raw = definitionWithout(['tickSize', 'stepSize'], { displayDigitMerge: '0.5,1,' });
+    const result = bookOf(raw).validateOrder(limitOrder('BUY', '100.5', '1.5'));
+    expect(result.ok).toBe(true);
+    expect(skippedOf(result)).toEqual([
       { check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE' },
       { check: 'QUANTITY_STEP', reason: 'NO_STEP_SIZE' },
     ]);

@@ -43,11 +43,28 @@ describe('TRADING_DISABLED', () => {
     expect(result.ok).toBe(true);
   });
 
-  it('a non-boolean enableTrade sets the definition aside rather than guessing', () => {
-    for (const enableTrade of ['true', 1, null]) {
+  it('an enableTrade other than true, false, "true" or "false" sets the definition aside rather than guessing', () => {
+    for (const enableTrade of [1, 0, 'yes', 'TRUE', [], {}]) {
       const b = bookOf(definition({ enableTrade }));
       expect(b.rejected.map((r) => r.reasons.map((x) => x.path))).toEqual([['enableTrade']]);
       expect(codesOf(b.validateOrder(marketOrder('BUY', '1')))).toEqual(['SYMBOL_DEFINITION_INVALID']);
+    }
+  });
+
+  it('"true" and "false" are read as the flags they spell', () => {
+    expect(bookOf(definition({ enableTrade: 'true' })).validateOrder(marketOrder('BUY', '1')).ok).toBe(true);
+    expect(
+      codesOf(bookOf(definition({ enableTrade: 'false' })).validateOrder(marketOrder('BUY', '1'))),
+    ).toEqual(['TRADING_DISABLED']);
+  });
+
+  it('an absent, null or "" enableTrade skips only this check, naming the field', () => {
+    for (const enableTrade of [undefined, null, '']) {
+      const result = bookOf(definition({ enableTrade })).validateOrder(marketOrder('BUY', '1'));
+      expect(result.ok).toBe(true);
+      expect(result.skipped).toEqual([
+        expect.objectContaining({ check: 'TRADING_DISABLED', reason: 'NO_RULE_FIELD', field: 'enableTrade' }),
+      ]);
     }
   });
 });
