@@ -93,6 +93,7 @@ describe('parseExchangeInfo: decimals in the wire mixtures', () => {
       quoteAsset: 'USDT',
       quoteAssetPrecision: 6,
       tickSize: '0.01',
+      tickSizeSource: 'tickSize',
       stepSize: '0.00001',
       minTradeAmount: '0.0001',
       maxTradeAmount: '9000',
@@ -271,15 +272,13 @@ describe('parseExchangeInfo: malformed definitions are set aside', () => {
   it.each([
     { field: 'minTradeAmount', value: '-1' },
     { field: 'maxTradeAmount', value: '1,000' },
-    { field: 'takerFeeRate', value: true },
     { field: 'buyLimitPriceRatio', value: '-0.05' },
     { field: 'marketFallbackPriceRatio', value: -0.1 },
     { field: 'baseAssetPrecision', value: '8.5' },
     { field: 'quoteAssetPrecision', value: -1 },
-    { field: 'status', value: '' },
+    { field: 'status', value: 7 },
     { field: 'enableTrade', value: 'yes' },
-    { field: 'displayDigitMerge', value: '0.01,,0.1' },
-    { field: 'minTradeAmount', value: undefined },
+    { field: 'tickSize', value: '0.01.0' },
   ])('$field = $value sets the definition aside with that path', ({ field, value }) => {
     const bad = definition({ symbol: 'BADUSDT', [field]: value });
     if (value === undefined) delete bad[field];

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseExchangeInfo, parseExchangeInfoText, RuleBook } from '../../src/index.js';
+
+// Published WEEX spot V3 pair definitions (test/fixtures/weex-samples.json): `withGrid` carries
+// tickSize and stepSize, `withoutGrid` is a published response shape with neither. They are the
+// evidence for the tick inference in the README ("Reading the exchange's definitions").
+const SAMPLES = JSON.parse(
+  readFileSync(new URL('../fixtures/weex-samples.json', import.meta.url), 'utf8'),
+) as {
+  withGrid: { symbols: Record<string, unknown>[] };
+  withoutGrid: { symbols: Record<string, unknown>[] };
+};
+
+const order = (symbol: string, side: 'BUY' | 'SELL', price: string, quantity: string) => ({
+  symbol,
+  side,
+  type: 'LIMIT',
+  timeInForce: 'GTC',
+  price,
+  quantity,
+});
+
+describe('real WEEX definitions', () => {
+  it('in every published definition with both, the smallest displayDigitMerge step is the tickSize', () => {
+    const info = parseExchangeInfo(SAMPLES.withGrid);
+    expect(info.symbols.length).toBeGreaterThan(0);
+    for (const d of info.symbols) {
+      const inferred = RuleBook.fromExchangeInfo(
+        parseExchangeInfo({
+          ...SAMPLES.withGrid,
+          symbols: [{ ...SAMPLES.withGrid.symbols.find((s) => s.symbol === d.symbol), tickSize: undefined }],
+        }),
+      ).definition(d.symbol);
+      expect(inferred?.tickSizeSource).toBe('displayDigitMerge');
+      expect(inferred?.tickSize).toBe(d.tickSize);
+    }
+  });
+
+  it('the grid-less shape loads whole: its tick is inferred, no pair is set aside', () => {
+    const book = RuleBook.fromExchangeInfo(parseExchangeInfoText(JSON.stringify(SAMPLES.withoutGrid)));
+    expect(book.rejected).toEqual([]);
+    expect(book.definition('BTCUSDT')).toMatchObject({
+      tickSize: '0.01',
+      tickSizeSource: 'displayDigitMerge',
+      stepSize: null,
+      quoteAssetPrecision: 8,
+    });
+    // The bug this fixes: without inference the 8-decimal precision let this pass.
+    const refused = book.validateOrder(order('BTCUSDT', 'BUY', '64000.12345678', '0.001'));
+    expect(refused.violations.map((v) => v.code)).toEqual(['PRICE_TICK']);
+    expect(refused.violations[0]?.suggestion).toEqual(['64000.12', '64000.13']);
+    expect(book.validateOrder(order('BTCUSDT', 'BUY', '64000.12', '0.001')).ok).toBe(true);
+    // No step: a quantity is held to the 8-place precision, on its text.
+    expect(
+      book
+        .validateOrder(order('BTCUSDT', 'SELL', '64000.12', '0.00100000000000'))
+        .violations.map((v) => v.code),
+    ).toEqual(['QUANTITY_PRECISION']);
+  });
+
+  it('the samples give the same book whether numbers are strings or JSON numbers', () => {
+    const text = JSON.stringify(SAMPLES.withGrid);
+    const asNumbers = text.replace(/"(-?\d+(?:\.\d+)?)"/g, '$1');
+    const a = RuleBook.fromExchangeInfo(parseExchangeInfoText(text), { fetchedAt: 0 }).toJSON();
+    const b = RuleBook.fromExchangeInfo(parseExchangeInfoText(asNumbers), { fetchedAt: 0 }).toJSON();
+    expect(b).toEqual(a);
+  });
+});
+
+describe('parseExchangeInfo on a JSON.parse result warns about digits it may have lost', () => {
+  it('a 17-digit market size that arrived as a JavaScript number carries a warning', () => {
+    const definition = { ...SAMPLES.withGrid.symbols[0], marketBuyLimitSize: 12345678901234567890 };
+    const info = parseExchangeInfo({ ...SAMPLES.withGrid, symbols: [definition] });
+    expect(info.warnings).toEqual([
+      expect.objectContaining({ symbol: definition.symbol, field: 'marketBuyLimitSize' }),
+    ]);
+    const lossless = parseExchangeInfoText(
+      JSON.stringify({ ...SAMPLES.withGrid, symbols: [{ ...definition, marketBuyLimitSize: '@' }] }).replace(
+        '"@"',
+        '12345678901234567890',
+      ),
+    );
+    expect(lossless.warnings).toEqual([]);
+    expect(lossless.symbols[0]?.marketBuyLimitSize).toBe('12345678901234567890');
+  });
+});
