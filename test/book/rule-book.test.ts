@@ -275,12 +275,13 @@ describe('result order', () => {
     expect(skippedOf(result)).toEqual([{ check: 'NOTIONAL_ABOVE_MAX', reason: 'NO_REFERENCE_PRICE' }]);
   });
 
-  it('without grids: precision codes take the grid codes’ places', () => {
+  it('without grids: the grid checks are skipped, the precision codes keep their places', () => {
     const result = book({
       status: 'BREAK',
       enableTrade: false,
       tickSize: null,
       stepSize: null,
+      displayDigitMerge: '',
       quoteAssetPrecision: 2,
       baseAssetPrecision: 2,
     }).validateOrder(limitOrder('SELL', '1.001', '0.0001'), { referencePrice: '100' });

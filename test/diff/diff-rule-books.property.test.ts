@@ -7,13 +7,18 @@ import { type PairDefinition, parseExchangeInfo, RuleBook } from '../../src/inde
 import { Big } from '../../src/testing/big.js';
 import { pairDefinitionArb } from '../../src/testing/index.js';
 
-/** A book built the public way, from definitions re-sent as the wire would send them. */
+/**
+ * A book built the public way, from definitions re-sent as the wire would send them. Without
+ * tick inference, so that a book holds exactly the definitions it was given.
+ */
 function bookOf(definitions: readonly PairDefinition[]): RuleBook {
-  const symbols = definitions.map((d) => ({
+  const symbols = definitions.map(({ tickSizeSource: _derived, ...d }) => ({
     ...d,
-    displayDigitMerge: d.displayDigitMerge === undefined ? undefined : d.displayDigitMerge.join(','),
+    displayDigitMerge: d.displayDigitMerge === null ? null : d.displayDigitMerge.join(','),
   }));
-  const book = RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
+  const book = RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }), {
+    inferTickSize: false,
+  });
   if (book.rejected.length > 0)
     throw new Error(`generated definitions set aside: ${JSON.stringify(book.rejected)}`);
   return book;
@@ -27,52 +32,65 @@ const otherGridArb = (current: string | null) =>
         fc.constant(null),
         plusArb.map((p) => new Big(current).plus(p).toString()),
       );
-const otherFlagArb = (current: boolean | undefined) =>
-  fc.constantFrom<boolean | undefined>(true, false, undefined).filter((flag) => flag !== current);
-const MERGE_LISTS: readonly (readonly string[] | undefined)[] = [
-  undefined,
+const otherFlagArb = (current: boolean | null) =>
+  fc.constantFrom<boolean | null>(true, false, null).filter((flag) => flag !== current);
+const MERGE_LISTS: readonly (readonly string[] | null)[] = [
+  null,
   [],
   ['0.01', '0.1'],
   ['1', '10', '100'],
   ['0.5'],
 ];
-const otherMergeArb = (current: readonly string[] | undefined) =>
+const otherMergeArb = (current: readonly string[] | null) =>
   fc
     .constantFrom(...MERGE_LISTS)
     .filter((list) => JSON.stringify(list) !== JSON.stringify(current))
-    .map((list) => (list === undefined ? undefined : [...list]));
+    .map((list) => (list === null ? null : [...list]));
+/** Fields a payload sends; `tickSizeSource` is the book's own account of `tickSize`. */
+const SENT_FIELDS = DEFINITION_FIELDS.filter((field) => field !== 'tickSizeSource');
 
 /** A value for `field` that parses and differs from `d[field]`. */
 function otherValueArb(d: PairDefinition, field: DefinitionField): fc.Arbitrary<unknown> {
   switch (field) {
     case 'status':
-      return fc.constantFrom('TRADING', 'HALT', 'BREAK').filter((s) => s !== d.status);
+      return fc.constantFrom('TRADING', 'HALT', 'BREAK', null).filter((s) => s !== d.status);
     case 'baseAsset':
     case 'quoteAsset':
-      return fc.constantFrom('X', 'NEW').map((suffix) => `${d[field]}${suffix}`);
+      return fc.constantFrom('X', 'NEW').map((suffix) => `${d[field] ?? ''}${suffix}`);
     case 'baseAssetPrecision':
-    case 'quoteAssetPrecision':
-      return fc.integer({ min: 1, max: 255 }).map((k) => (d[field] + k) % 256);
+    case 'quoteAssetPrecision': {
+      const current = d[field];
+      return current === null
+        ? fc.integer({ min: 0, max: 18 })
+        : fc.option(
+            fc.integer({ min: 1, max: 255 }).map((k) => (current + k) % 256),
+            { nil: null },
+          );
+    }
     case 'tickSize':
     case 'stepSize':
       return otherGridArb(d[field]);
+    case 'tickSizeSource':
+      throw new Error('tickSizeSource is not sent');
     case 'enableTrade':
-      return fc.constant(!d.enableTrade);
+      return fc.constant(d.enableTrade === null ? true : !d.enableTrade);
     case 'enableDisplay':
     case 'displayNew':
     case 'displayHot':
       return otherFlagArb(d[field]);
     case 'displayDigitMerge':
       return otherMergeArb(d.displayDigitMerge);
-    default:
+    default: {
       // Every other field is a decimal; adding keeps a non-negative one non-negative.
-      return plusArb.map((p) => new Big(d[field]).plus(p).toString());
+      const current = d[field];
+      return current === null ? plusArb : plusArb.map((p) => new Big(current).plus(p).toString());
+    }
   }
 }
 
 /** A definition with a non-empty random subset of its fields changed, and that subset. */
 function mutatedArb(d: PairDefinition): fc.Arbitrary<{ after: PairDefinition; fields: DefinitionField[] }> {
-  return fc.subarray([...DEFINITION_FIELDS], { minLength: 1 }).chain((fields) =>
+  return fc.subarray([...SENT_FIELDS], { minLength: 1 }).chain((fields) =>
     fc.tuple(...fields.map((field) => otherValueArb(d, field))).map((values) => ({
       after: { ...d, ...Object.fromEntries(fields.map((field, i) => [field, values[i]])) } as PairDefinition,
       fields,
@@ -80,9 +98,12 @@ function mutatedArb(d: PairDefinition): fc.Arbitrary<{ after: PairDefinition; fi
   );
 }
 
+/** A generated definition as a book holds it (canonical, its tick source named). */
+const heldArb = pairDefinitionArb().map((d) => bookOf([d]).definition(d.symbol) as PairDefinition);
+
 /** Pairs in four roles: kept as they are, changed, removed, and added. */
 const scenarioArb = fc
-  .uniqueArray(pairDefinitionArb(), { minLength: 0, maxLength: 12, selector: (d) => d.symbol })
+  .uniqueArray(heldArb, { minLength: 0, maxLength: 12, selector: (d) => d.symbol })
   .chain((definitions) =>
     fc
       .tuple(...definitions.map(() => fc.constantFrom('kept', 'changed', 'removed', 'added')))
@@ -126,14 +147,21 @@ describe('diffRuleBooks (property)', () => {
 
         const expected = entries
           .filter((e) => e.role === 'changed')
-          .map((e) => ({
-            symbol: e.definition.symbol,
-            changes: DEFINITION_FIELDS.filter((field) => e.fields.includes(field)).map((field) => ({
-              field,
-              before: e.definition[field],
-              after: e.after[field],
-            })),
-          }))
+          .map((e) => {
+            const held = after.definition(e.definition.symbol) as PairDefinition;
+            // A grid that appears or goes changes where the tick comes from, too.
+            const moved = (field: DefinitionField) =>
+              e.fields.includes(field) ||
+              (field === 'tickSizeSource' && held.tickSizeSource !== e.definition.tickSizeSource);
+            return {
+              symbol: e.definition.symbol,
+              changes: DEFINITION_FIELDS.filter(moved).map((field) => ({
+                field,
+                before: e.definition[field],
+                after: held[field],
+              })),
+            };
+          })
           .sort(bySymbol);
         expect(diff.changed).toEqual(expected);
         for (const { changes } of diff.changed)

@@ -59,7 +59,6 @@ describe('diffRuleBooks: no change', () => {
 describe('diffRuleBooks: changed fields', () => {
   it.each([
     ['a tickSize that moved', { tickSize: '0.1' }, 'tickSize', '0.01', '0.1'],
-    ['a grid that appeared', {}, 'tickSize', null, '0.01'],
     ['a grid that went (0 is no grid)', { stepSize: 0 }, 'stepSize', '0.0001', null],
     ['enableTrade flipped', { enableTrade: false }, 'enableTrade', true, false],
     ['a ratio tightened', { buyLimitPriceRatio: '0.02' }, 'buyLimitPriceRatio', '0.05', '0.02'],
@@ -83,7 +82,7 @@ describe('diffRuleBooks: changed fields', () => {
     ['a digit-merge list emptied', { displayDigitMerge: '' }, 'displayDigitMerge', ['0.01', '0.1'], []],
     ['a display flag flipped', { displayHot: true }, 'displayHot', false, true],
   ])('%s', (_, overrides, field, before, after) => {
-    const a = field === 'tickSize' && before === null ? definitionWithout(['tickSize']) : definition();
+    const a = definition();
     const diff = diffRuleBooks(bookOf([a, ETH]), bookOf([definition(overrides), ETH]));
     expect(diff.isEmpty).toBe(false);
     expect(diff.changed).toEqual([{ symbol: 'BTCUSDT', changes: [{ field, before, after }] }]);
@@ -92,12 +91,37 @@ describe('diffRuleBooks: changed fields', () => {
     expect(diff.rejected).toEqual({ added: [], removed: [] });
   });
 
-  it('a display flag that disappeared: before true, after undefined', () => {
+  it('a display flag that disappeared: before true, after null', () => {
     const diff = diffRuleBooks(bookOf([definition()]), bookOf([definitionWithout(['enableDisplay'])]));
     expect(diff.changed).toEqual([
-      { symbol: 'BTCUSDT', changes: [{ field: 'enableDisplay', before: true, after: undefined }] },
+      { symbol: 'BTCUSDT', changes: [{ field: 'enableDisplay', before: true, after: null }] },
     ]);
-    expect(diff.changed[0]?.changes[0]).toHaveProperty('after', undefined);
+  });
+
+  it('a grid that appeared: the tick and its source', () => {
+    const diff = diffRuleBooks(
+      bookOf([definitionWithout(['tickSize'], { displayDigitMerge: '' })]),
+      bookOf([definition({ displayDigitMerge: '' })]),
+    );
+    expect(diff.changed).toEqual([
+      {
+        symbol: 'BTCUSDT',
+        changes: [
+          { field: 'tickSize', before: null, after: '0.01' },
+          { field: 'tickSizeSource', before: 'none', after: 'tickSize' },
+        ],
+      },
+    ]);
+  });
+
+  it('an inferred tick that the exchange now sends: the same grid, another source', () => {
+    const diff = diffRuleBooks(bookOf([definitionWithout(['tickSize'])]), bookOf([definition()]));
+    expect(diff.changed).toEqual([
+      {
+        symbol: 'BTCUSDT',
+        changes: [{ field: 'tickSizeSource', before: 'displayDigitMerge', after: 'tickSize' }],
+      },
+    ]);
   });
 
   it('lists several fields of one pair in definition order', () => {
@@ -136,9 +160,9 @@ describe('diffRuleBooks: changed fields', () => {
     const a = bookOf([definition()]);
     const b = bookOf([definition({ displayDigitMerge: '1' })]);
     const change = diffRuleBooks(a, b).changed[0]?.changes[0];
-    if (change?.field !== 'displayDigitMerge' || change.before === undefined)
+    if (change?.field !== 'displayDigitMerge' || change.before === null)
       throw new Error('expected a list change');
-    change.before.push('9');
+    (change.before as string[]).push('9');
     expect(a.definition('BTCUSDT')?.displayDigitMerge).toEqual(['0.01', '0.1']);
   });
 });

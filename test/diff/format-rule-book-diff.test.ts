@@ -49,8 +49,8 @@ describe('formatRuleBookDiff', () => {
 
   it('shows a missing grid and an absent flag distinctly from any value', () => {
     const diff = diffRuleBooks(
-      bookOf([definitionWithout(['tickSize'])]),
-      bookOf([definitionWithout(['displayNew'])]),
+      bookOf([definitionWithout(['tickSize'], { displayDigitMerge: '' })]),
+      bookOf([definitionWithout(['displayNew'], { displayDigitMerge: '' })]),
     );
     const lines = linesOf(diff);
     const grid = lineWith(lines, 'tickSize', '0.01');

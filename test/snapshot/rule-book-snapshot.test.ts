@@ -50,7 +50,7 @@ describe('book.toJSON', () => {
     expect(snapshot.format).toBe(SNAPSHOT_FORMAT);
     expect(snapshot.format).toBe('order-preflight/rule-book');
     expect(snapshot.version).toBe(SNAPSHOT_VERSION);
-    expect(snapshot.version).toBe(1);
+    expect(snapshot.version).toBe(2);
     expect(snapshot.fetchedAt).toBe(FETCHED_AT);
     expect(snapshot.serverTime).toBe(1_763_712_000_000);
     expect(snapshot.timezone).toBe('UTC');
@@ -63,13 +63,14 @@ describe('book.toJSON', () => {
     expect(snapshot.symbols.map((d) => d.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
   });
 
-  it('keeps no-grid as null, an absent digit-merge list absent and an empty one empty', () => {
+  it('keeps no-grid and absent fields as null, an empty digit-merge list empty', () => {
     const snapshot = reloadedJson(sampleBook()) as { symbols: Record<string, unknown>[] };
     const eth = snapshot.symbols.find((d) => d.symbol === 'ETHUSDT');
     expect(eth?.tickSize).toBeNull();
+    expect(eth?.tickSizeSource).toBe('none');
     expect(eth?.stepSize).toBeNull();
-    expect(eth).not.toHaveProperty('displayDigitMerge');
-    expect(eth).not.toHaveProperty('enableDisplay');
+    expect(eth?.displayDigitMerge).toBeNull();
+    expect(eth?.enableDisplay).toBeNull();
     const empty = snapshot.symbols.find((d) => d.symbol === 'EMPTYMERGE');
     expect(empty?.displayDigitMerge).toEqual([]);
     const btc = snapshot.symbols.find((d) => d.symbol === 'BTCUSDT');
@@ -103,7 +104,7 @@ describe('book.toJSON', () => {
     const book = sampleBook();
     const snapshot = book.toJSON();
     (snapshot.symbols[0] as { tickSize: string | null }).tickSize = '5';
-    snapshot.symbols[0]?.displayDigitMerge?.push('7');
+    (snapshot.symbols[0]?.displayDigitMerge as string[] | undefined)?.push('7');
     expect(book.definition('BTCUSDT')?.tickSize).toBe('0.01');
     expect(book.definition('BTCUSDT')?.displayDigitMerge).toEqual(['0.01', '0.1']);
   });
@@ -210,7 +211,7 @@ describe('RuleBook.fromJSON', () => {
     const first = json.symbols[0];
     if (first === undefined) throw new Error('no symbols');
     first.tickSize = '7';
-    first.displayDigitMerge?.push('9');
+    (first.displayDigitMerge as string[] | null)?.push('9');
     expect(loaded.definition('BTCUSDT')?.tickSize).toBe('0.01');
     expect(loaded.definition('BTCUSDT')?.displayDigitMerge).toEqual(['0.01', '0.1']);
   });
@@ -257,10 +258,10 @@ describe('RuleBook.fromJSON refuses what it cannot load, with a typed error', ()
   });
 
   it('a future version: reason version, with the version found and the one supported', () => {
-    const error = snapshotError(() => RuleBook.fromJSON({ ...good(), version: 2 }));
+    const error = snapshotError(() => RuleBook.fromJSON({ ...good(), version: 3 }));
     expect(error.reason).toBe('version');
-    expect(error.version).toBe(2);
-    expect(error.supportedVersion).toBe(1);
+    expect(error.version).toBe(3);
+    expect(error.supportedVersion).toBe(2);
     expect(pathsOf(error)).toEqual(['version']);
   });
 
@@ -301,7 +302,9 @@ describe('RuleBook.fromJSON refuses what it cannot load, with a typed error', ()
     ['a precision as text', { baseAssetPrecision: '8' }, 'baseAssetPrecision'],
     ['a precision out of range', { quoteAssetPrecision: 256 }, 'quoteAssetPrecision'],
     ['enableTrade as text', { enableTrade: 'true' }, 'enableTrade'],
-    ['a null display flag', { displayHot: null }, 'displayHot'],
+    ['a display flag as text', { displayHot: 'true' }, 'displayHot'],
+    ['an unknown tick source', { tickSizeSource: 'guess' }, 'tickSizeSource'],
+    ['a tick source that contradicts the tick', { tickSizeSource: 'none' }, 'tickSizeSource'],
     ['a digit-merge list as text', { displayDigitMerge: '0.01,0.1' }, 'displayDigitMerge'],
     ['a non-canonical digit-merge step', { displayDigitMerge: ['0.10'] }, 'displayDigitMerge[0]'],
     ['an empty symbol', { symbol: '' }, 'symbol'],
@@ -376,8 +379,55 @@ describe('RuleBook.fromJSON refuses what it cannot load, with a typed error', ()
     expect(isSnapshotError(error)).toBe(true);
     expect(isSnapshotError(new Error('x'))).toBe(false);
     expect(error.cause).toBeDefined();
-    expect(error.version).toBe(1);
+    expect(error.version).toBe(2);
     expect(error.issues[0]).toEqual(expect.objectContaining({ path: 'symbols[0].tickSize', code: 'custom' }));
+  });
+});
+
+describe('snapshots of version 1 (written before tick inference)', () => {
+  it('load: the tick came from tickSize or there was none, absent display flags are null', () => {
+    const v2 = reloadedJson(sampleBook()) as { symbols: Record<string, unknown>[] } & Record<string, unknown>;
+    const v1 = {
+      ...v2,
+      version: 1,
+      warnings: undefined,
+      symbols: v2.symbols.map(({ tickSizeSource: _source, enableDisplay, ...rest }) =>
+        enableDisplay === null ? rest : { ...rest, enableDisplay },
+      ),
+    };
+    const loaded = RuleBook.fromJSON(JSON.parse(JSON.stringify(v1)));
+    expect(loaded.definition('BTCUSDT')).toMatchObject({ tickSize: '0.01', tickSizeSource: 'tickSize' });
+    expect(loaded.definition('ETHUSDT')).toMatchObject({
+      tickSize: null,
+      tickSizeSource: 'none',
+      enableDisplay: null,
+    });
+    expect(loaded.toJSON().version).toBe(2);
+  });
+});
+
+describe('an inferred tick survives the round trip, and is not inferred again', () => {
+  it('keeps the grid and its source', () => {
+    const info = parseExchangeInfo(
+      payload([definitionWithout(['tickSize'], { displayDigitMerge: '0.1,0.01,' })]),
+    );
+    const book = RuleBook.fromExchangeInfo(info);
+    const loaded = RuleBook.fromJSON(reloadedJson(book));
+    expect(loaded.definition('BTCUSDT')).toMatchObject({
+      tickSize: '0.01',
+      tickSizeSource: 'displayDigitMerge',
+    });
+    const off = {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '100.001',
+      quantity: '1',
+    };
+    expect(loaded.validateOrder(off)).toEqual(book.validateOrder(off));
+    const literal = RuleBook.fromExchangeInfo(info, { inferTickSize: false });
+    expect(RuleBook.fromJSON(reloadedJson(literal)).definition('BTCUSDT')?.tickSizeSource).toBe('none');
   });
 });
 
