@@ -1,16 +1,15 @@
 // The executable behind the package's `bin` (built to dist/cli.js with a `#!/usr/bin/env node`
 // banner): wires the process's streams into `main` and sets the exit status.
 import { isatty } from 'node:tty';
-import { type CliIo, EXIT_FAILURE } from './io.js';
+import { type CliIo, watchOutput } from './io.js';
 import { main } from './main.js';
 
-// `order-preflight check ... | head` closes the pipe early: stop quietly, as other tools do.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    process.exitCode = EXIT_FAILURE;
-  });
-}
+// `order-preflight check ... | head` closes the pipe early. The status must still say what was
+// checked (a gate under `set -o pipefail` reads it), so a closed pipe does not end the process:
+// its error is recorded, later output is dropped, and each command decides what it means
+// (`check` goes on checking and reports the closed pipe on stderr).
+watchOutput(process.stdout);
+watchOutput(process.stderr);
 
 const io: CliIo = {
   argv: process.argv.slice(2),

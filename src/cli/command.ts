@@ -85,6 +85,7 @@ function preScan(
   return { args, help, debug };
 }
 
+/** Whether `ORDER_PREFLIGHT_DEBUG` asks for stack traces (set, and neither empty nor `0`). */
 export function isDebugEnv(env: CliIo['env']): boolean {
   const value = env.ORDER_PREFLIGHT_DEBUG;
   return value !== undefined && value !== '' && value !== '0';

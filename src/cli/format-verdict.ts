@@ -100,7 +100,7 @@ export function formatVerdictRows(
   return lines;
 }
 
-/** The readable report of a line that is not JSON. */
+/** The readable report of a line that could not be read (not JSON, too long). */
 export function formatUnreadableRow(line: number, error: string, style: Style): string {
   return `${String(line).padStart(6)}  ${style.error('ERROR ')}  ${printable(error)}`;
 }
@@ -111,9 +111,10 @@ export function verdictJson(line: number, result: ValidationResult): string {
 }
 
 /**
- * A line that is not JSON, as a JSON line of the same shape plus `error`:
- * `{ line, ok: false, error, violations: [], skipped: [] }`.
+ * A line that could not be read, as a JSON line of the same shape plus `error` and `reason`
+ * (`NOT_JSON`, `LINE_TOO_LONG` or `VALUE_TOO_LONG`):
+ * `{ line, ok: false, error, reason, violations: [], skipped: [] }`.
  */
-export function unreadableJson(line: number, error: string): string {
-  return JSON.stringify({ line, ok: false, error, violations: [], skipped: [] });
+export function unreadableJson(line: number, error: string, reason: string): string {
+  return JSON.stringify({ line, ok: false, error, reason, violations: [], skipped: [] });
 }

@@ -1,15 +1,13 @@
+// Kept light on purpose: `--version` and `--help` load only this module and what it imports
+// statically below (no library, no zod, no undici); a command's module is imported when it runs.
 import packageJson from '../../package.json' with { type: 'json' };
-import { type Command, isDebugEnv, PROGRAM, reportError, runCommand } from './command.js';
-import { checkCommand } from './commands/check.js';
-import { demoCommand } from './commands/demo.js';
-import { diffCommand } from './commands/diff.js';
-import { fetchCommand } from './commands/fetch.js';
+import { isDebugEnv, PROGRAM, reportError, runCommand } from './command.js';
+import { COMMANDS, type CommandEntry } from './command-list.js';
 import { type CliIo, EXIT_OK, EXIT_USAGE, write } from './io.js';
 import { clip, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
-/** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [demoCommand, fetchCommand, checkCommand, diffCommand];
+export { COMMANDS, type CommandEntry } from './command-list.js';
 
 /** The package version, shown by `--version`. */
 export const VERSION: string = packageJson.version;
@@ -66,16 +64,19 @@ export async function main(io: CliIo): Promise<number> {
     // `--debug` may come before the command too.
     if (first === '--debug')
       return await main({ ...io, argv: rest, env: { ...io.env, ORDER_PREFLIGHT_DEBUG: '1' } });
-    const command = COMMANDS.find((c) => c.name === first);
-    if (command === undefined) {
-      const what = first.startsWith('-') ? 'option' : 'command';
-      throw new UsageError(`unknown ${what} '${clip(printable(first), 40)}'`);
-    }
+    const command = await findCommand(first).load();
     return await runCommand(command, { ...io, argv: rest });
   } catch (error) {
     await reportError(io, undefined, error, isDebugEnv(io.env));
     return error instanceof UsageError ? EXIT_USAGE : 1;
   }
+}
+
+function findCommand(name: string): CommandEntry {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (entry !== undefined) return entry;
+  const what = name.startsWith('-') ? 'option' : 'command';
+  throw new UsageError(`unknown ${what} '${clip(printable(name), 40)}'`);
 }
 
 async function helpFor(args: readonly string[], io: CliIo): Promise<number> {
@@ -84,8 +85,9 @@ async function helpFor(args: readonly string[], io: CliIo): Promise<number> {
     await write(io.stdout, `${mainHelp()}\n`);
     return EXIT_OK;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (command === undefined) throw new UsageError(`unknown command '${clip(printable(name), 40)}'`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (entry === undefined) throw new UsageError(`unknown command '${clip(printable(name), 40)}'`);
+  const command = await entry.load();
   await write(io.stdout, `${command.help.trimEnd()}\n`);
   return EXIT_OK;
 }

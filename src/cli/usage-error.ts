@@ -35,6 +35,7 @@ export class CommandFailure extends CliError {
   }
 }
 
+/** Whether `error` is an expected failure of a command (a {@link CliError} or subclass). */
 export function isCliError(error: unknown): error is CliError {
   return error instanceof CliError;
 }

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../src/cli/io.js';
 import { RuleBook, sampleExchangeInfo } from '../../src/index.js';
 
@@ -90,4 +92,67 @@ export const limit = (symbol: string, side: string, price: string, quantity: str
 /** Every stderr line is one message: no stack trace ("    at ...") anywhere. */
 export function expectNoStack(text: string): boolean {
   return !/^\s+at /m.test(text);
+}
+
+/** The repository's root, where `src/cli/bin.ts` and `node_modules` are. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The real command line from source: `node --import tsx src/cli/bin.ts`, no build needed. */
+export const CLI_FROM_SOURCE = ['--import', 'tsx', join(REPO_ROOT, 'src/cli/bin.ts')] as const;
+
+export interface ChildResult {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly ms: number;
+}
+
+/**
+ * Runs a child process to its end without blocking this one (a loopback server in this process
+ * must keep answering it). `input` is written to its stdin, then stdin is closed.
+ */
+export function runChild(
+  command: string,
+  args: readonly string[],
+  options: { input?: string | Buffer; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<ChildResult> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({
+        status,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ms: Date.now() - started,
+      });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** `order-preflight ARGS` from source in a child process. */
+export function runCli(
+  args: readonly string[],
+  options: { input?: string | Buffer; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<ChildResult> {
+  return runChild(process.execPath, [...CLI_FROM_SOURCE, ...args], options);
+}
+
+/** A word for `bash -c`: single-quoted. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -2,6 +2,7 @@ import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { SUMMARIES } from '../command-list.js';
 import {
   COLOUR_STYLE,
   formatUnreadableRow,
@@ -11,12 +12,12 @@ import {
   unreadableJson,
   verdictJson,
 } from '../format-verdict.js';
-import { type CliIo, EXIT_FAILURE, EXIT_OK, useColour, write } from '../io.js';
+import { type CliIo, EXIT_FAILURE, EXIT_OK, outputClosed, useColour, watchOutput, write } from '../io.js';
 import { loadReferencePrices, loadSnapshotFile, positiveDecimal } from '../load-files.js';
 import { Progress } from '../progress.js';
-import { readJsonLines } from '../read-json-lines.js';
+import { DEFAULT_MAX_LINE_BYTES, MAX_VALUE_BYTES, readJsonLines } from '../read-json-lines.js';
 import { clip, count, describeFsError, printable } from '../text.js';
-import { UsageError } from '../usage-error.js';
+import { CommandFailure, UsageError } from '../usage-error.js';
 
 const HELP = `Usage: ${PROGRAM} check --rules SNAPSHOT [options] [ORDERS.jsonl | -]
 
@@ -27,9 +28,17 @@ line, as they would be sent to POST /api/v3/order:
   {"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","price":"64000.01","quantity":"0.001"}
 
 Orders are read from ORDERS.jsonl, or from standard input with '-' (or when no file
-is named and input is piped). Blank lines are skipped; a line that is not JSON is
+is named and input is piped). Blank lines are skipped; a line that cannot be read is
 reported with its line number and the others are still checked. Numbers are judged
 by their written digits (1.50 is "1.50", never rounded through a float).
+
+A line cannot be read when it is not JSON, when it is longer than --max-line-bytes
+(it is skipped without being held in memory), or when it holds a string or number
+longer than ${MAX_VALUE_BYTES} bytes as written (1 KiB: far above any real symbol,
+decimal or order id; refused before parsing, which would cost ~35 times its size).
+
+A JSON array of orders ([{...}, {...}], on one line or many) is refused with the
+command that turns it into JSON lines:  jq -c '.[]' orders.json
 
 Options:
   -r, --rules FILE             The rule-book snapshot (required).
@@ -40,32 +49,48 @@ Options:
                                those checks are reported as not checked.
   --max-notional N             Your own limit on price x quantity (quote units),
                                applied to every order.
+  --max-line-bytes N           The longest line read, in bytes, line ending excluded
+                               (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB). Memory stays
+                               bounded by it whatever the input.
+  --allow-empty                Exit 0 on an input with no orders (by default no orders
+                               is a failure: an empty file must not pass a gate).
   --json                       One JSON object per line instead of the table:
                                {"line":N,"ok":BOOL,"violations":[...],"skipped":[...]}
-                               (a line that is not JSON: the same with "error").
+                               (a line that cannot be read: the same with "error" and
+                               "reason": NOT_JSON, LINE_TOO_LONG or VALUE_TOO_LONG).
   --debug                      Show the stack trace of an unexpected error.
   -h, --help                   Show this help.
 
 Output: verdicts on standard output (a table unless --json, whether or not it is a
 terminal; colours only on a terminal, never with NO_COLOR), a summary on stderr, and
-a progress line on stderr when it is a terminal and the input takes a while.
+a progress line on stderr when it is a terminal and the input takes a while. When
+standard output is closed early (| head), every order is still checked: the verdicts
+no one reads are dropped, the summary on stderr says from which line, and the exit
+status covers every order.
 
-Exit status: 0 every order passes; 1 an order is refused or a line is not JSON;
-2 a usage error (unknown flag, missing --rules, a file that cannot be read, a file
-that is not a snapshot).`;
+Exit status: 0 every order passes; 1 an order is refused, a line cannot be read, no
+order was read (unless --allow-empty), or the verdicts could not be written (other
+than to a closed pipe); 2 a usage error (unknown flag, missing --rules, a file that
+cannot be read, a file that is not a snapshot, orders given as a JSON array).`;
 
 const OPTIONS = {
   rules: { type: 'string', short: 'r' },
   'reference-prices': { type: 'string' },
   'max-notional': { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  'allow-empty': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
-/** Line numbers of unreadable lines named in the summary; the rest are counted. */
+/** Line numbers of unreadable lines named in the summary; the rest are only counted. */
 const UNREADABLE_SHOWN = 5;
+/** Above this a line would not fit in one JavaScript string once decoded. */
+const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
 
 interface Input {
   readonly name: string;
+  /** Whether the orders come from a named file (not standard input): decides the advice given. */
+  readonly isFile: boolean;
   readonly stream: NodeJS.ReadableStream;
   readonly totalBytes?: number;
   readonly bytesRead?: () => number;
@@ -76,14 +101,19 @@ interface Tally {
   checked: number;
   passed: number;
   refused: number;
-  readonly unreadable: number[];
+  /** Unreadable lines: how many, the first few line numbers, and how many were too long. */
+  unreadable: number;
+  readonly firstUnreadable: number[];
+  tooLong: number;
   /** Orders with a check skipped for want of a reference price. */
   withoutReference: number;
+  /** The first line whose verdict could not be written because standard output was closed. */
+  outputClosedAt: number | undefined;
 }
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check a JSON-lines file of orders against a snapshot',
+  summary: SUMMARIES.check,
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS, 1);
@@ -94,19 +124,32 @@ export const checkCommand: Command = {
       throw new UsageError(
         `--max-notional must be a positive decimal, got '${clip(printable(maxNotional), 40)}'`,
       );
+    const maxLineBytes = maxLineBytesFlag(values['max-line-bytes']);
     const book = await loadSnapshotFile(values.rules, '--rules');
     const referenceFile = values['reference-prices'];
     const prices =
       referenceFile === undefined ? new Map<string, string>() : await loadReferencePrices(referenceFile);
     const input = await openInput(positionals[0], io);
+    watchOutput(io.stdout);
     try {
       const tally = await checkAll(io, input, book, {
         prices,
         maxNotional: limit,
+        maxLineBytes,
         json: values.json === true,
       });
       await summarise(io, tally, referenceFile !== undefined);
-      return tally.refused > 0 || tally.unreadable.length > 0 ? EXIT_FAILURE : EXIT_OK;
+      const closed = outputClosed(io.stdout);
+      // A reader that left (`| head`) chose to stop reading; any other failure lost verdicts.
+      if (closed !== undefined && closed.code !== 'EPIPE')
+        throw new CommandFailure(
+          `could not write the verdicts to standard output: ${describeFsError(closed.error)}`,
+        );
+      if (tally.checked === 0 && tally.unreadable === 0 && values['allow-empty'] !== true)
+        throw new CommandFailure(
+          `no orders read: ${input.name} is empty or holds only blank lines (pass --allow-empty if that is expected)`,
+        );
+      return tally.refused > 0 || tally.unreadable > 0 ? EXIT_FAILURE : EXIT_OK;
     } finally {
       await input.close();
     }
@@ -118,11 +161,21 @@ export function check(io: CliIo): Promise<number> {
   return runCommand(checkCommand, io);
 }
 
+function maxLineBytesFlag(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_LINE_BYTES;
+  const value = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 1 && value <= MAX_LINE_BYTES_LIMIT))
+    throw new UsageError(
+      `--max-line-bytes must be a whole number of bytes from 1 to ${MAX_LINE_BYTES_LIMIT}, got '${clip(printable(text), 40)}'`,
+    );
+  return value;
+}
+
 async function openInput(operand: string | undefined, io: CliIo): Promise<Input> {
   if (operand === undefined && io.isTTY.stdin)
     throw new UsageError('no orders to check: name a JSON-lines file, or - to read standard input');
   if (operand === undefined || operand === '-')
-    return { name: 'standard input', stream: io.stdin, close: async () => {} };
+    return { name: 'standard input', isFile: false, stream: io.stdin, close: async () => {} };
   const name = printable(operand);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -137,6 +190,7 @@ async function openInput(operand: string | undefined, io: CliIo): Promise<Input>
     const stream: ReadStream = handle.createReadStream({ autoClose: false });
     return {
       name,
+      isFile: true,
       stream,
       ...(stat.isFile() ? { totalBytes: stat.size } : {}),
       bytesRead: () => stream.bytesRead,
@@ -155,14 +209,36 @@ async function checkAll(
   io: CliIo,
   input: Input,
   book: RuleBook,
-  options: { prices: ReadonlyMap<string, string>; maxNotional: string | undefined; json: boolean },
+  options: {
+    prices: ReadonlyMap<string, string>;
+    maxNotional: string | undefined;
+    maxLineBytes: number;
+    json: boolean;
+  },
 ): Promise<Tally> {
-  const tally: Tally = { checked: 0, passed: 0, refused: 0, unreadable: [], withoutReference: 0 };
+  const tally: Tally = {
+    checked: 0,
+    passed: 0,
+    refused: 0,
+    unreadable: 0,
+    firstUnreadable: [],
+    tooLong: 0,
+    withoutReference: 0,
+    outputClosedAt: undefined,
+  };
   const style = useColour(io) ? COLOUR_STYLE : NO_STYLE;
   const progress = new Progress(io.stderr, { enabled: io.isTTY.stderr });
   // On one terminal, the progress line is erased before each verdict and redrawn after.
   const sharesTerminal = io.isTTY.stdout && io.isTTY.stderr;
   let headerWritten = options.json;
+  let firstLine = true;
+  /** Whether verdicts are still wanted: false once the reader of standard output is gone. */
+  const outputOpen = (line: number): boolean => {
+    if (tally.outputClosedAt !== undefined) return false;
+    if (outputClosed(io.stdout) === undefined) return true;
+    tally.outputClosedAt = line;
+    return false;
+  };
   const emit = async (text: string) => {
     if (sharesTerminal) progress.clear();
     if (!headerWritten) {
@@ -173,21 +249,29 @@ async function checkAll(
   };
 
   try {
-    for await (const entry of readJsonLines(input.stream)) {
+    for await (const entry of readJsonLines(input.stream, { maxLineBytes: options.maxLineBytes })) {
+      if (firstLine) {
+        firstLine = false;
+        if (entry.startsArray) throw jsonArrayError(input);
+      }
       if (!entry.ok) {
-        tally.unreadable.push(entry.line);
-        await emit(
-          `${options.json ? unreadableJson(entry.line, entry.error) : formatUnreadableRow(entry.line, entry.error, style)}\n`,
-        );
+        tally.unreadable++;
+        if (tally.firstUnreadable.length < UNREADABLE_SHOWN) tally.firstUnreadable.push(entry.line);
+        if (entry.reason === 'LINE_TOO_LONG') tally.tooLong++;
+        if (outputOpen(entry.line))
+          await emit(
+            `${options.json ? unreadableJson(entry.line, entry.error, entry.reason) : formatUnreadableRow(entry.line, entry.error, style)}\n`,
+          );
       } else {
         const order = entry.value;
         const result = book.validateOrder(order, contextFor(order, options.prices, options.maxNotional));
         count1(tally, result);
-        await emit(
-          options.json
-            ? `${verdictJson(entry.line, result)}\n`
-            : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
-        );
+        if (outputOpen(entry.line))
+          await emit(
+            options.json
+              ? `${verdictJson(entry.line, result)}\n`
+              : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
+          );
       }
       progress.update({
         lines: entry.line,
@@ -205,7 +289,24 @@ async function checkAll(
   } finally {
     progress.clear();
   }
+  // The pipe may have closed on the very last verdicts.
+  if (tally.outputClosedAt === undefined && outputClosed(io.stdout) !== undefined)
+    tally.outputClosedAt = Number.POSITIVE_INFINITY;
   return tally;
+}
+
+/** Orders given as one JSON array: refused with the command that makes JSON lines of them. */
+function jsonArrayError(input: Input): UsageError {
+  const source = input.isFile ? shellWord(input.name) : 'orders.json';
+  return new UsageError(
+    `${input.name} holds a JSON array of orders, but check reads JSON lines (one order per line); convert it with: jq -c '.[]' ${source}`,
+    { hint: false },
+  );
+}
+
+/** `text` as one shell word: as is when plainly safe, else single-quoted. */
+function shellWord(text: string): string {
+  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 function count1(tally: Tally, result: ValidationResult): void {
@@ -242,13 +343,15 @@ async function summarise(io: CliIo, tally: Tally, hadPrices: boolean): Promise<v
   const parts = [
     `checked ${count(tally.checked, 'order')}: ${tally.passed} passed, ${tally.refused} refused`,
   ];
-  const unreadable = tally.unreadable;
-  if (unreadable.length > 0) {
-    const shown = unreadable.slice(0, UNREADABLE_SHOWN).join(', ');
+  if (tally.unreadable > 0) {
+    const shown = tally.firstUnreadable.join(', ');
     const more =
-      unreadable.length > UNREADABLE_SHOWN ? ` and ${unreadable.length - UNREADABLE_SHOWN} more` : '';
+      tally.unreadable > tally.firstUnreadable.length
+        ? ` and ${tally.unreadable - tally.firstUnreadable.length} more`
+        : '';
+    const tooLong = tally.tooLong > 0 ? `; ${tally.tooLong} longer than --max-line-bytes` : '';
     parts.push(
-      `${count(unreadable.length, 'unreadable line')} (${unreadable.length === 1 ? 'line' : 'lines'} ${shown}${more})`,
+      `${count(tally.unreadable, 'unreadable line')} (${tally.unreadable === 1 ? 'line' : 'lines'} ${shown}${more}${tooLong})`,
     );
   }
   const lines = [parts.join('; ')];
@@ -256,6 +359,13 @@ async function summarise(io: CliIo, tally: Tally, hadPrices: boolean): Promise<v
     lines.push(
       `note: ${count(tally.withoutReference, 'order')} had price checks skipped for want of a reference price` +
         (hadPrices ? ' (their symbols are not in --reference-prices)' : ' (see --reference-prices)'),
+    );
+  const closedAt = tally.outputClosedAt;
+  if (closedAt !== undefined)
+    lines.push(
+      Number.isFinite(closedAt)
+        ? `note: standard output was closed; verdicts from line ${closedAt} on were not written (every line was still checked)`
+        : 'note: standard output was closed before the last verdicts were read',
     );
   await write(io.stderr, `${lines.join('\n')}\n`);
 }

@@ -1,5 +1,6 @@
 import { runDemo } from '../../demo/run-demo.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { SUMMARIES } from '../command-list.js';
 import { type CliIo, EXIT_OK, write } from '../io.js';
 
 const HELP = `Usage: ${PROGRAM} demo
@@ -15,7 +16,7 @@ Exit status: 0.`;
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'check sample orders against an embedded sample exchange (offline)',
+  summary: SUMMARIES.demo,
   help: HELP,
   async run(args, io) {
     parseCommandArgs(args, {}, 0);

@@ -1,5 +1,6 @@
 import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { SUMMARIES } from '../command-list.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
 import { loadSnapshotFile } from '../load-files.js';
 import { printable } from '../text.js';
@@ -30,7 +31,7 @@ const OPTIONS = { json: { type: 'boolean' } } as const;
 
 export const diffCommand: Command = {
   name: 'diff',
-  summary: 'show what changed between two snapshots',
+  summary: SUMMARIES.diff,
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS, 2);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
+import { Agent, type Dispatcher } from 'undici';
 import {
+  DEFAULT_CLIENT_OPTIONS,
+  EXCHANGE_INFO_PATH,
   type ExchangeInfo,
   ExchangeInfoClient,
   type ExchangeInfoClientOptions,
@@ -12,8 +15,9 @@ import {
   validateExchangeInfoQuery,
 } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
-import { type CliIo, EXIT_OK, write } from '../io.js';
-import { clip, count, describeFsError, oneLine, printable } from '../text.js';
+import { SUMMARIES } from '../command-list.js';
+import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
+import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
 import { CommandFailure, UsageError } from '../usage-error.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
@@ -26,7 +30,9 @@ fetched (pairs, definitions set aside, request weight spent) is reported on stde
 
 Options:
   --base-url URL           Where /api/v3/exchangeInfo lives (required), e.g.
-                           https://api.example.com
+                           https://api.example.com (a URL that already ends in
+                           /api/v3/exchangeInfo is taken as its base; a query there
+                           is refused: use the flags below).
   --symbol S               Only this pair.
   --symbols A,B            Only these pairs (comma-separated; not with --symbol).
   --status TRADING         Only pairs with this status (TRADING is the only one).
@@ -42,8 +48,12 @@ Examples:
   ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
   ${PROGRAM} fetch --base-url https://api.example.com --symbols BTCUSDT,ETHUSDT > rules.json
 
+On a terminal, each attempt and its outcome are shown on stderr as they happen; a
+final error says how many attempts were made.
+
 Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
-is not exchange info) or the snapshot could not be written; 2 a usage error (a bad
+is not exchange info) or the snapshot could not be written (standard output closed
+included); 2 a usage error (a bad
 flag or query, an --out path that cannot be created).`;
 
 const OPTIONS = {
@@ -72,32 +82,56 @@ const SET_ASIDE_SHOWN = 5;
 
 export const fetchCommand: Command = {
   name: 'fetch',
-  summary: 'fetch the exchange rules and save them as a snapshot',
+  summary: SUMMARIES.fetch,
   help: HELP,
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS, 0);
-    const baseUrl = values['base-url'];
-    if (baseUrl === undefined) throw new UsageError('--base-url is required');
+    const given = values['base-url'];
+    if (given === undefined) throw new UsageError('--base-url is required');
+    const { baseUrl, stripped } = baseUrlFrom(given);
     const query = queryFrom(values.symbol, values.symbols, values.status);
-    const client = clientFor(baseUrl, {
-      timeoutMs: integerFlag('--timeout-ms', values['timeout-ms']),
-      retries: integerFlag('--retries', values.retries),
-      symbolsFormat: values['symbols-format'],
-    });
-    // The output file is created before the request, so a path that cannot be written costs
-    // no request weight.
-    const output = values.out === undefined ? undefined : await AtomicFile.create(values.out);
+    const retries = integerFlag('--retries', values.retries);
+    const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+    const attempts = (retries ?? DEFAULT_CLIENT_OPTIONS.retries) + 1;
+    // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
+    // keeps the one-line result.
+    const report = io.isTTY.stderr ? (line: string) => void write(io.stderr, `${line}\n`) : undefined;
+    let client: ExchangeInfoClient;
     try {
+      client = clientFor(baseUrl, {
+        timeoutMs: integerFlag('--timeout-ms', values['timeout-ms']),
+        retries,
+        symbolsFormat: values['symbols-format'],
+        dispatcher: report === undefined ? agent : reportingDispatcher(agent, attempts, report),
+      });
+    } catch (error) {
+      await agent.close();
+      throw error;
+    }
+    if (stripped)
+      await write(
+        io.stderr,
+        `note: --base-url already ends in ${EXCHANGE_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
+      );
+    let output: AtomicFile | undefined;
+    try {
+      // The output file is created before the request, so a path that cannot be written costs
+      // no request weight.
+      output = values.out === undefined ? undefined : await AtomicFile.create(values.out);
       const info = await fetchInfo(client, query);
       const book = RuleBook.fromExchangeInfo(info);
       const text = `${JSON.stringify(book.toJSON(), null, 2)}\n`;
-      if (output === undefined) await write(io.stdout, text);
-      else await output.commit(text);
-      await report(io, client, book, info, values.out);
+      if (output === undefined) {
+        await write(io.stdout, text);
+        if (outputClosed(io.stdout) !== undefined)
+          throw new CommandFailure('standard output was closed before the whole snapshot was written');
+      } else await output.commit(text);
+      await summariseFetch(io, client, book, info, values.out);
       return EXIT_OK;
     } finally {
       await output?.discard();
       await client.close();
+      await agent.close();
     }
   },
 };
@@ -133,7 +167,12 @@ function integerFlag(flag: string, text: string | undefined): number | undefined
 
 function clientFor(
   baseUrl: string,
-  options: { timeoutMs: number | undefined; retries: number | undefined; symbolsFormat: string | undefined },
+  options: {
+    timeoutMs: number | undefined;
+    retries: number | undefined;
+    symbolsFormat: string | undefined;
+    dispatcher: Dispatcher;
+  },
 ): ExchangeInfoClient {
   const resolved: Record<string, unknown> = { baseUrl };
   for (const [key, value] of Object.entries(options)) if (value !== undefined) resolved[key] = value;
@@ -149,9 +188,116 @@ async function fetchInfo(client: ExchangeInfoClient, query: ExchangeInfoQuery): 
     return await client.fetchExchangeInfo(query);
   } catch (error) {
     if (isInvalidQueryError(error)) throw usageFromInvalidQuery(error);
-    if (isPreflightError(error)) throw new CommandFailure(describeFetchFailure(error));
+    if (isPreflightError(error)) throw new CommandFailure(describeFetchFailure(error, client.requestsSent));
     throw error;
   }
+}
+
+/** Longer than any real base URL; bounds the work that URL handling downstream can be made to do. */
+const MAX_BASE_URL_LENGTH = 2048;
+
+/**
+ * `--base-url` as the client wants it: the part before `/api/v3/exchangeInfo`. A URL copied
+ * from a browser or the exchange's docs often already ends in the endpoint's path, which the
+ * client would append a second time; it is stripped (`stripped: true`), trailing slashes and
+ * letter case aside. Anything else is passed on unchanged for the client to judge.
+ *
+ * @throws {UsageError} for a URL over 2048 characters, or the endpoint's URL with a query or
+ *   fragment (naming the base to give and the flags that carry a query).
+ */
+export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly stripped: boolean } {
+  if (text.length > MAX_BASE_URL_LENGTH)
+    throw new UsageError(`--base-url is longer than ${MAX_BASE_URL_LENGTH} characters`);
+  if (!URL.canParse(text)) return { baseUrl: text, stripped: false };
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { baseUrl: text, stripped: false };
+  if (url.username !== '' || url.password !== '') return { baseUrl: text, stripped: false };
+  const path = withoutTrailingSlashes(url.pathname);
+  if (!path.toLowerCase().endsWith(EXCHANGE_INFO_PATH.toLowerCase()))
+    return { baseUrl: text, stripped: false };
+  const baseUrl = `${url.origin}${path.slice(0, path.length - EXCHANGE_INFO_PATH.length)}`;
+  if (url.search !== '' || url.hash !== '')
+    throw new UsageError(
+      `--base-url is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(baseUrl)}${queryAsFlags(url.searchParams)}`,
+    );
+  return { baseUrl, stripped: true };
+}
+
+const FLAG_OF_PARAMETER: Readonly<Record<string, string>> = {
+  symbol: '--symbol',
+  symbols: '--symbols',
+  symbolStatus: '--status',
+};
+
+/** ` --symbol BTCUSDT`: the query's parameters as this command's flags, for the advice. */
+function queryAsFlags(params: URLSearchParams): string {
+  const flags: string[] = [];
+  for (const [name, value] of params) {
+    const flag = FLAG_OF_PARAMETER[name];
+    const shown = clip(printable(name === 'symbols' ? symbolsAsList(value) : value), 200);
+    flags.push(flag === undefined ? `(unknown parameter ${clip(printable(name), 40)})` : `${flag} ${shown}`);
+  }
+  return flags.length === 0 ? '' : ` ${flags.join(' ')}`;
+}
+
+/** `["BTCUSDT","ETHUSDT"]` (the JSON form) as `BTCUSDT,ETHUSDT`, the form --symbols takes. */
+function symbolsAsList(value: string): string {
+  try {
+    const list: unknown = JSON.parse(value);
+    if (Array.isArray(list) && list.every((item) => typeof item === 'string')) return list.join(',');
+  } catch {
+    // Already comma-separated.
+  }
+  return value;
+}
+
+/** A loop rather than `/\/+$/`, which rescans a long run of slashes from each of its starts. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return path.slice(0, end);
+}
+
+/**
+ * A dispatcher that forwards to `agent` and tells `report` of each attempt as it starts and as
+ * it ends (status, error or timeout, with its duration). The client has no retry hook; every
+ * attempt is one `request` on its dispatcher, so watching those is watching the attempts.
+ */
+function reportingDispatcher(agent: Agent, attempts: number, report: (line: string) => void): Dispatcher {
+  let attempt = 0;
+  const request = async (options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> => {
+    attempt++;
+    const label = `attempt ${attempt} of ${attempts}`;
+    const started = Date.now();
+    const elapsed = () => `${Date.now() - started} ms`;
+    report(`${label}: GET ${printable(String(options.origin ?? ''))}${printable(options.path)}`);
+    let ended = false;
+    const signal = options.signal;
+    // The client's attempt timer aborts this signal, while waiting for headers or the body.
+    if (signal instanceof AbortSignal)
+      signal.addEventListener(
+        'abort',
+        () => {
+          if (ended) return;
+          ended = true;
+          const reason: unknown = signal.reason;
+          const what = reason instanceof Error && reason.name === 'TimeoutError' ? 'timed out' : 'aborted';
+          report(`${label}: ${what} after ${elapsed()}`);
+        },
+        { once: true },
+      );
+    try {
+      const response = await agent.request(options);
+      report(`${label}: HTTP ${response.statusCode} after ${elapsed()}`);
+      return response;
+    } catch (error) {
+      if (!ended) report(`${label}: failed after ${elapsed()}: ${describeError(error)}`);
+      ended = true;
+      throw error;
+    }
+  };
+  // The client takes any object with `request` (duck-typed, so another copy of undici works).
+  return { request } as unknown as Dispatcher;
 }
 
 /** An `InvalidQueryError` (a bad flag value) as a usage error naming the flag; others unchanged. */
@@ -167,9 +313,10 @@ function usageFromInvalidQuery(error: unknown): unknown {
 
 /**
  * `NetworkError: GET http://… failed after 3 attempts: connect ECONNREFUSED … (code ECONNREFUSED)`:
- * the error's class, its message, and the context the message does not already carry.
+ * the error's class, its message, and the context the message does not already carry, the
+ * number of attempts always among it (the error's own count, else `requestsSent`).
  */
-export function describeFetchFailure(error: PreflightError): string {
+export function describeFetchFailure(error: PreflightError, requestsSent?: number): string {
   const message = oneLine(error.message);
   const fields = error as unknown as Record<string, unknown>;
   const context: string[] = [];
@@ -181,11 +328,15 @@ export function describeFetchFailure(error: PreflightError): string {
   add('exchange code', fields.exchangeCode);
   add('retry after', fields.retryAfterMs, `${String(fields.retryAfterMs)} ms`);
   add('url', fields.url);
+  const attempts = typeof fields.attempts === 'number' ? fields.attempts : requestsSent;
+  // The library's messages say "after 1 attempts"; "1 attempt" is found in that too.
+  if (attempts !== undefined && attempts > 0 && !message.includes(count(attempts, 'attempt')))
+    context.push(count(attempts, 'attempt'));
   const suffix = context.length === 0 ? '' : ` (${context.join(', ')})`;
   return `${error.name}: ${clip(message, 400)}${suffix}`;
 }
 
-async function report(
+async function summariseFetch(
   io: CliIo,
   client: ExchangeInfoClient,
   book: RuleBook,
