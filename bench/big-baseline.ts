@@ -8,20 +8,33 @@ import type { PairDefinition } from '../src/index.js';
  * suggestions), so the comparison flatters it, if anything.
  */
 interface BigPair {
-  readonly trading: boolean;
-  readonly enabled: boolean;
+  readonly trading: boolean | null;
+  readonly enabled: boolean | null;
   readonly tick: Big | null;
   readonly step: Big | null;
-  readonly quotePrecision: number;
-  readonly basePrecision: number;
-  readonly min: Big;
-  readonly max: Big;
-  readonly marketBuy: Big;
-  readonly marketSell: Big;
-  readonly buyFactor: Big;
-  readonly sellFactor: Big;
-  readonly marketBuyFactor: Big;
-  readonly marketSellFactor: Big;
+  readonly quotePrecision: number | null;
+  readonly basePrecision: number | null;
+  readonly min: Big | null;
+  readonly max: Big | null;
+  readonly marketBuy: Big | null;
+  readonly marketSell: Big | null;
+  readonly buyFactor: Big | null;
+  readonly sellFactor: Big | null;
+  readonly marketBuyFactor: Big | null;
+  readonly marketSellFactor: Big | null;
+}
+
+const big = (text: string | null) => (text === null ? null : new Big(text));
+
+/** The tick in force: sent, or the smallest depth-merge step (README, "Reading the exchange's definitions"). */
+function tickOf(d: PairDefinition): Big | null {
+  if (d.tickSize !== null) return new Big(d.tickSize);
+  let smallest: Big | null = null;
+  for (const step of d.displayDigitMerge ?? []) {
+    const value = new Big(step);
+    if (value.gt(0) && (smallest === null || value.lt(smallest))) smallest = value;
+  }
+  return smallest;
 }
 
 const PLAIN = /^(0|[1-9]\d*)(\.\d+)?$/;
@@ -31,24 +44,27 @@ export class BigBaselineValidator {
 
   constructor(definitions: readonly PairDefinition[]) {
     for (const d of definitions) {
-      const fallback = new Big(d.marketFallbackPriceRatio);
-      const buy = new Big(d.buyLimitPriceRatio);
-      const sell = new Big(d.sellLimitPriceRatio);
+      const fallback = big(d.marketFallbackPriceRatio);
+      const configured = fallback !== null && !fallback.eq(0) ? fallback : null;
+      const buy = big(d.buyLimitPriceRatio);
+      const sell = big(d.sellLimitPriceRatio);
+      const buyWorst = configured ?? buy;
+      const sellWorst = configured ?? sell;
       this.#pairs.set(d.symbol, {
-        trading: d.status === 'TRADING',
+        trading: d.status === null ? null : d.status === 'TRADING',
         enabled: d.enableTrade,
-        tick: d.tickSize === null ? null : new Big(d.tickSize),
-        step: d.stepSize === null ? null : new Big(d.stepSize),
+        tick: tickOf(d),
+        step: big(d.stepSize),
         quotePrecision: d.quoteAssetPrecision,
         basePrecision: d.baseAssetPrecision,
-        min: new Big(d.minTradeAmount),
-        max: new Big(d.maxTradeAmount),
-        marketBuy: new Big(d.marketBuyLimitSize),
-        marketSell: new Big(d.marketSellLimitSize),
-        buyFactor: new Big(1).plus(buy),
-        sellFactor: new Big(1).minus(sell),
-        marketBuyFactor: new Big(1).plus(fallback.eq(0) ? buy : fallback),
-        marketSellFactor: new Big(1).minus(fallback.eq(0) ? sell : fallback),
+        min: big(d.minTradeAmount),
+        max: big(d.maxTradeAmount),
+        marketBuy: big(d.marketBuyLimitSize),
+        marketSell: big(d.marketSellLimitSize),
+        buyFactor: buy === null ? null : new Big(1).plus(buy),
+        sellFactor: sell === null ? null : new Big(1).minus(sell),
+        marketBuyFactor: buyWorst === null ? null : new Big(1).plus(buyWorst),
+        marketSellFactor: sellWorst === null ? null : new Big(1).minus(sellWorst),
       });
     }
   }
@@ -64,33 +80,34 @@ export class BigBaselineValidator {
     const price = isLimit ? decimal(order.price) : undefined;
     if (quantity === undefined || (isLimit && price === undefined)) codes.push('INVALID_FIELD');
     if (pair === undefined) return [...codes, 'UNKNOWN_SYMBOL'];
-    if (!pair.trading) codes.push('SYMBOL_NOT_TRADING');
-    if (!pair.enabled) codes.push('TRADING_DISABLED');
+    if (pair.trading === false) codes.push('SYMBOL_NOT_TRADING');
+    if (pair.enabled === false) codes.push('TRADING_DISABLED');
     const reference = decimal(context.referencePrice);
     if (price !== undefined) {
-      if (pair.tick !== null) {
-        if (!price.mod(pair.tick).eq(0)) codes.push('PRICE_TICK');
-      } else if (decimals(price) > pair.quotePrecision) codes.push('PRICE_PRECISION');
-      if (reference !== undefined && order.side === 'BUY' && price.gt(reference.times(pair.buyFactor)))
+      if (pair.tick !== null && !price.mod(pair.tick).eq(0)) codes.push('PRICE_TICK');
+      // Precision is judged on the text as sent, trailing zeros included.
+      if (pair.quotePrecision !== null && places(order.price) > pair.quotePrecision)
+        codes.push('PRICE_PRECISION');
+      const buyEdge = pair.buyFactor === null ? undefined : reference?.times(pair.buyFactor);
+      const sellEdge = pair.sellFactor === null ? undefined : reference?.times(pair.sellFactor);
+      if (buyEdge !== undefined && order.side === 'BUY' && price.gt(buyEdge))
         codes.push('PRICE_ABOVE_BUY_LIMIT');
-      if (reference !== undefined && order.side === 'SELL' && price.lt(reference.times(pair.sellFactor)))
+      if (sellEdge !== undefined && order.side === 'SELL' && price.lt(sellEdge))
         codes.push('PRICE_BELOW_SELL_LIMIT');
     }
     if (quantity !== undefined) {
-      if (pair.step !== null) {
-        if (!quantity.mod(pair.step).eq(0)) codes.push('QUANTITY_STEP');
-      } else if (decimals(quantity) > pair.basePrecision) codes.push('QUANTITY_PRECISION');
-      if (quantity.lt(pair.min)) codes.push('QUANTITY_BELOW_MIN');
-      if (quantity.gt(pair.max)) codes.push('QUANTITY_ABOVE_MAX');
-      if (order.type === 'MARKET' && quantity.gt(order.side === 'BUY' ? pair.marketBuy : pair.marketSell))
-        codes.push('MARKET_SIZE_ABOVE_MAX');
+      if (pair.step !== null && !quantity.mod(pair.step).eq(0)) codes.push('QUANTITY_STEP');
+      if (pair.basePrecision !== null && places(order.quantity) > pair.basePrecision)
+        codes.push('QUANTITY_PRECISION');
+      if (pair.min !== null && quantity.lt(pair.min)) codes.push('QUANTITY_BELOW_MIN');
+      if (pair.max !== null && quantity.gt(pair.max)) codes.push('QUANTITY_ABOVE_MAX');
+      const cap = order.side === 'BUY' ? pair.marketBuy : pair.marketSell;
+      if (order.type === 'MARKET' && cap !== null && quantity.gt(cap)) codes.push('MARKET_SIZE_ABOVE_MAX');
       const maxNotional = decimal(context.maxNotional);
       if (maxNotional !== undefined) {
+        const factor = order.side === 'BUY' ? pair.marketBuyFactor : pair.marketSellFactor;
         const worst =
-          price ??
-          (reference === undefined
-            ? undefined
-            : reference.times(order.side === 'BUY' ? pair.marketBuyFactor : pair.marketSellFactor));
+          price ?? (reference === undefined || factor === null ? undefined : reference.times(factor));
         if (worst?.times(quantity).gt(maxNotional)) codes.push('NOTIONAL_ABOVE_MAX');
       }
     }
@@ -105,6 +122,9 @@ function decimal(value: unknown): Big | undefined {
   return big.gt(0) ? big : undefined;
 }
 
-function decimals(value: Big): number {
-  return Math.max(0, value.c.length - value.e - 1);
+/** Decimal places of the text that would be sent. */
+function places(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : String(value);
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
 }

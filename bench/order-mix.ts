@@ -1,7 +1,6 @@
 import Big from 'big.js';
-import fc from 'fast-check';
-import { type PairDefinition, sampleExchangeInfo, type ValidationContext } from '../src/index.js';
-import { pairDefinitionArb } from '../src/testing/index.js';
+import { realCorpus } from '../property-tests/support/real-corpus.js';
+import type { ValidationContext } from '../src/index.js';
 
 /** One order of the benchmark mix and the context it is checked with. */
 export interface MixCase {
@@ -30,32 +29,22 @@ function spell(value: Big, asNumber: boolean): string | number {
 const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as const;
 
 /**
- * A realistic mix, fixed by its seed: the sample's pairs plus generated ones with several tick
- * shapes (powers of ten, 0.5, 110, 0.00000012, no grid); prices within a few percent of the
- * last price, sizes a few dozen steps; LIMIT and MARKET; strings and numbers; 80% passing and
- * 20% breaking one rule (off the tick or step, under the minimum, over a band, a market cap or
- * the caller's notional limit).
+ * A realistic mix, fixed by its seed, over the realistic corpus (1,260 real-shaped pairs, some
+ * without grids on the wire, decimals as strings and numbers; `property-tests/support/real-corpus.ts`):
+ * prices within a few percent of the last price, sizes a few dozen steps; LIMIT and MARKET;
+ * strings and numbers; 80% passing and 20% breaking one rule (off the tick or step, under the
+ * minimum, over a band, a market cap or the caller's notional limit). `text` is the exchange's
+ * payload as JSON text, to be parsed losslessly.
  */
-export function buildMix(
-  size: number,
-  seed = 42,
-): { definitions: PairDefinition[]; payload: unknown; cases: MixCase[] } {
-  const generated = fc.sample(pairDefinitionArb({ tradingOnly: true }), { numRuns: 24, seed });
-  const sample = sampleExchangeInfo().symbols.filter((d) => d.status === 'TRADING' && d.enableTrade);
-  const unique = new Map<string, PairDefinition>();
-  for (const d of [...sample, ...generated]) unique.set(d.symbol, d);
-  const definitions = [...unique.values()];
-  const payload = {
-    timezone: 'UTC',
-    serverTime: 0,
-    symbols: definitions.map((d) => ({ ...d, displayDigitMerge: (d.displayDigitMerge ?? []).join(',') })),
-  };
+export function buildMix(size: number, seed = 42): { text: string; cases: MixCase[] } {
+  const corpus = realCorpus();
+  const pairs = corpus.pairs.filter((p) => p.tradable);
   const next = random(seed);
   const cases: MixCase[] = [];
   for (let n = 0; n < size; n++) {
-    const d = definitions[n % definitions.length] as PairDefinition;
-    const tick = new Big(d.tickSize ?? `1e-${d.quoteAssetPrecision}`);
-    const step = new Big(d.stepSize ?? `1e-${d.baseAssetPrecision}`);
+    const d = pairs[Math.floor(next() * pairs.length)] as (typeof pairs)[number];
+    const tick = new Big(d.tickSize);
+    const step = new Big(d.stepSize);
     const reference = tick.times(12_345);
     const buy = next() < 0.5;
     const market = next() < 0.3;
@@ -112,5 +101,5 @@ export function buildMix(
     // give V8 shared, fast object shapes, which spread-built objects do not.
     cases.push(JSON.parse(JSON.stringify({ order, context: { ...context, maxNotional } })) as MixCase);
   }
-  return { definitions, payload, cases };
+  return { text: corpus.text, cases };
 }

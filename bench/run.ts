@@ -11,7 +11,9 @@ import fc from 'fast-check';
 // bench` does). Source run through a TypeScript loader carries helpers that would skew the figures.
 // Typed from the source, loaded from dist: a fresh clone type-checks before anything is built.
 const PACKAGE: string = 'order-preflight';
-const { parseExchangeInfo, RuleBook } = (await import(PACKAGE)) as typeof import('../src/index.js');
+const { parseExchangeInfo, parseExchangeInfoText, RuleBook } = (await import(
+  PACKAGE
+)) as typeof import('../src/index.js');
 
 import { Bench } from 'tinybench';
 import { exchangeInfoArb } from '../src/testing/index.js';
@@ -25,8 +27,10 @@ const args = process.argv.slice(2);
 const exactnessIndex = args.indexOf('--exactness');
 const exactnessCases = exactnessIndex === -1 ? 0 : Number(args[exactnessIndex + 1] ?? 1_000_000);
 
-const { definitions, payload, cases } = buildMix(MIX_SIZE);
-const book = RuleBook.fromExchangeInfo(parseExchangeInfo(payload));
+const { text, cases } = buildMix(MIX_SIZE);
+const mixInfo = parseExchangeInfoText(text);
+const definitions = mixInfo.symbols;
+const book = RuleBook.fromExchangeInfo(mixInfo);
 const baseline = new BigBaselineValidator(definitions);
 const passing = cases.filter((c) => book.validateOrder(c.order, c.context).ok).length;
 console.log(
