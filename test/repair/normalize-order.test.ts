@@ -73,6 +73,66 @@ describe('normalizeOrder', () => {
     if (!band.ok) expect(band.violations.map((v) => v.code)).toEqual(['PRICE_ABOVE_BUY_LIMIT']);
   });
 
+  it('writes canonical text: trailing zeros beyond the precision go, those within it stay', () => {
+    const trimmed = normalizeOrder(book, limit('BTCUSDT', 'BUY', '64000.0100000000', '0.00100000000000'));
+    expect(trimmed).toMatchObject({ ok: true, order: { price: '64000.01', quantity: '0.001' } });
+    expect(trimmed.changes).toEqual([
+      { field: 'price', from: '64000.0100000000', to: '64000.01', code: 'PRICE_PRECISION' },
+      { field: 'quantity', from: '0.00100000000000', to: '0.001', code: 'QUANTITY_PRECISION' },
+    ]);
+    // Within the precision, the text as written passes and is kept.
+    const kept = normalizeOrder(book, limit('BTCUSDT', 'BUY', '64000.10', '0.00100'));
+    expect(kept).toEqual({ ok: true, order: limit('BTCUSDT', 'BUY', '64000.10', '0.00100'), changes: [] });
+  });
+
+  it('repairs on an inferred tick, and what it returns passes', () => {
+    const r = normalizeOrder(book, limit('SOLUSDT', 'SELL', '150.125', '2.000000001'), {
+      referencePrice: '150',
+    });
+    expect(r).toMatchObject({ ok: true, order: { price: '150.13', quantity: '2' } });
+    if (r.ok) expect(book.validateOrder(r.order, { referencePrice: '150' }).ok).toBe(true);
+  });
+
+  it('a tick finer than the precision: the price lands on both', () => {
+    const info = sampleExchangeInfo();
+    const odd = RuleBook.fromExchangeInfo({
+      ...info,
+      symbols: [{ ...info.symbols[0]!, tickSize: '0.005', quoteAssetPrecision: 2 }],
+    });
+    const r = normalizeOrder(odd, limit('BTCUSDT', 'BUY', '64000.015', '0.001'));
+    expect(r).toMatchObject({ ok: true, order: { price: '64000.01' } });
+  });
+
+  it('returns what it judged: an order is read once, so a changing getter cannot slip past', () => {
+    let reads = 0;
+    const order = {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '64000.01',
+      get quantity() {
+        reads++;
+        return reads === 1 ? '0.001' : '99999999';
+      },
+    };
+    const r = normalizeOrder(book, order);
+    expect(reads).toBe(1);
+    expect(r).toMatchObject({ ok: true, order: { quantity: '0.001' } });
+  });
+
+  it('a getter that throws is a verdict, not an exception', () => {
+    const order = {
+      symbol: 'BTCUSDT',
+      get side(): string {
+        throw new Error('boom');
+      },
+    };
+    const r = normalizeOrder(book, order);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.violations.map((v) => v.code)).toEqual(['INVALID_ORDER']);
+  });
+
   it('never throws and repairs nothing on garbage', () => {
     for (const garbage of [null, 42, 'x', [], { symbol: 'NOPE' }])
       expect(normalizeOrder(book, garbage)).toMatchObject({ ok: false, changes: [] });
