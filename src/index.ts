@@ -29,7 +29,6 @@ export { formatRuleBookDiff } from './diff/format-rule-book-diff.js';
 export {
   ExchangeInfoSchemaError,
   isExchangeInfoSchemaError,
-  type SchemaIssue,
 } from './errors/exchange-info-schema-error.js';
 export {
   ClientClosedError,
@@ -51,12 +50,12 @@ export {
   ResponseTooLargeError,
 } from './errors/http-errors.js';
 export { isPreflightError, PreflightError } from './errors/preflight-error.js';
+export type { SchemaIssue } from './errors/shape-issues.js';
 export { parseExchangeInfo } from './exchange-info/parse-exchange-info.js';
 export { parseExchangeInfoText } from './exchange-info/parse-exchange-info-text.js';
 export {
   type DefinitionWarning,
   type ExchangeInfo,
-  exchangeInfoEnvelopeSchema,
   PAIR_DEFINITION_FIELDS,
   type PairDefinition,
   type RejectedDefinition,
@@ -69,7 +68,6 @@ export { parseRuleBookSnapshot } from './snapshot/parse-rule-book-snapshot.js';
 export { isSnapshotError, SnapshotError, type SnapshotErrorReason } from './snapshot/snapshot-error.js';
 export {
   type RuleBookSnapshot,
-  ruleBookSnapshotSchema,
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
 } from './snapshot/snapshot-schema.js';

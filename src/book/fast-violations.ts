@@ -102,7 +102,12 @@ function ceilOnGrid(units: number, scale: number, step: number, gridScale: numbe
 }
 
 /** PRICE_TICK, as `checkPriceTick` makes it: the grid points either side. */
-export function tickViolation(fast: FastPair, text: string, units: number, scale: number): Violation | undefined {
+export function tickViolation(
+  fast: FastPair,
+  text: string,
+  units: number,
+  scale: number,
+): Violation | undefined {
   const step = fast.priceStep;
   const gridScale = fast.priceScale;
   const below = floorOnGrid(units, scale, step, gridScale);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isNegativeDecimal, isZeroDecimal, numericText, toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
@@ -136,19 +135,10 @@ export const readDigitMerge: FieldReader<DigitMerge> = (raw) => {
   return value({ steps, ignored });
 };
 
-/** The non-negative integer schema for the response envelope (`serverTime`). */
-export function integerSchema(max: number) {
-  return z.unknown().transform((raw, ctx): number => {
-    const n = integerFrom(raw);
-    if (n === undefined || n < 0 || n > max) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected an integer from 0 to ${max} (JSON number or string), got ${describeValue(raw)}`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** A non-negative integer up to `max`, in any spelling of a whole number, or undefined. */
+export function readInteger(raw: unknown, max: number): number | undefined {
+  const n = integerFrom(raw);
+  return n === undefined || n < 0 || n > max ? undefined : n;
 }
 
 /**

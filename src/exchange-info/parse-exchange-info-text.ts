@@ -20,7 +20,7 @@ export function parseExchangeInfoText(text: string): ExchangeInfo {
     json = parseJsonLosslessly(text);
   } catch (error) {
     const message = `not JSON: ${error instanceof Error ? error.message : String(error)}`;
-    throw new ExchangeInfoSchemaError([{ code: 'custom', path: [], message, input: text.slice(0, 200) }], {
+    throw new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], {
       cause: error,
     });
   }

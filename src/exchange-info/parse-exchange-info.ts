@@ -1,13 +1,9 @@
-import { ExchangeInfoSchemaError, formatIssuePath } from '../errors/exchange-info-schema-error.js';
-import { describeThrown } from '../errors/preflight-error.js';
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import { checks, IssueCollector } from '../errors/shape-issues.js';
+import { readInteger } from './field-schemas.js';
 import { readDefinition } from './read-definition.js';
-import {
-  type DefinitionWarning,
-  type ExchangeInfo,
-  exchangeInfoEnvelopeSchema,
-  type PairDefinition,
-  type RejectedDefinition,
-} from './schema.js';
+import type { DefinitionWarning, ExchangeInfo, PairDefinition, RejectedDefinition } from './schema.js';
 
 /**
  * Parses a `GET /api/v3/exchangeInfo` body that is already an object into exact values. For
@@ -62,19 +58,34 @@ export function parseExchangeInfo(json: unknown): ExchangeInfo {
   };
 }
 
-/** zod does not catch what a hostile input throws while being read (a proxy, a getter); we do. */
-function readEnvelope(json: unknown) {
-  let result: ReturnType<typeof exchangeInfoEnvelopeSchema.safeParse>;
+/** The response's top level, read once; what a hostile input throws while being read (a proxy, a getter) becomes a typed error. */
+function readEnvelope(json: unknown): { timezone: string; serverTime: number; symbols: readonly unknown[] } {
+  const c = new IssueCollector();
+  let envelope: { timezone: string; serverTime: number; symbols: readonly unknown[] } | undefined;
   try {
-    result = exchangeInfoEnvelopeSchema.safeParse(json);
+    const top = c.record(json, []);
+    if (top !== undefined) {
+      const timezone = c.field<string>(top, 'timezone', [], checks.string);
+      const rawTime = top.serverTime;
+      const serverTime = readInteger(rawTime, Number.MAX_SAFE_INTEGER);
+      if (serverTime === undefined)
+        c.add(
+          ['serverTime'],
+          rawTime === undefined ? 'missing' : 'invalid_value',
+          `expected an integer from 0 to ${Number.MAX_SAFE_INTEGER} (JSON number or string), got ${describeValue(rawTime)}`,
+        );
+      const symbols = c.field<unknown[]>(top, 'symbols', [], (v) =>
+        Array.isArray(v) ? undefined : `expected an array, got ${describeValue(v)}`,
+      );
+      if (timezone !== undefined && serverTime !== undefined && symbols !== undefined)
+        envelope = { timezone, serverTime, symbols };
+    }
   } catch (error) {
     const message = `could not be read: ${describeThrown(error)}`;
-    throw new ExchangeInfoSchemaError([{ code: 'custom', path: [], message, input: undefined }], {
-      cause: error,
-    });
+    throw new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
   }
-  if (!result.success) throw new ExchangeInfoSchemaError(result.error.issues, { cause: result.error });
-  return result.data;
+  if (envelope === undefined) throw new ExchangeInfoSchemaError(c.issues);
+  return envelope;
 }
 
 function readableSymbol(raw: unknown): string | undefined {

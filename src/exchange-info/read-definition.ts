@@ -79,7 +79,10 @@ export function readDefinition(raw: unknown): DefinitionReading {
   try {
     return readFields(raw);
   } catch (error) {
-    return { ok: false, reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }] };
+    return {
+      ok: false,
+      reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }],
+    };
   }
 }
 

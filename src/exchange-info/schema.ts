@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { integerSchema } from './field-schemas.js';
-
 /**
  * Where a pair's price grid came from: the exchange's own `tickSize`; the smallest step of its
  * depth-merge list `displayDigitMerge` (the exchange sent no tick, and the book inferred it;
@@ -56,21 +53,6 @@ export interface PairDefinition {
   readonly displayNew: boolean | null;
   readonly displayHot: boolean | null;
 }
-
-/**
- * The top level of the response (seed section 2.1); each symbol is read on its own, so one
- * malformed definition never sinks the rest.
- *
- * @example
- * ```ts
- * exchangeInfoEnvelopeSchema.safeParse(json).success; // false when timezone/serverTime/symbols are wrong
- * ```
- */
-export const exchangeInfoEnvelopeSchema = z.object({
-  timezone: z.string(),
-  serverTime: integerSchema(Number.MAX_SAFE_INTEGER),
-  symbols: z.array(z.unknown()),
-});
 
 /**
  * Why a definition was set aside: the field path and what was wrong with it.

@@ -14,8 +14,7 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   const precision = pair.basePrecision;
-  if (precision === null)
-    return skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
+  if (precision === null) return skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
   if (writtenDecimals(quantity.text) <= precision) return undefined;
   const grid = pair.quantityGrid as Dec;
   const below = floorToGrid(quantity.value, grid);

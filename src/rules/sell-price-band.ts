@@ -17,8 +17,7 @@ export function checkSellPriceBand(
   const price = order.price;
   if (order.type !== 'LIMIT' || order.side !== 'SELL' || price === undefined) return undefined;
   const factor = pair.sellBandFactor;
-  if (factor === null)
-    return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
+  if (factor === null) return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
   const reference = context.referencePrice;
   if (reference === undefined)
     return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');

@@ -1,10 +1,10 @@
-import { type SchemaIssue, toSchemaIssues } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import type { SchemaIssue } from '../errors/shape-issues.js';
 import { SnapshotError } from './snapshot-error.js';
 import {
   READABLE_SNAPSHOT_VERSIONS,
   type RuleBookSnapshot,
-  ruleBookSnapshotSchema,
+  readSnapshotBody,
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
 } from './snapshot-schema.js';
@@ -46,22 +46,18 @@ export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
       { version: declared },
     );
 
-  let result: ReturnType<typeof ruleBookSnapshotSchema.safeParse>;
+  let result: ReturnType<typeof readSnapshotBody>;
   try {
-    result = ruleBookSnapshotSchema.safeParse(value);
+    result = readSnapshotBody(value);
   } catch (error) {
-    // zod does not catch what a hostile input throws while being read (a proxy, a getter).
+    // What a hostile input throws while being read (a proxy, a getter) is reported, not rethrown.
     throw new SnapshotError('schema', [issue('(root)', `could not be read: ${describeThrown(error)}`)], {
       version: declared,
       cause: error,
     });
   }
-  if (!result.success)
-    throw new SnapshotError('schema', toSchemaIssues(result.error.issues), {
-      version: declared,
-      cause: result.error,
-    });
-  return result.data;
+  if ('issues' in result) throw new SnapshotError('schema', result.issues, { version: declared });
+  return result.snapshot;
 }
 
 function readHeader(value: unknown): { format: unknown; version: unknown } {

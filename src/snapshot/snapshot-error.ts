@@ -1,5 +1,5 @@
-import type { SchemaIssue } from '../errors/exchange-info-schema-error.js';
 import { hasErrorBrand, PreflightError } from '../errors/preflight-error.js';
+import type { SchemaIssue } from '../errors/shape-issues.js';
 import { SNAPSHOT_VERSION } from './snapshot-schema.js';
 
 /**

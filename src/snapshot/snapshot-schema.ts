@@ -1,7 +1,12 @@
-import { z } from 'zod';
 import { MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
+import { checks, IssueCollector, type IssuePath, type SchemaIssue } from '../errors/shape-issues.js';
 import { MAX_ASSET_PRECISION } from '../exchange-info/field-schemas.js';
-import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import {
+  type DefinitionWarning,
+  PAIR_DEFINITION_FIELDS,
+  type PairDefinition,
+  type RejectedDefinition,
+} from '../exchange-info/schema.js';
 
 /**
  * The value of a snapshot's `format` field: it marks a JSON document as a rule-book snapshot.
@@ -43,98 +48,17 @@ function isCanonicalDecimal(text: string): boolean {
 const CANONICAL_MESSAGE =
   "expected a canonical plain decimal string (such as '0.01', never '0.010' or '1e-2')";
 
-const canonicalDecimal = z.string().refine(isCanonicalDecimal, { message: CANONICAL_MESSAGE });
-const nonNegativeDecimal = canonicalDecimal.refine((text) => !text.startsWith('-'), {
-  message: 'must not be negative',
-});
+const canonical = (value: unknown) =>
+  typeof value === 'string' && isCanonicalDecimal(value) ? undefined : CANONICAL_MESSAGE;
+const nonNegative = (value: unknown) =>
+  canonical(value) ?? ((value as string).startsWith('-') ? 'must not be negative' : undefined);
 /** A grid is `null` (no grid) or positive: the parser already turned `0` into `null`. */
-const gridSize = nonNegativeDecimal
-  .refine((text) => text !== '0', { message: 'must be positive; no grid is written as null' })
-  .nullable();
-const precision = z.number().int().min(0).max(MAX_ASSET_PRECISION);
-const epochMs = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/** A field the exchange did not send is `null`; version 1 left absent display flags out. */
-const flag = z
-  .boolean()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
-const decimalList = z
-  .array(canonicalDecimal)
-  .nullable()
-  .optional()
-  .transform((list) => list ?? null);
-
-/**
- * One pair definition in a snapshot: the fields of {@link PairDefinition}, each in its one
- * canonical spelling. Unlike the exchange's wire, nothing is coerced (no `"8"` for 8, no `1e-8`,
- * no `0` for "no grid") and an unknown field is refused: a field this version does not know could
- * carry a rule it would not enforce. `tickSizeSource` is absent in version 1 snapshots, which
- * knew no inference: there the tick came from `tickSize`, or there was none.
- *
- * @example
- * ```ts
- * snapshotPairDefinitionSchema.safeParse({ ...definition, tickSize: '1e-2' }).success; // false
- * ```
- */
-export const snapshotPairDefinitionSchema = z
-  .strictObject({
-    symbol: z.string().min(1),
-    status: z.string().min(1).nullable(),
-    baseAsset: z.string().nullable(),
-    baseAssetPrecision: precision.nullable(),
-    quoteAsset: z.string().nullable(),
-    quoteAssetPrecision: precision.nullable(),
-    tickSize: gridSize,
-    tickSizeSource: z.enum(['tickSize', 'displayDigitMerge', 'none']).optional(),
-    stepSize: gridSize,
-    minTradeAmount: nonNegativeDecimal.nullable(),
-    maxTradeAmount: nonNegativeDecimal.nullable(),
-    takerFeeRate: canonicalDecimal.nullable(),
-    makerFeeRate: canonicalDecimal.nullable(),
-    buyLimitPriceRatio: nonNegativeDecimal.nullable(),
-    sellLimitPriceRatio: nonNegativeDecimal.nullable(),
-    marketBuyLimitSize: nonNegativeDecimal.nullable(),
-    marketSellLimitSize: nonNegativeDecimal.nullable(),
-    marketFallbackPriceRatio: nonNegativeDecimal.nullable(),
-    enableTrade: z.boolean().nullable(),
-    enableDisplay: flag,
-    displayDigitMerge: decimalList,
-    displayNew: flag,
-    displayHot: flag,
-  })
-  .superRefine((d, ctx) => {
-    if (d.tickSizeSource !== undefined && (d.tickSizeSource === 'none') !== (d.tickSize === null))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['tickSizeSource'],
-        message: `a tickSizeSource of ${d.tickSizeSource} does not fit a tickSize of ${String(d.tickSize)}`,
-      });
-  })
-  .transform(
-    (d): PairDefinition => ({
-      ...d,
-      tickSizeSource: d.tickSizeSource ?? (d.tickSize === null ? 'none' : 'tickSize'),
-    }),
-  );
-
-const warningSchema = z.strictObject({ symbol: z.string().min(1), field: z.string(), message: z.string() });
-
-const rejectionReasonSchema = z.strictObject({ path: z.string(), message: z.string() });
-
-/**
- * A definition the exchange sent that was set aside, as {@link RejectedDefinition}.
- *
- * @example
- * ```ts
- * snapshotRejectedDefinitionSchema.parse({ index: 3, symbol: 'BADUSDT', reasons: [{ path: 'tickSize', message: '...' }] });
- * ```
- */
-export const snapshotRejectedDefinitionSchema = z.strictObject({
-  index: z.number().int().min(0),
-  symbol: z.string().min(1).exactOptional(),
-  reasons: z.array(rejectionReasonSchema).min(1),
-});
+const gridSize = checks.nullable((value) =>
+  value === '0' ? 'must be positive; no grid is written as null' : nonNegative(value),
+);
+const precision = checks.integer(0, MAX_ASSET_PRECISION);
+const epochMs = checks.integer(0, Number.MAX_SAFE_INTEGER);
+const TICK_SOURCES = ['tickSize', 'displayDigitMerge', 'none'] as const;
 
 /**
  * The rule-book snapshot, version 2 (what `book.toJSON()` returns; `RuleBook.fromJSON` reads
@@ -147,58 +71,15 @@ export const snapshotRejectedDefinitionSchema = z.strictObject({
  * - `symbols`: the usable definitions in force, in payload order: decimals as canonical plain
  *   strings, `null` for a field the exchange did not send (or no grid), `tickSize` the tick in
  *   force and `tickSizeSource` where it came from (an inferred tick is kept, not re-inferred),
- *   `displayDigitMerge` as a list.
- * - `warnings`: the display and fee fields that could not be read.
+ *   `displayDigitMerge` as a list. Unlike the exchange's wire, nothing is coerced (no `"8"` for
+ *   8, no `1e-8`, no `0` for "no grid") and an unknown field is refused: a field this version
+ *   does not know could carry a rule it would not enforce. Version 1 had no `tickSizeSource`
+ *   (the tick came from `tickSize`, or there was none) and left absent display flags out.
  * - `rejected`: the definitions set aside, with their reasons; `index` is the position in the
  *   exchange's payload, not in `symbols`.
+ * - `warnings`: the display and fee fields that could not be read.
  *
  * A symbol appears at most once in `symbols` and never in both lists.
- *
- * @example
- * ```ts
- * const result = ruleBookSnapshotSchema.safeParse(JSON.parse(text));
- * if (!result.success) console.table(result.error.issues);
- * ```
- */
-export const ruleBookSnapshotSchema = z
-  .strictObject({
-    format: z.literal(SNAPSHOT_FORMAT),
-    version: z.union([z.literal(1), z.literal(SNAPSHOT_VERSION)]),
-    fetchedAt: epochMs,
-    serverTime: epochMs,
-    timezone: z.string(),
-    symbols: z.array(snapshotPairDefinitionSchema),
-    rejected: z.array(snapshotRejectedDefinitionSchema),
-    warnings: z
-      .array(warningSchema)
-      .optional()
-      .transform((list): DefinitionWarning[] => list ?? []),
-  })
-  .superRefine((snapshot, ctx) => {
-    // A book keys pairs by symbol: a second definition would silently replace the first.
-    const seen = new Set<string>();
-    snapshot.symbols.forEach((definition, index) => {
-      if (seen.has(definition.symbol))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['symbols', index, 'symbol'],
-          message: `duplicate definition of ${definition.symbol}`,
-        });
-      seen.add(definition.symbol);
-    });
-    snapshot.rejected.forEach((entry, index) => {
-      if (entry.symbol !== undefined && seen.has(entry.symbol))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['rejected', index, 'symbol'],
-          message: `${entry.symbol} is both usable and set aside`,
-        });
-    });
-  });
-
-/**
- * A rule-book snapshot: the JSON-ready object of `book.toJSON()`, whose format
- * {@link ruleBookSnapshotSchema} documents.
  *
  * @example
  * ```ts
@@ -207,9 +88,214 @@ export const ruleBookSnapshotSchema = z
  * await writeFile('rule-book.json', JSON.stringify(snapshot));
  * ```
  */
-export type RuleBookSnapshot = z.infer<typeof ruleBookSnapshotSchema>;
+export interface RuleBookSnapshot {
+  readonly format: typeof SNAPSHOT_FORMAT;
+  readonly version: number;
+  readonly fetchedAt: number;
+  readonly serverTime: number;
+  readonly timezone: string;
+  readonly symbols: readonly PairDefinition[];
+  readonly rejected: readonly RejectedDefinition[];
+  readonly warnings: readonly DefinitionWarning[];
+}
 
-/** Compile-time guard: a snapshot's definitions are the parser's, so the two cannot drift. */
-type Holds<T extends true> = T;
-type _DefinitionsMatch = Holds<RuleBookSnapshot['symbols'][number] extends PairDefinition ? true : false>;
-type _RejectionsFit = Holds<RuleBookSnapshot['rejected'][number] extends RejectedDefinition ? true : false>;
+const DEFINITION_KEYS: ReadonlySet<string> = new Set(PAIR_DEFINITION_FIELDS);
+const SNAPSHOT_KEYS: ReadonlySet<string> = new Set([
+  'format',
+  'version',
+  'fetchedAt',
+  'serverTime',
+  'timezone',
+  'symbols',
+  'rejected',
+  'warnings',
+]);
+
+/** A value the check accepted, as the type the check proves. */
+type Read<T> = T | undefined;
+
+function readDefinition(c: IssueCollector, raw: unknown, path: IssuePath): PairDefinition | undefined {
+  const d = c.record(raw, path);
+  if (d === undefined) return undefined;
+  const before = c.issues.length;
+  c.onlyKnownKeys(d, DEFINITION_KEYS, path);
+  const decimal = (key: string, check: (v: unknown) => string | undefined) =>
+    c.field<string | null>(d, key, path, checks.nullable(check));
+  const flag = (key: string): Read<boolean | null> =>
+    c.field<boolean | null>(d, key, path, checks.nullable(checks.boolean), { optional: true }) ?? null;
+  const symbol = c.field<string>(d, 'symbol', path, checks.nonEmptyString);
+  const status = c.field<string | null>(d, 'status', path, checks.nullable(checks.nonEmptyString));
+  const baseAsset = c.field<string | null>(d, 'baseAsset', path, checks.nullable(checks.string));
+  const baseAssetPrecision = c.field<number | null>(
+    d,
+    'baseAssetPrecision',
+    path,
+    checks.nullable(precision),
+  );
+  const quoteAsset = c.field<string | null>(d, 'quoteAsset', path, checks.nullable(checks.string));
+  const quoteAssetPrecision = c.field<number | null>(
+    d,
+    'quoteAssetPrecision',
+    path,
+    checks.nullable(precision),
+  );
+  const tickSize = c.field<string | null>(d, 'tickSize', path, gridSize);
+  const source = c.field<(typeof TICK_SOURCES)[number]>(
+    d,
+    'tickSizeSource',
+    path,
+    checks.oneOf(TICK_SOURCES),
+    {
+      optional: true,
+    },
+  );
+  const stepSize = c.field<string | null>(d, 'stepSize', path, gridSize);
+  const minTradeAmount = decimal('minTradeAmount', nonNegative);
+  const maxTradeAmount = decimal('maxTradeAmount', nonNegative);
+  const takerFeeRate = decimal('takerFeeRate', canonical);
+  const makerFeeRate = decimal('makerFeeRate', canonical);
+  const buyLimitPriceRatio = decimal('buyLimitPriceRatio', nonNegative);
+  const sellLimitPriceRatio = decimal('sellLimitPriceRatio', nonNegative);
+  const marketBuyLimitSize = decimal('marketBuyLimitSize', nonNegative);
+  const marketSellLimitSize = decimal('marketSellLimitSize', nonNegative);
+  const marketFallbackPriceRatio = decimal('marketFallbackPriceRatio', nonNegative);
+  const enableTrade = c.field<boolean | null>(d, 'enableTrade', path, checks.nullable(checks.boolean));
+  const displayDigitMerge = readDecimalList(c, d, path);
+  if (source !== undefined && tickSize !== undefined && (source === 'none') !== (tickSize === null))
+    c.add(
+      [...path, 'tickSizeSource'],
+      'custom',
+      `a tickSizeSource of ${source} does not fit a tickSize of ${String(tickSize)}`,
+    );
+  if (c.issues.length > before || symbol === undefined) return undefined;
+  return {
+    symbol,
+    status: status as string | null,
+    baseAsset: baseAsset as string | null,
+    baseAssetPrecision: baseAssetPrecision as number | null,
+    quoteAsset: quoteAsset as string | null,
+    quoteAssetPrecision: quoteAssetPrecision as number | null,
+    tickSize: tickSize as string | null,
+    tickSizeSource: source ?? (tickSize === null ? 'none' : 'tickSize'),
+    stepSize: stepSize as string | null,
+    minTradeAmount: minTradeAmount as string | null,
+    maxTradeAmount: maxTradeAmount as string | null,
+    takerFeeRate: takerFeeRate as string | null,
+    makerFeeRate: makerFeeRate as string | null,
+    buyLimitPriceRatio: buyLimitPriceRatio as string | null,
+    sellLimitPriceRatio: sellLimitPriceRatio as string | null,
+    marketBuyLimitSize: marketBuyLimitSize as string | null,
+    marketSellLimitSize: marketSellLimitSize as string | null,
+    marketFallbackPriceRatio: marketFallbackPriceRatio as string | null,
+    enableTrade: enableTrade as boolean | null,
+    enableDisplay: flag('enableDisplay') ?? null,
+    displayDigitMerge,
+    displayNew: flag('displayNew') ?? null,
+    displayHot: flag('displayHot') ?? null,
+  };
+}
+
+function readDecimalList(
+  c: IssueCollector,
+  d: Record<string, unknown>,
+  path: IssuePath,
+): readonly string[] | null {
+  const raw = d.displayDigitMerge;
+  if (raw === undefined || raw === null) return null;
+  const list = c.list(raw, [...path, 'displayDigitMerge']);
+  if (list === undefined) return null;
+  list.forEach((step, i) => {
+    const problem = canonical(step);
+    if (problem !== undefined) c.add([...path, 'displayDigitMerge', i], 'invalid_value', problem);
+  });
+  // A copy: the book must share nothing with the document it was read from.
+  return [...(list as string[])];
+}
+
+function readRejected(c: IssueCollector, raw: unknown, path: IssuePath): RejectedDefinition | undefined {
+  const r = c.record(raw, path);
+  if (r === undefined) return undefined;
+  const before = c.issues.length;
+  c.onlyKnownKeys(r, new Set(['index', 'symbol', 'reasons']), path);
+  const index = c.field<number>(r, 'index', path, checks.integer(0, Number.MAX_SAFE_INTEGER));
+  const symbol = c.field<string>(r, 'symbol', path, checks.nonEmptyString, { optional: true });
+  const reasons = c.field<unknown[]>(r, 'reasons', path, (v) =>
+    Array.isArray(v) && v.length > 0 ? undefined : 'expected a non-empty list of reasons',
+  );
+  const read = (reasons ?? []).map((reason, i) => {
+    const item = c.record(reason, [...path, 'reasons', i]);
+    if (item === undefined) return undefined;
+    c.onlyKnownKeys(item, new Set(['path', 'message']), [...path, 'reasons', i]);
+    const p = c.field<string>(item, 'path', [...path, 'reasons', i], checks.string);
+    const message = c.field<string>(item, 'message', [...path, 'reasons', i], checks.string);
+    return p === undefined || message === undefined ? undefined : { path: p, message };
+  });
+  if (c.issues.length > before || index === undefined) return undefined;
+  return {
+    index,
+    ...(symbol === undefined ? {} : { symbol }),
+    reasons: read as { path: string; message: string }[],
+  };
+}
+
+function readWarning(c: IssueCollector, raw: unknown, path: IssuePath): DefinitionWarning | undefined {
+  const w = c.record(raw, path);
+  if (w === undefined) return undefined;
+  c.onlyKnownKeys(w, new Set(['symbol', 'field', 'message']), path);
+  const symbol = c.field<string>(w, 'symbol', path, checks.nonEmptyString);
+  const field = c.field<string>(w, 'field', path, checks.string);
+  const message = c.field<string>(w, 'message', path, checks.string);
+  return symbol === undefined || field === undefined || message === undefined
+    ? undefined
+    : { symbol, field, message };
+}
+
+/**
+ * Reads a snapshot object whose format and version were already checked: every field, each in
+ * its one canonical spelling, with every issue found (not just the first) and its path.
+ */
+export function readSnapshotBody(value: unknown): { snapshot: RuleBookSnapshot } | { issues: SchemaIssue[] } {
+  const c = new IssueCollector();
+  const s = c.record(value, []);
+  if (s === undefined) return { issues: c.issues };
+  c.onlyKnownKeys(s, SNAPSHOT_KEYS, []);
+  const version = c.field<number>(s, 'version', [], checks.integer(1, SNAPSHOT_VERSION));
+  const fetchedAt = c.field<number>(s, 'fetchedAt', [], epochMs);
+  const serverTime = c.field<number>(s, 'serverTime', [], epochMs);
+  const timezone = c.field<string>(s, 'timezone', [], checks.string);
+  const symbols = (
+    c.field<unknown[]>(s, 'symbols', [], (v) => (Array.isArray(v) ? undefined : 'expected an array')) ?? []
+  ).map((d, i) => readDefinition(c, d, ['symbols', i]));
+  const rejected = (
+    c.field<unknown[]>(s, 'rejected', [], (v) => (Array.isArray(v) ? undefined : 'expected an array')) ?? []
+  ).map((r, i) => readRejected(c, r, ['rejected', i]));
+  const warnings = (
+    c.field<unknown[]>(s, 'warnings', [], (v) => (Array.isArray(v) ? undefined : 'expected an array'), {
+      optional: true,
+    }) ?? []
+  ).map((w, i) => readWarning(c, w, ['warnings', i]));
+  // A book keys pairs by symbol: a second definition would silently replace the first.
+  const seen = new Set<string>();
+  symbols.forEach((d, i) => {
+    if (d === undefined) return;
+    if (seen.has(d.symbol)) c.add(['symbols', i, 'symbol'], 'custom', `duplicate definition of ${d.symbol}`);
+    seen.add(d.symbol);
+  });
+  rejected.forEach((r, i) => {
+    if (r?.symbol !== undefined && seen.has(r.symbol))
+      c.add(['rejected', i, 'symbol'], 'custom', `${r.symbol} is both usable and set aside`);
+  });
+  if (c.issues.length > 0) return { issues: c.issues };
+  return {
+    snapshot: {
+      format: SNAPSHOT_FORMAT,
+      version: version as number,
+      fetchedAt: fetchedAt as number,
+      serverTime: serverTime as number,
+      timezone: timezone as string,
+      symbols: symbols as PairDefinition[],
+      rejected: rejected as RejectedDefinition[],
+      warnings: warnings as DefinitionWarning[],
+    },
+  };
+}

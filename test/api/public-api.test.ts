@@ -39,17 +39,21 @@ describe('public API', () => {
     expect(readFileSync(file, 'utf8')).not.toMatch(/export \*/);
   });
 
-  it.each(ENTRY_POINTS)('%s: every export has TSDoc with an @example', (file) => {
-    const p = program();
-    const checker = p.getTypeChecker();
-    const source = p.getSourceFile(file);
-    if (source === undefined) throw new Error(`cannot read ${file}`);
-    const moduleSymbol = checker.getSymbolAtLocation(source);
-    if (moduleSymbol === undefined) throw new Error(`${file} has no exports`);
-    const exports = checker.getExportsOfModule(moduleSymbol);
-    expect(exports.length).toBeGreaterThan(5);
-    const undocumented = exports.filter((s) => !hasExample(s, checker)).map((s) => s.getName());
-    expect(undocumented).toEqual([]);
-    // Building a type-checked program of the whole package takes seconds on a busy 2-core machine.
-  }, 60_000);
+  it.each(ENTRY_POINTS)(
+    '%s: every export has TSDoc with an @example',
+    (file) => {
+      const p = program();
+      const checker = p.getTypeChecker();
+      const source = p.getSourceFile(file);
+      if (source === undefined) throw new Error(`cannot read ${file}`);
+      const moduleSymbol = checker.getSymbolAtLocation(source);
+      if (moduleSymbol === undefined) throw new Error(`${file} has no exports`);
+      const exports = checker.getExportsOfModule(moduleSymbol);
+      expect(exports.length).toBeGreaterThan(5);
+      const undocumented = exports.filter((s) => !hasExample(s, checker)).map((s) => s.getName());
+      expect(undocumented).toEqual([]);
+      // Building a type-checked program of the whole package takes seconds on a busy 2-core machine.
+    },
+    60_000,
+  );
 });

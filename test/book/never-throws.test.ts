@@ -69,7 +69,7 @@ function resultProblems(result: ValidationResult): string[] {
 function estimateProblems(estimate: OrderEstimate): string[] {
   if (estimate.ok) {
     const problems = [estimate.worstCasePrice, estimate.notional, estimate.feeRate, estimate.expectedFee]
-      .filter((x) => !DECIMAL_OUT.test(x))
+      .filter((x): x is string => x !== undefined && !DECIMAL_OUT.test(x))
       .map((x) => `estimate decimal ${x}`);
     if (estimate.liquidity !== 'MAKER' && estimate.liquidity !== 'TAKER') problems.push('liquidity');
     return problems;

@@ -15,7 +15,7 @@ type Order = Record<string, unknown>;
 /** The strategy as first written: bid 1% under the last price, spend the budget. Floats throughout. */
 function naiveStrategy(pair: PairDefinition, lastPrice: string, budget: number): Order | undefined {
   const price = (Number(lastPrice) * 0.99).toFixed(2);
-  const step = Number(pair.stepSize ?? 10 ** -pair.baseAssetPrecision);
+  const step = Number(pair.stepSize ?? 10 ** -(pair.baseAssetPrecision ?? 8));
   const quantity = Math.min(Math.floor(budget / Number(price) / step) * step, Number(pair.maxTradeAmount));
   if (!(quantity > 0) || quantity < Number(pair.minTradeAmount)) return undefined;
   return {
@@ -30,14 +30,16 @@ function naiveStrategy(pair: PairDefinition, lastPrice: string, budget: number):
 
 /** The same strategy, fixed: exact decimals, rounded down onto the pair's own grids and bounds. */
 function fixedStrategy(pair: PairDefinition, lastPrice: string, budget: number): Order | undefined {
-  const tick = new Big(pair.tickSize ?? `1e-${pair.quoteAssetPrecision}`);
-  const step = new Big(pair.stepSize ?? `1e-${pair.baseAssetPrecision}`);
+  const tick = new Big(pair.tickSize ?? `1e-${pair.quoteAssetPrecision ?? 8}`);
+  const step = new Big(pair.stepSize ?? `1e-${pair.baseAssetPrecision ?? 8}`);
   const price = new Big(lastPrice).times('0.99').div(tick).round(0, Big.roundDown).times(tick);
   if (price.lte(0)) return undefined;
   let quantity = new Big(budget).div(price).div(step).round(0, Big.roundDown).times(step);
-  const max = new Big(pair.maxTradeAmount).div(step).round(0, Big.roundDown).times(step);
-  if (quantity.gt(max)) quantity = max;
-  if (quantity.lte(0) || quantity.lt(pair.minTradeAmount)) return undefined;
+  if (pair.maxTradeAmount !== null) {
+    const max = new Big(pair.maxTradeAmount).div(step).round(0, Big.roundDown).times(step);
+    if (quantity.gt(max)) quantity = max;
+  }
+  if (quantity.lte(0) || quantity.lt(pair.minTradeAmount ?? 0)) return undefined;
   return {
     symbol: pair.symbol,
     side: 'BUY',
@@ -53,16 +55,22 @@ function bookOf(pair: PairDefinition): RuleBook {
   return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wire] }));
 }
 
-/** A pair, a last price a few thousand ticks up its grid, and a budget in quote units. */
-const marketArb = pairDefinitionArb({ tradingOnly: true }).chain((pair) =>
-  fc.record({
-    pair: fc.constant(pair),
-    lastPrice: fc
-      .integer({ min: 1_000, max: 1_000_000 })
-      .map((k) => new Big(pair.tickSize ?? `1e-${pair.quoteAssetPrecision}`).times(k).toFixed()),
-    budget: fc.integer({ min: 10, max: 1_000_000 }),
-  }),
-);
+/**
+ * A pair as the book holds it (its tick inferred where the exchange sent none: a strategy reads
+ * the grid in force from `book.definition`), a last price a few thousand ticks up its grid, and
+ * a budget in quote units.
+ */
+const marketArb = pairDefinitionArb({ tradingOnly: true })
+  .map((sent) => bookOf(sent).definition(sent.symbol) as PairDefinition)
+  .chain((pair) =>
+    fc.record({
+      pair: fc.constant(pair),
+      lastPrice: fc
+        .integer({ min: 1_000, max: 1_000_000 })
+        .map((k) => new Big(pair.tickSize ?? `1e-${pair.quoteAssetPrecision ?? 8}`).times(k).toFixed()),
+      budget: fc.integer({ min: 10, max: 1_000_000 }),
+    }),
+  );
 
 const everyOrderPasses = (strategy: typeof naiveStrategy) =>
   fc.property(marketArb, ({ pair, lastPrice, budget }) => {

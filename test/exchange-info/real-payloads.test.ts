@@ -70,7 +70,10 @@ describe('real WEEX definitions', () => {
 
 describe('parseExchangeInfo on a JSON.parse result warns about digits it may have lost', () => {
   it('a 17-digit market size that arrived as a JavaScript number carries a warning', () => {
-    const definition = { ...SAMPLES.withGrid.symbols[0], marketBuyLimitSize: 12345678901234567890 };
+    const definition: Record<string, unknown> = {
+      ...SAMPLES.withGrid.symbols[0],
+      marketBuyLimitSize: 12345678901234567890,
+    };
     const info = parseExchangeInfo({ ...SAMPLES.withGrid, symbols: [definition] });
     expect(info.warnings).toEqual([
       expect.objectContaining({ symbol: definition.symbol, field: 'marketBuyLimitSize' }),

@@ -66,6 +66,7 @@ describe('SYMBOL_DEFINITION_INVALID', () => {
       timezone: 'UTC',
       serverTime: 0,
       rejected: [],
+      warnings: [],
       symbols: [{ ...b.definition('BTCUSDT')!, symbol: 'HANDUSDT', minTradeAmount: 'not-a-number' }],
     };
     const hand = RuleBook.fromExchangeInfo(parsedInfo);
