@@ -1,85 +1,441 @@
+/**
+ * `order-preflight/testing` against the library itself, over v2 wire shapes: definitions survive
+ * the wire, valid orders pass every book the pair can be read into (tick inferred or not), and
+ * invalid orders fail with exactly their code.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type PairDefinition,
   parseExchangeInfo,
   RuleBook,
+  type ValidationContext,
   VIOLATION_CODES,
   type Violation,
   type ViolationCode,
 } from '../src/index.js';
-import { exchangeInfoArb, invalidOrderArb, validOrderArb } from '../src/testing/index.js';
+import { Big } from '../src/testing/big.js';
+import { wirePairArb } from '../src/testing/exchange-info-arb.js';
+import {
+  exchangeInfoArb,
+  invalidOrderArb,
+  isArbitraryConfigurationError,
+  type PairDefinitionArbOptions,
+  pairDefinitionArb,
+  validOrderArb,
+} from '../src/testing/index.js';
 import { propertyParameters } from './support/runs.js';
-import { type Scenario, samplesOrNone, scenarioArb } from './support/scenario.js';
 
 /** Codes that a valid definition lets an order break alone (SYMBOL_DEFINITION_INVALID needs a bad one). */
 const BREAKABLE = VIOLATION_CODES.filter((c) => c !== 'SYMBOL_DEFINITION_INVALID');
 
-function codesOf(s: Scenario, order: unknown): ViolationCode[] {
-  return s.book.validateOrder(order, s.context).violations.map((v) => v.code);
+/** One pair read from the wire, both ways a book can read it, and the context orders are checked with. */
+interface Scenario {
+  /** As `parseExchangeInfo` returns it (`tickSize: null` when not sent). */
+  readonly parsed: PairDefinition;
+  /** As the default book holds it (`book.definition`), its tick perhaps inferred. */
+  readonly inForce: PairDefinition;
+  /** Infers a missing tick from displayDigitMerge (the default). */
+  readonly book: RuleBook;
+  /** `inferTickSize: false`. */
+  readonly literal: RuleBook;
+  readonly context: ValidationContext;
+  /** The tick was inferred by `book`. */
+  readonly inferred: boolean;
 }
 
-describe('order-preflight/testing arbitraries', () => {
-  it('validOrderArb orders pass validateOrder for every generated pair and context', () => {
+/** Reference prices from a memecoin's to a 6-digit index's, to meet every grid at every scale. */
+const referenceArb = fc.constantFrom('0.0000144', '0.5', '3', '2650.5', '64000', '110000', '1234567.89');
+const maxNotionalArb = fc.constantFrom('0.5', '100', '25000', '1000000', '99999999999');
+
+function scenarioArb(options: PairDefinitionArbOptions): fc.Arbitrary<Scenario> {
+  return fc
+    .record({
+      wire: pairDefinitionArb(options).chain(wirePairArb),
+      referencePrice: fc.option(referenceArb, { nil: undefined }),
+      maxNotional: fc.option(maxNotionalArb, { nil: undefined }),
+    })
+    .map(({ wire, referencePrice, maxNotional }) => {
+      const info = parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wire] });
+      const parsed = info.symbols[0];
+      if (parsed === undefined) throw new Error(`set aside: ${JSON.stringify(info.rejected)}`);
+      const book = RuleBook.fromExchangeInfo(info);
+      const inForce = book.definition(parsed.symbol) ?? parsed;
+      return {
+        parsed,
+        inForce,
+        book,
+        literal: RuleBook.fromExchangeInfo(info, { inferTickSize: false }),
+        context: {
+          ...(referencePrice === undefined ? {} : { referencePrice }),
+          ...(maxNotional === undefined ? {} : { maxNotional }),
+        },
+        inferred: inForce.tickSizeSource === 'displayDigitMerge',
+      };
+    });
+}
+
+/** Pairs in every state, with rule fields absent in about half the runs. */
+const anyScenarioArb = (tradingOnly: boolean) =>
+  fc.boolean().chain((absentRuleFields) => scenarioArb({ tradingOnly, absentRuleFields }));
+
+/** Like `fc.sample`, but a definition that admits no such order yields nothing instead of throwing. */
+function samplesOrNone<T>(make: () => fc.Arbitrary<T>, count: number, seed: number): T[] {
+  try {
+    return fc.sample(make(), { numRuns: count, seed });
+  } catch (error) {
+    if (isArbitraryConfigurationError(error)) return [];
+    throw error;
+  }
+}
+
+function codesOf(book: RuleBook, order: unknown, context: ValidationContext): ViolationCode[] {
+  return book.validateOrder(order, context).violations.map((v) => v.code);
+}
+
+/** The smallest positive step of a depth-merge list, independently of the library. */
+function smallestStep(steps: readonly string[] | null): string | undefined {
+  const positive = (steps ?? []).filter((s) => new Big(s).gt(new Big('0')));
+  return positive.sort((a, b) => new Big(a).cmp(new Big(b)))[0];
+}
+
+const hasTrailingZero = (v: unknown) => typeof v === 'string' && /\.\d*0$/.test(v);
+
+describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
+  it('a generated definition spelled as the wire reads back as itself; the book infers its tick from displayDigitMerge exactly when tickSize is not sent', () => {
     fc.assert(
-      fc.property(scenarioArb(), fc.integer(), (s, seed) => {
-        for (const order of samplesOrNone(() => validOrderArb(s.definition, s.context), 5, seed))
-          expect(s.book.validateOrder(order, s.context).violations).toEqual([]);
-      }),
-      propertyParameters(300),
+      fc.property(
+        pairDefinitionArb({ tradingOnly: false, absentRuleFields: true }).chain((d) =>
+          fc.tuple(fc.constant(d), wirePairArb(d)),
+        ),
+        ([definition, wire]) => {
+          const info = parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wire] });
+          expect(info.rejected).toEqual([]);
+          expect(info.symbols).toEqual([definition]);
+          const step = smallestStep(definition.displayDigitMerge);
+          const inForce = RuleBook.fromExchangeInfo(info).definition(definition.symbol);
+          if (definition.tickSize === null && step !== undefined)
+            expect(inForce).toEqual({ ...definition, tickSize: step, tickSizeSource: 'displayDigitMerge' });
+          else expect(inForce).toEqual(definition);
+          expect(
+            RuleBook.fromExchangeInfo(info, { inferTickSize: false }).definition(definition.symbol),
+          ).toEqual(definition);
+        },
+      ),
+      propertyParameters(200),
     );
   });
 
-  it('invalidOrderArb(d, code) orders break exactly [code], for every code a valid pair can break', () => {
-    const produced = new Set<ViolationCode>();
+  it('exchangeInfoArb payloads parse whole, in every v2 wire shape', () => {
+    const seen = {
+      stringDecimal: false,
+      numberDecimal: false,
+      paddedToEight: false,
+      tickOnlyInMerge: false,
+      unsortedMerge: false,
+      mergeTrailingComma: false,
+      noStepSize: false,
+      stringPrecision: false,
+      nullFeeRate: false,
+      stringFlag: false,
+      absentRuleField: false,
+      zeroFallback: false,
+    };
     fc.assert(
-      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
-        for (const code of BREAKABLE)
-          for (const order of samplesOrNone(() => invalidOrderArb(s.definition, code, s.context), 2, seed)) {
-            expect(codesOf(s, order)).toEqual([code]);
-            produced.add(code);
+      fc.property(
+        fc.boolean().chain((absentRuleFields) => exchangeInfoArb({ tradingOnly: false, absentRuleFields })),
+        (payload) => {
+          const info = parseExchangeInfo(payload);
+          expect(info.rejected).toEqual([]);
+          const book = RuleBook.fromExchangeInfo(info);
+          expect(book.size).toBe((payload.symbols as unknown[]).length);
+          for (const raw of payload.symbols as Record<string, unknown>[]) {
+            const merge = typeof raw.displayDigitMerge === 'string' ? raw.displayDigitMerge : '';
+            const steps = merge.split(',').filter((s) => s !== '');
+            if (typeof raw.minTradeAmount === 'string') seen.stringDecimal = true;
+            if (typeof raw.minTradeAmount === 'number') seen.numberDecimal = true;
+            if (typeof raw.tickSize === 'string' && /^\d+\.\d{7}0$/.test(raw.tickSize))
+              seen.paddedToEight = true;
+            if (!('tickSize' in raw) && steps.length > 0) seen.tickOnlyInMerge = true;
+            if (steps.some((s, i) => i > 0 && new Big(s).lt(new Big(steps[i - 1] as string))))
+              seen.unsortedMerge = true;
+            if (merge.endsWith(',')) seen.mergeTrailingComma = true;
+            if (!('stepSize' in raw) || raw.stepSize === null) seen.noStepSize = true;
+            if (typeof raw.quoteAssetPrecision === 'string') seen.stringPrecision = true;
+            if (raw.takerFeeRate === null) seen.nullFeeRate = true;
+            if (raw.enableDisplay === 'true' || raw.enableTrade === 'true') seen.stringFlag = true;
+            if (!('maxTradeAmount' in raw) || raw.maxTradeAmount === null) seen.absentRuleField = true;
+            if (Number(raw.marketFallbackPriceRatio) === 0 && raw.marketFallbackPriceRatio !== null)
+              seen.zeroFallback = true;
           }
+        },
+      ),
+      propertyParameters(200),
+    );
+    expect(Object.entries(seen).filter(([, v]) => !v)).toEqual([]);
+  });
+
+  it('validOrderArb orders pass, whether the book infers the tick or not, from the parsed or the book definition', () => {
+    let inferredPairs = 0;
+    let trailingZeros = 0;
+    fc.assert(
+      fc.property(anyScenarioArb(true), fc.integer(), (s, seed) => {
+        const ok = (book: RuleBook, order: unknown) =>
+          expect(book.validateOrder(order, s.context).violations).toEqual([]);
+        for (const order of samplesOrNone(() => validOrderArb(s.parsed, s.context), 4, seed)) {
+          ok(s.book, order);
+          ok(s.literal, order);
+          if (s.inferred) inferredPairs++;
+          const o = order as Record<string, unknown>;
+          if (hasTrailingZero(o.price) || hasTrailingZero(o.quantity)) trailingZeros++;
+        }
+        for (const order of samplesOrNone(() => validOrderArb(s.inForce, s.context), 2, seed))
+          ok(s.book, order);
+        for (const order of samplesOrNone(
+          () => validOrderArb(s.parsed, { ...s.context, inferTickSize: false }),
+          2,
+          seed,
+        ))
+          ok(s.literal, order);
       }),
-      propertyParameters(300),
+      propertyParameters(200),
+    );
+    expect(inferredPairs).toBeGreaterThan(0);
+    expect(trailingZeros).toBeGreaterThan(0);
+  });
+
+  it('without a context, every trading pair admits valid orders and both precision breaches', () => {
+    fc.assert(
+      fc.property(scenarioArb({ tradingOnly: true }), fc.integer(), (s, seed) => {
+        expect(fc.sample(validOrderArb(s.parsed), { numRuns: 2, seed }).length).toBe(2);
+        for (const code of [
+          'PRICE_PRECISION',
+          'QUANTITY_PRECISION',
+          'MISSING_FIELD',
+          'UNKNOWN_SYMBOL',
+        ] as const)
+          for (const order of fc.sample(invalidOrderArb(s.parsed, code), { numRuns: 2, seed }))
+            expect(codesOf(s.book, order, {})).toEqual([code]);
+      }),
+      propertyParameters(100),
+    );
+  });
+
+  it('invalidOrderArb(d, code) orders break exactly [code] on every book that checks it', () => {
+    const produced = new Set<ViolationCode>();
+    const v2 = {
+      precisionOnTick: false,
+      precisionOnStep: false,
+      tickInferred: false,
+      tickWithinPrecision: false,
+    };
+    fc.assert(
+      fc.property(anyScenarioArb(false), fc.integer(), (s, seed) => {
+        for (const code of BREAKABLE) {
+          for (const order of samplesOrNone(() => invalidOrderArb(s.parsed, code, s.context), 2, seed)) {
+            expect(codesOf(s.book, order, s.context)).toEqual([code]);
+            // An inferred tick is the one thing a literal book does not check.
+            if (!(code === 'PRICE_TICK' && s.inferred))
+              expect(codesOf(s.literal, order, s.context)).toEqual([code]);
+            produced.add(code);
+            const o = order as Record<string, unknown>;
+            if (code === 'PRICE_PRECISION' && s.inForce.tickSize !== null) v2.precisionOnTick = true;
+            if (code === 'QUANTITY_PRECISION' && s.parsed.stepSize !== null) v2.precisionOnStep = true;
+            if (code === 'PRICE_TICK' && s.inferred) v2.tickInferred = true;
+            if (code === 'PRICE_TICK' && s.parsed.quoteAssetPrecision !== null && typeof o.price === 'string')
+              v2.tickWithinPrecision = true;
+          }
+          for (const order of samplesOrNone(() => invalidOrderArb(s.inForce, code, s.context), 1, seed))
+            expect(codesOf(s.book, order, s.context)).toEqual([code]);
+          for (const order of samplesOrNone(
+            () => invalidOrderArb(s.parsed, code, { ...s.context, inferTickSize: false }),
+            1,
+            seed,
+          ))
+            expect(codesOf(s.literal, order, s.context)).toEqual([code]);
+        }
+      }),
+      propertyParameters(150),
     );
     expect([...produced].sort()).toEqual([...BREAKABLE].sort());
+    expect(v2).toEqual({
+      precisionOnTick: true,
+      precisionOnStep: true,
+      tickInferred: true,
+      tickWithinPrecision: true,
+    });
   });
 
   it('every suggestion satisfies the rule it was given for', () => {
     fc.assert(
-      fc.property(scenarioArb(), fc.integer(), (s, seed) => {
+      fc.property(anyScenarioArb(true), fc.integer(), (s, seed) => {
         for (const code of BREAKABLE)
-          for (const order of samplesOrNone(() => invalidOrderArb(s.definition, code, s.context), 2, seed))
+          for (const order of samplesOrNone(() => invalidOrderArb(s.parsed, code, s.context), 1, seed))
             for (const v of s.book.validateOrder(order, s.context).violations) checkSuggestion(s, order, v);
       }),
-      propertyParameters(300),
+      propertyParameters(100),
     );
   });
+});
 
-  it('exchangeInfoArb payloads parse and compile whole, in both string and number encodings', () => {
-    const seen = { string: false, number: false, absentGrid: false, nullGrid: false, zeroFallback: false };
-    fc.assert(
-      fc.property(exchangeInfoArb({ tradingOnly: false }), (payload) => {
-        const info = parseExchangeInfo(payload);
-        expect(info.rejected).toEqual([]);
-        const book = RuleBook.fromExchangeInfo(info);
-        expect(book.size).toBe((payload.symbols as unknown[]).length);
-        for (const raw of payload.symbols as Record<string, unknown>[]) {
-          if (typeof raw.minTradeAmount === 'string') seen.string = true;
-          if (typeof raw.minTradeAmount === 'number') seen.number = true;
-          if (!('tickSize' in raw)) seen.absentGrid = true;
-          if (raw.stepSize === null) seen.nullGrid = true;
-          if (Number(raw.marketFallbackPriceRatio) === 0) seen.zeroFallback = true;
-        }
-      }),
-      propertyParameters(300),
-    );
-    expect(seen).toEqual({
-      string: true,
-      number: true,
-      absentGrid: true,
-      nullGrid: true,
-      zeroFallback: true,
-    });
+/** A WEEX-shaped pair (`withoutGrid`: no tickSize, no stepSize, precisions 8) with every bound. */
+const WEEX_LIKE: PairDefinition = {
+  symbol: 'BTCUSDT',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'USDT',
+  quoteAssetPrecision: 8,
+  tickSize: null,
+  tickSizeSource: 'none',
+  stepSize: '0.0001',
+  minTradeAmount: '0.0001',
+  maxTradeAmount: '1000',
+  takerFeeRate: null,
+  makerFeeRate: '0.0002',
+  buyLimitPriceRatio: '0.05',
+  sellLimitPriceRatio: '0.05',
+  marketBuyLimitSize: '100',
+  marketSellLimitSize: '100',
+  marketFallbackPriceRatio: '0',
+  enableTrade: true,
+  enableDisplay: true,
+  displayDigitMerge: ['1', '0.1', '10', '100'],
+  displayNew: false,
+  displayHot: true,
+};
+
+function bookOf(definition: PairDefinition, inferTickSize = true): RuleBook {
+  const symbols = [
+    {
+      ...definition,
+      displayDigitMerge: definition.displayDigitMerge?.join(',') ?? null,
+      tickSizeSource: undefined,
+    },
+  ];
+  return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }), {
+    inferTickSize,
+  });
+}
+
+function configurationError(make: () => unknown): string {
+  try {
+    make();
+  } catch (error) {
+    if (isArbitraryConfigurationError(error)) return error.message;
+    throw error;
+  }
+  throw new Error('expected an ArbitraryConfigurationError');
+}
+
+describe('order-preflight/testing on a hand-written v2 pair', () => {
+  it('valid prices lie on the smallest displayDigitMerge step when tickSize is not sent', () => {
+    const prices = fc
+      .sample(validOrderArb(WEEX_LIKE, { types: ['LIMIT'], encoding: 'string' }), { numRuns: 200, seed: 7 })
+      .map((o) => new Big(o.price as string));
+    expect(prices.every((p) => p.mod(new Big('0.1')).eq(new Big('0')))).toBe(true);
+  });
+
+  it('PRICE_PRECISION on a pair with a tick: on the tick, written past quoteAssetPrecision', () => {
+    const pair = { ...WEEX_LIKE, tickSize: '0.01', tickSizeSource: 'tickSize' as const };
+    const book = bookOf(pair);
+    for (const order of fc.sample(invalidOrderArb(pair, 'PRICE_PRECISION', { referencePrice: '64000' }), {
+      numRuns: 50,
+      seed: 3,
+    })) {
+      const price = (order as { price: string | number }).price;
+      expect(String(price).split('.')[1]?.length ?? 0).toBeGreaterThan(8);
+      expect(codesOf(book, order, { referencePrice: '64000' })).toEqual(['PRICE_PRECISION']);
+    }
+  });
+
+  it('QUANTITY_PRECISION on a pair with a step, and PRICE_TICK on an inferred tick', () => {
+    const book = bookOf(WEEX_LIKE);
+    for (const order of fc.sample(invalidOrderArb(WEEX_LIKE, 'QUANTITY_PRECISION'), { numRuns: 50, seed: 5 }))
+      expect(codesOf(book, order, {})).toEqual(['QUANTITY_PRECISION']);
+    for (const order of fc.sample(invalidOrderArb(WEEX_LIKE, 'PRICE_TICK'), { numRuns: 50, seed: 5 })) {
+      expect(codesOf(book, order, {})).toEqual(['PRICE_TICK']);
+      expect(codesOf(bookOf(WEEX_LIKE, false), order, {})).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['QUANTITY_BELOW_MIN', { minTradeAmount: null }, {}, 'minTradeAmount'],
+    ['QUANTITY_ABOVE_MAX', { maxTradeAmount: null }, {}, 'maxTradeAmount'],
+    ['PRICE_PRECISION', { quoteAssetPrecision: null }, {}, 'quoteAssetPrecision'],
+    ['QUANTITY_PRECISION', { baseAssetPrecision: null }, {}, 'baseAssetPrecision'],
+    ['QUANTITY_STEP', { stepSize: null }, {}, 'stepSize'],
+    ['PRICE_TICK', { displayDigitMerge: null }, {}, 'tickSize'],
+    ['PRICE_TICK', {}, { inferTickSize: false }, 'inferTickSize'],
+    ['PRICE_TICK', { tickSize: '0.01', quoteAssetPrecision: 2 }, {}, 'PRICE_PRECISION'],
+    ['QUANTITY_STEP', { stepSize: '0.01', baseAssetPrecision: 2 }, {}, 'QUANTITY_PRECISION'],
+    [
+      'PRICE_ABOVE_BUY_LIMIT',
+      { buyLimitPriceRatio: null },
+      { referencePrice: '64000' },
+      'buyLimitPriceRatio',
+    ],
+    [
+      'PRICE_BELOW_SELL_LIMIT',
+      { sellLimitPriceRatio: null },
+      { referencePrice: '64000' },
+      'sellLimitPriceRatio',
+    ],
+    ['PRICE_ABOVE_BUY_LIMIT', {}, {}, 'referencePrice'],
+    [
+      'MARKET_SIZE_ABOVE_MAX',
+      { marketBuyLimitSize: null, marketSellLimitSize: null },
+      {},
+      'marketBuyLimitSize',
+    ],
+    ['NOTIONAL_ABOVE_MAX', {}, {}, 'maxNotional'],
+    ['SYMBOL_NOT_TRADING', { status: null }, {}, 'status'],
+    ['TRADING_DISABLED', { enableTrade: null }, {}, 'enableTrade'],
+  ] as const)(
+    'invalidOrderArb(d, %s) without what it needs throws a typed error naming it (%o)',
+    (code, change, options, named) => {
+      const message = configurationError(() => invalidOrderArb({ ...WEEX_LIKE, ...change }, code, options));
+      expect(message).toContain(named);
+    },
+  );
+
+  it('a precision coarser than the grid: orders live on the common grid, and each grid rule still breaks alone', () => {
+    // tick 0.00000012 with 2 places: valid prices are multiples of 0.03; step 0.25 with 1 place: of 0.5.
+    const odd: PairDefinition = {
+      ...WEEX_LIKE,
+      tickSize: '0.00000012',
+      tickSizeSource: 'tickSize',
+      quoteAssetPrecision: 2,
+      stepSize: '0.25',
+      baseAssetPrecision: 1,
+      minTradeAmount: '0.5',
+    };
+    const book = bookOf(odd);
+    const context = { referencePrice: '3' };
+    for (const order of fc.sample(validOrderArb(odd, context), { numRuns: 100, seed: 13 }))
+      expect(book.validateOrder(order, context).violations).toEqual([]);
+    for (const code of ['PRICE_TICK', 'PRICE_PRECISION', 'QUANTITY_STEP', 'QUANTITY_PRECISION'] as const)
+      for (const order of fc.sample(invalidOrderArb(odd, code, context), { numRuns: 50, seed: 13 }))
+        expect(codesOf(book, order, context)).toEqual([code]);
+  });
+
+  it('absent rule fields impose nothing on valid orders', () => {
+    const bare: PairDefinition = {
+      ...WEEX_LIKE,
+      status: null,
+      enableTrade: null,
+      minTradeAmount: null,
+      maxTradeAmount: null,
+      buyLimitPriceRatio: null,
+      sellLimitPriceRatio: null,
+      marketBuyLimitSize: null,
+      marketSellLimitSize: null,
+      marketFallbackPriceRatio: null,
+    };
+    const book = bookOf(bare);
+    const context = { referencePrice: '64000', maxNotional: '1000' };
+    for (const order of fc.sample(validOrderArb(bare, context), { numRuns: 100, seed: 11 }))
+      expect(book.validateOrder(order, context).violations).toEqual([]);
   });
 });
 

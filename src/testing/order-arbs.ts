@@ -38,8 +38,9 @@ function planFor(
   quantity: QuantityMode,
   types?: readonly OrderType[],
 ): OrderPlan {
+  const allowed = options.types ?? ALL_TYPES;
   return {
-    types: types ?? options.types ?? ALL_TYPES,
+    types: types === undefined ? allowed : allowed.filter((t) => types.includes(t)),
     sides: options.sides ?? ALL_SIDES,
     price,
     quantity,
@@ -48,40 +49,64 @@ function planFor(
 }
 
 function ordersOf(
-  definition: PairDefinition,
+  space: OrderSpace,
   options: OrderArbOptions,
   plan: OrderPlan,
   what: string,
 ): fc.Arbitrary<Record<string, unknown>> {
-  const planned = plannedOrderArb(new OrderSpace(definition, options), plan);
+  const planned = plannedOrderArb(space, plan);
   if (planned === undefined)
     throw new ArbitraryConfigurationError(
-      `${definition.symbol} admits no ${what} for types ${plan.types.join('/')} and sides ${plan.sides.join('/')} with these options`,
+      `${space.definition.symbol} admits no ${what} for types ${plan.types.join('/') || '(none)'} and sides ` +
+        `${plan.sides.join('/')} with these options` +
+        `${options.referencePrice === undefined ? '' : ` (referencePrice ${String(options.referencePrice)})`}` +
+        `${options.maxNotional === undefined ? '' : ` (maxNotional ${String(options.maxNotional)})`}`,
     );
-  return planned.chain((order) => spelledOrderArb(definition.symbol, order, plan.encoding));
+  return planned.chain((order) => spelledOrderArb(space, order, plan.encoding));
 }
 
-function requireState(definition: PairDefinition, trading: boolean, enabled: boolean, what: string): void {
-  if ((definition.status === 'TRADING') !== trading || definition.enableTrade !== enabled)
+/** Whether the pair takes orders as far as its definition says: `null` status / enableTrade skip their checks. */
+function takesOrders(definition: PairDefinition): { trading: boolean; enabled: boolean } {
+  return {
+    trading: definition.status === null || definition.status === 'TRADING',
+    enabled: definition.enableTrade !== false,
+  };
+}
+
+function describeState(definition: PairDefinition): string {
+  return `${definition.symbol} has status ${definition.status ?? '(not sent)'} and enableTrade ${definition.enableTrade ?? '(not sent)'}`;
+}
+
+function requireTakesOrders(definition: PairDefinition, what: string): void {
+  const { trading, enabled } = takesOrders(definition);
+  if (!trading || !enabled)
     throw new ArbitraryConfigurationError(
-      `${what} needs a pair with status ${trading ? 'TRADING' : 'other than TRADING'} and enableTrade ${enabled}; ` +
-        `${definition.symbol} has status ${definition.status} and enableTrade ${definition.enableTrade}`,
+      `${what} needs a pair with status TRADING (or not sent) and enableTrade true (or not sent); ${describeState(definition)}`,
     );
 }
 
 /**
- * Orders that pass every rule of `definition`: on its grids, within its bounds and market caps,
- * inside the price bands of `options.referencePrice` and under `options.maxNotional`. Validate
- * them with the same context to get `ok: true`.
+ * Orders that pass every rule of `definition` (README, "Judging an order"): on the price grid,
+ * which is the tick (`tickSize`, or the smallest `displayDigitMerge` step when there is none: see
+ * `options.inferTickSize`) and `quoteAssetPrecision` at once; on the quantity grid (`stepSize` and
+ * `baseAssetPrecision`); written with no more decimal places than those precisions (trailing
+ * zeros included; some valid orders carry a few, within the precision); within the bounds and
+ * market caps; inside the price bands of `options.referencePrice` and under `options.maxNotional`.
+ * A rule field the definition lacks imposes nothing. Validate them with the same context to get
+ * `ok: true`, whether or not the book infers the tick.
  *
- * @throws {ArbitraryConfigurationError} when the pair is not trading or admits no such order.
+ * `definition` may be a parsed definition (`parseExchangeInfo(...).symbols[i]`) or the book's
+ * (`book.definition(symbol)`, whose tick may already be inferred).
+ *
+ * @throws {ArbitraryConfigurationError} when the pair does not take orders (status other than
+ * TRADING, enableTrade false) or admits no such order with these options.
  * @example
  * ```ts
  * import fc from 'fast-check';
- * import { RuleBook, parseExchangeInfo } from 'order-preflight';
+ * import { RuleBook, parseExchangeInfoText } from 'order-preflight';
  * import { validOrderArb } from 'order-preflight/testing';
  *
- * const info = parseExchangeInfo(payload);
+ * const info = parseExchangeInfoText(text);
  * const book = RuleBook.fromExchangeInfo(info);
  * const pair = info.symbols[0]!;
  * fc.assert(fc.property(validOrderArb(pair, { referencePrice: '64000' }), (order) =>
@@ -92,27 +117,41 @@ export function validOrderArb(
   definition: PairDefinition,
   options: OrderArbOptions = {},
 ): fc.Arbitrary<Record<string, unknown>> {
-  requireState(definition, true, true, 'validOrderArb');
-  return ordersOf(definition, options, planFor(options, 'valid', 'valid'), 'valid order');
+  requireTakesOrders(definition, 'validOrderArb');
+  const space = new OrderSpace(definition, options);
+  return ordersOf(space, options, planFor(options, 'valid', 'valid'), 'valid order');
 }
 
 /** Orders for a symbol no book is expected to list. */
 const UNLISTED_PREFIX = 'UNLISTEDPAIR';
+/** Built once: a regex arbitrary is costly to make. */
+const UNLISTED_SUFFIX_ARB = fc.stringMatching(/^[A-Z0-9]{0,8}$/);
 
 /**
  * Orders that break exactly the rule `code` of `definition` and no other, so that validating one
- * (with the same `referencePrice` / `maxNotional`) gives exactly `[code]`.
+ * (with the same `referencePrice` / `maxNotional`) gives exactly `[code]`:
  *
- * `UNKNOWN_SYMBOL` orders name a symbol starting `UNLISTEDPAIR`; `SYMBOL_NOT_TRADING` and
- * `TRADING_DISABLED` need a definition in that state; band and notional codes need the matching
- * option; `SYMBOL_DEFINITION_INVALID` cannot be produced from a valid definition.
+ * - `PRICE_TICK`: a LIMIT price off the tick (sent, or inferred from `displayDigitMerge`; an
+ *   inferred tick is broken only for a book that infers it, the default) but within
+ *   `quoteAssetPrecision`; impossible when every price that short is on the tick (tick `0.01`,
+ *   precision 2).
+ * - `PRICE_PRECISION`: a LIMIT price with more decimal places than `quoteAssetPrecision`, on the
+ *   tick: an on-grid price written with trailing zeros (`"64000.100000000"`), or, where the tick
+ *   allows, a finer value.
+ * - `QUANTITY_STEP` / `QUANTITY_PRECISION`: the same for the quantity, `stepSize` and
+ *   `baseAssetPrecision`.
+ * - `UNKNOWN_SYMBOL` orders name a symbol starting `UNLISTEDPAIR`; `SYMBOL_NOT_TRADING` and
+ *   `TRADING_DISABLED` need a definition in that state; band and notional codes need the
+ *   matching option; `SYMBOL_DEFINITION_INVALID` cannot be produced from a valid definition.
  *
- * @throws {ArbitraryConfigurationError} when the rule cannot be broken alone for this definition.
+ * @throws {ArbitraryConfigurationError} when the rule cannot be broken alone for this definition,
+ * naming what is missing: a rule field the definition lacks (`minTradeAmount` for
+ * `QUANTITY_BELOW_MIN`, `quoteAssetPrecision` for `PRICE_PRECISION`, ...) or an option.
  * @example
  * ```ts
- * fc.assert(fc.property(invalidOrderArb(pair, 'PRICE_TICK'), (order) => {
+ * fc.assert(fc.property(invalidOrderArb(pair, 'PRICE_PRECISION'), (order) => {
  *   const codes = book.validateOrder(order).violations.map((v) => v.code);
- *   return codes.length === 1 && codes[0] === 'PRICE_TICK';
+ *   return codes.length === 1 && codes[0] === 'PRICE_PRECISION';
  * }));
  * ```
  */
@@ -122,87 +161,104 @@ export function invalidOrderArb(
   options: OrderArbOptions = {},
 ): fc.Arbitrary<unknown> {
   const what = `an order breaking only ${code}`;
+  const d = definition;
+  const fail: (why: string) => never = (why) => {
+    throw new ArbitraryConfigurationError(`${what}: ${why}`);
+  };
+  const needsField = (field: keyof PairDefinition) => {
+    if (d[field] === null)
+      fail(`${d.symbol} has no ${field} (the exchange did not send it), so ${code} is never checked`);
+  };
+  const { trading, enabled } = takesOrders(d);
+  const space = new OrderSpace(d, options);
+  const orders = (price: PriceMode, quantity: QuantityMode, types?: readonly OrderType[]) =>
+    ordersOf(space, options, planFor(options, price, quantity, types), what);
   if (code === 'SYMBOL_NOT_TRADING') {
-    requireState(definition, false, true, what);
-    return ordersOf(definition, options, planFor(options, 'valid', 'valid'), what);
+    needsField('status');
+    if (trading || !enabled)
+      fail(`needs a pair with a status other than TRADING and enableTrade not false; ${describeState(d)}`);
+    return orders('valid', 'valid');
   }
   if (code === 'TRADING_DISABLED') {
-    requireState(definition, true, false, what);
-    return ordersOf(definition, options, planFor(options, 'valid', 'valid'), what);
+    needsField('enableTrade');
+    if (!trading || enabled)
+      fail(`needs a pair with enableTrade false and status TRADING (or not sent); ${describeState(d)}`);
+    return orders('valid', 'valid');
   }
   if (code === 'SYMBOL_DEFINITION_INVALID')
-    throw new ArbitraryConfigurationError(
-      `${what} needs a definition that was set aside; ${definition.symbol} is valid`,
-    );
-  requireState(definition, true, true, what);
-  const broken = (price: PriceMode, quantity: QuantityMode, types?: readonly OrderType[]) =>
-    ordersOf(definition, options, planFor(options, price, quantity, types), what);
-  const tick = definition.tickSize !== null;
-  const step = definition.stepSize !== null;
-  const needs = (condition: boolean, why: string) => {
-    if (!condition) throw new ArbitraryConfigurationError(`${what}: ${why}`);
-  };
+    fail(`needs a definition that was set aside; ${d.symbol} is valid`);
+  requireTakesOrders(d, what);
   switch (code) {
     case 'INVALID_ORDER':
-      return fc.constantFrom<unknown>(
-        null,
-        undefined,
-        0,
-        42,
-        'order',
-        true,
-        [],
-        [definition.symbol],
-        new Date(0),
-        7n,
-      );
+      return fc.constantFrom<unknown>(null, undefined, 0, 42, 'order', true, [], [d.symbol], new Date(0), 7n);
     case 'MISSING_FIELD':
-      return withoutAField(validBase(definition, options));
+      return withoutAField(orders('valid', 'valid'));
     case 'INVALID_FIELD':
-      return withABadField(validBase(definition, options));
+      return withABadField(orders('valid', 'valid'));
     case 'UNEXPECTED_FIELD':
       return fc
-        .tuple(broken('valid', 'valid', ['MARKET']), fc.constantFrom<unknown>('1', 100, '0.5', 'x'))
+        .tuple(orders('valid', 'valid', ['MARKET']), fc.constantFrom<unknown>('1', 100, '0.5', 'x'))
         .map(([order, price]) => ({ ...order, price }));
     case 'UNKNOWN_SYMBOL':
       return fc
-        .tuple(validBase(definition, options), fc.stringMatching(/^[A-Z0-9]{0,8}$/))
+        .tuple(orders('valid', 'valid'), UNLISTED_SUFFIX_ARB)
         .map(([order, suffix]) => ({ ...order, symbol: `${UNLISTED_PREFIX}${suffix}` }));
     case 'PRICE_TICK':
-      needs(tick, `${definition.symbol} has no tickSize`);
-      return broken('offGrid', 'valid', ['LIMIT']);
+      if (space.tick === undefined)
+        fail(
+          `${d.symbol} has no tickSize${
+            options.inferTickSize === false
+              ? ' (and options.inferTickSize is false)'
+              : ' and no displayDigitMerge step to infer one from'
+          }, so PRICE_TICK is never checked`,
+        );
+      if (space.tickNudges().length === 0)
+        fail(
+          `every price with at most ${d.quoteAssetPrecision} decimal places (quoteAssetPrecision) is a multiple of the tick ` +
+            `${space.tick?.toFixed()}, so PRICE_TICK cannot be broken without PRICE_PRECISION`,
+        );
+      return orders('offTick', 'valid', ['LIMIT']);
     case 'PRICE_PRECISION':
-      needs(!tick, `${definition.symbol} has a tickSize, so PRICE_TICK applies instead`);
-      return broken('offGrid', 'valid', ['LIMIT']);
+      needsField('quoteAssetPrecision');
+      return orders('offPrecision', 'valid', ['LIMIT']);
     case 'PRICE_ABOVE_BUY_LIMIT':
-      needs(options.referencePrice !== undefined, 'options.referencePrice is required');
-      return broken('aboveBuyBand', 'valid', ['LIMIT']);
+      if (options.referencePrice === undefined) fail('options.referencePrice is required');
+      needsField('buyLimitPriceRatio');
+      return orders('aboveBuyBand', 'valid', ['LIMIT']);
     case 'PRICE_BELOW_SELL_LIMIT':
-      needs(options.referencePrice !== undefined, 'options.referencePrice is required');
-      return broken('belowSellBand', 'valid', ['LIMIT']);
+      if (options.referencePrice === undefined) fail('options.referencePrice is required');
+      needsField('sellLimitPriceRatio');
+      return orders('belowSellBand', 'valid', ['LIMIT']);
     case 'QUANTITY_STEP':
-      needs(step, `${definition.symbol} has no stepSize`);
-      return broken('valid', 'offGrid');
+      needsField('stepSize');
+      if (space.stepNudges().length === 0)
+        fail(
+          `every quantity with at most ${d.baseAssetPrecision} decimal places (baseAssetPrecision) is a multiple of stepSize ` +
+            `${d.stepSize}, so QUANTITY_STEP cannot be broken without QUANTITY_PRECISION`,
+        );
+      return orders('valid', 'offStep');
     case 'QUANTITY_PRECISION':
-      needs(!step, `${definition.symbol} has a stepSize, so QUANTITY_STEP applies instead`);
-      return broken('valid', 'offGrid');
+      needsField('baseAssetPrecision');
+      return orders('valid', 'offPrecision');
     case 'QUANTITY_BELOW_MIN':
-      return broken('valid', 'belowMin');
+      needsField('minTradeAmount');
+      return orders('valid', 'belowMin');
     case 'QUANTITY_ABOVE_MAX':
-      return broken('valid', 'aboveMax', ['LIMIT']);
-    case 'MARKET_SIZE_ABOVE_MAX':
-      return broken('valid', 'aboveMarketCap', ['MARKET']);
+      needsField('maxTradeAmount');
+      return orders('valid', 'aboveMax');
+    case 'MARKET_SIZE_ABOVE_MAX': {
+      const sides = options.sides ?? ALL_SIDES;
+      if (sides.every((side) => space.marketCap(side) === undefined))
+        fail(
+          `${d.symbol} has no ${sides.map((s) => (s === 'BUY' ? 'marketBuyLimitSize' : 'marketSellLimitSize')).join(' and no ')} ` +
+            '(the exchange did not send it), so MARKET_SIZE_ABOVE_MAX is never checked',
+        );
+      return orders('valid', 'aboveMarketCap', ['MARKET']);
+    }
     case 'NOTIONAL_ABOVE_MAX':
-      needs(options.maxNotional !== undefined, 'options.maxNotional is required');
-      return broken('valid', 'aboveNotional');
+      if (options.maxNotional === undefined) fail('options.maxNotional is required');
+      return orders('valid', 'aboveNotional');
   }
-}
-
-function validBase(
-  definition: PairDefinition,
-  options: OrderArbOptions,
-): fc.Arbitrary<Record<string, unknown>> {
-  return ordersOf(definition, options, planFor(options, 'valid', 'valid'), 'valid order');
 }
 
 /** Drops one field the order's type requires. */
