@@ -1,16 +1,34 @@
 /**
  * Agreement property: on generated payloads (mixed wire encodings, every grid shape, zero fallback
- * ratios, statuses, malformed and duplicated definitions) and generated orders sitting on and
- * around every rule, the library's violation codes equal the independent model's, in order (and
- * so do the names of the skipped checks, with their reasons).
+ * ratios, statuses, rule fields left out or wrong, ticks inferred from `displayDigitMerge` or not,
+ * cosmetic junk, malformed and duplicated definitions) and generated orders sitting on and around
+ * every rule, the library's verdict equals the independent model's: the violations in order, each
+ * with its field and, for the pair's rules, its value, limit and suggestion; and the skipped
+ * checks in order, with their reasons and fields. `normalizeOrder` is held to the model too: what
+ * it repairs, the model accepts.
  *
  * `PROPERTY_RUNS=20000 npx vitest run property-tests/agreement.property.test.ts` for a long run
  * (each run checks ORDERS_PER_PAYLOAD orders); `PROPERTY_SEED=<seed>` replays a failure.
  */
+
+import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RuleBook, ValidationContext, ValidationResult, ViolationCode } from '../src/index.js';
-import { modelRejectedSymbols, modelValidate, type RawPairDefinition } from './model/spec-model.js';
+import {
+  normalizeOrder,
+  type RuleBook,
+  type ValidationContext,
+  type ValidationResult,
+  type Violation,
+} from '../src/index.js';
+import {
+  lookUpPair,
+  type ModelOptions,
+  type ModelViolation,
+  modelRejectedSymbols,
+  modelValidate,
+  type RawPairDefinition,
+} from './model/spec-model.js';
 import { type GenOrder, genDefinitions, genOrder } from './support/agreement-gen.js';
 import { bookFrom } from './support/book.js';
 import { propertyParameters, runsFromEnv } from './support/runs.js';
@@ -40,52 +58,147 @@ function show(value: unknown): string {
 
 interface Disagreement {
   readonly definitions: readonly RawPairDefinition[];
+  readonly options: ModelOptions;
   readonly order: unknown;
   readonly context: unknown;
   readonly model: readonly string[];
   readonly library: readonly string[] | string;
   /** What disagreed: the violation codes, the skipped checks, or the set-aside symbols. */
-  readonly about: 'violations' | 'skipped' | 'set-aside symbols';
+  readonly about: 'violations' | 'violation details' | 'skipped' | 'set-aside symbols' | 'normalizeOrder';
 }
 
-const skipKey = (s: { check: string; reason: string }) => `${s.check}:${s.reason}`;
+const skipKey = (s: { check: string; reason: string; field: string }) => `${s.check}:${s.reason}:${s.field}`;
+const violationKey = (v: { code: string; field: string }) => `${v.code}:${v.field}`;
+
+/**
+ * A violation's details as text, for the parts the model fixes: value, limit and suggestion of
+ * the pair's rules (the model leaves the others undefined: not compared).
+ */
+function detailKey(v: Violation | ModelViolation, model: ModelViolation): string {
+  const fixed = model.value !== undefined || model.limit !== undefined || model.suggestion !== undefined;
+  if (!fixed) return violationKey(v);
+  return `${violationKey(v)} value=${v.value} limit=${v.limit} suggestion=${(v.suggestion ?? []).join('|')}`;
+}
 
 /** Compares one order; returns the disagreement, if any. */
 function compare(
   book: RuleBook,
   definitions: readonly RawPairDefinition[],
+  options: ModelOptions,
   { order, context }: GenOrder,
 ): Disagreement | undefined {
-  const model = modelValidate(definitions, order, context);
+  const model = modelValidate(definitions, order, context, options);
+  const base = { definitions, options, order, context };
   let result: ValidationResult;
   try {
     result = book.validateOrder(order as never, context as ValidationContext | undefined);
   } catch (error) {
-    return {
-      definitions,
-      order,
-      context,
-      model: model.codes,
-      library: `threw ${String(error)}`,
-      about: 'violations',
-    };
+    return { ...base, model: model.codes, library: `threw ${String(error)}`, about: 'violations' };
   }
-  const codes: ViolationCode[] = result.violations.map((v) => v.code);
+  const codes = result.violations.map(violationKey);
+  const modelCodes = model.violations.map(violationKey);
   if (result.ok !== (codes.length === 0))
     return {
-      definitions,
-      order,
-      context,
-      model: model.codes,
+      ...base,
+      model: modelCodes,
       library: `ok=${result.ok} with ${show(codes)}`,
       about: 'violations',
     };
-  if (show(codes) !== show(model.codes))
-    return { definitions, order, context, model: model.codes, library: codes, about: 'violations' };
+  if (show(codes) !== show(modelCodes))
+    return { ...base, model: modelCodes, library: codes, about: 'violations' };
+  const details = result.violations.map((v, i) => detailKey(v, model.violations[i]!));
+  const modelDetails = model.violations.map((v) => detailKey(v, v));
+  if (show(details) !== show(modelDetails))
+    return { ...base, model: modelDetails, library: details, about: 'violation details' };
   const skipped = result.skipped.map(skipKey);
   const modelSkipped = model.skipped.map(skipKey);
   if (show(skipped) !== show(modelSkipped))
-    return { definitions, order, context, model: modelSkipped, library: skipped, about: 'skipped' };
+    return { ...base, model: modelSkipped, library: skipped, about: 'skipped' };
+  return undefined;
+}
+
+/** Canonical plain decimal text: what a changed value must be written as. */
+const CANONICAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+/** The text a price or quantity would be sent as. */
+const sentText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/**
+ * `normalizeOrder` against the model: an order the model accepts comes back with its values as
+ * written; a repaired order is one the model accepts, its changed values canonical text, the
+ * price moved away from the market (a BUY down, a SELL up) and the quantity down (or up to the
+ * first grid point, when down is zero).
+ */
+function checkNormalize(
+  book: RuleBook,
+  definitions: readonly RawPairDefinition[],
+  options: ModelOptions,
+  { order, context }: GenOrder,
+): Disagreement | undefined {
+  if (typeof order !== 'object' || order === null) return undefined;
+  const model = modelValidate(definitions, order, context, options);
+  const base = { definitions, options, order, context, about: 'normalizeOrder' as const };
+  let repaired: ReturnType<typeof normalizeOrder>;
+  try {
+    repaired = normalizeOrder(book, order, context as ValidationContext | undefined);
+  } catch (error) {
+    return { ...base, model: model.codes, library: `threw ${String(error)}` };
+  }
+  const original = order as Record<string, unknown>;
+  if (model.codes.length === 0) {
+    if (!repaired.ok)
+      return { ...base, model: ['ok, unchanged'], library: `refused: ${show(repaired.violations)}` };
+    for (const key of ['price', 'quantity'] as const)
+      if (sentText(repaired.order[key]) !== sentText(original[key]))
+        return {
+          ...base,
+          model: ['ok, unchanged'],
+          library: `changed ${key} to ${show(repaired.order[key])}`,
+        };
+    return undefined;
+  }
+  if (!repaired.ok) return undefined;
+  const after = modelValidate(definitions, repaired.order, context, options);
+  if (after.codes.length > 0)
+    return {
+      ...base,
+      model: after.codes,
+      library: `repaired to ${show(repaired.order)}, which the model refuses`,
+    };
+  for (const key of ['price', 'quantity'] as const) {
+    const from = sentText(original[key]);
+    const to = repaired.order[key];
+    if (to === from || to === original[key]) continue;
+    // A value no rule refused is left as it was written.
+    if (!model.violations.some((v) => v.field === key))
+      return { ...base, model: [`${key} unchanged`], library: `${key} ${show(from)} became ${show(to)}` };
+    if (typeof to !== 'string' || !CANONICAL.test(to))
+      return { ...base, model: [`${key} canonical`], library: `${key} ${show(from)} became ${show(to)}` };
+    if (typeof from !== 'string' || !/^(0|[1-9]\d*)(\.\d+)?$/.test(from)) continue; // a malformed one repaired
+    const [a, b] = [new Big(from), new Big(to)];
+    const pair =
+      typeof original.symbol === 'string' ? lookUpPair(definitions, original.symbol, options) : undefined;
+    const grid =
+      typeof pair === 'object' ? (key === 'price' ? pair.priceGrid : pair.quantityGrid) : undefined;
+    const side = original.side;
+    const fine =
+      key === 'price'
+        ? // away from the market (a BUY down, a SELL up, an unknown side down), by less than a grid unit;
+          // a BUY that would round down to zero goes up instead
+          (side === 'SELL' ? b.gte(a) : b.lte(a) || (grid !== undefined && b.eq(grid) && a.lt(grid))) &&
+          (grid === undefined || b.minus(a).abs().lt(grid))
+        : // down by less than a grid unit, or up to the first grid point when down is zero
+          (b.lte(a) && (grid === undefined || a.minus(b).lt(grid))) ||
+          (grid !== undefined && b.eq(grid) && a.lt(grid));
+    if (!fine)
+      return {
+        ...base,
+        model: [
+          `${key} moved onto the grid ${grid === undefined ? '(none)' : grid.toFixed()}, away from the market`,
+        ],
+        library: `${key} ${from} became ${to}`,
+      };
+  }
   return undefined;
 }
 
@@ -100,6 +213,7 @@ function report(d: Disagreement): string {
   return [
     `library and model disagree on ${d.about}`,
     `definitions: ${show(relevantDefinitions(d))}`,
+    `options:     ${show(d.options)}`,
     `order:       ${show(d.order)}`,
     `context:     ${show(d.context)}`,
     `model:       ${show(d.model)}`,
@@ -108,9 +222,9 @@ function report(d: Disagreement): string {
 }
 
 const scenarioArb = fc.gen().map((g) => {
-  const { definitions, pairs } = genDefinitions(g);
+  const { definitions, pairs, options } = genDefinitions(g);
   const orders = Array.from({ length: ORDERS_PER_PAYLOAD }, () => genOrder(g, pairs));
-  return { definitions, orders };
+  return { definitions, options, orders };
 });
 
 /** The order's symbol, when it is an own string field of a record. */
@@ -128,10 +242,12 @@ interface Tally {
 /** Checks one payload: the set-aside symbols, then every order. */
 function checkPayload(
   definitions: readonly RawPairDefinition[],
+  options: ModelOptions,
   orders: readonly GenOrder[],
   tally: Tally,
+  check: typeof compare = compare,
 ): Disagreement[] {
-  const book = bookFrom(definitions);
+  const book = bookFrom(definitions, options);
   const disagreements: Disagreement[] = [];
 
   const rejected = [...new Set(book.rejected.map((r) => r.symbol ?? `#${r.index}`))].sort();
@@ -139,6 +255,7 @@ function checkPayload(
   if (show(rejected) !== show(modelRejected))
     disagreements.push({
       definitions,
+      options,
       order: '(none: the set-aside definitions)',
       context: undefined,
       model: modelRejected,
@@ -148,7 +265,7 @@ function checkPayload(
 
   for (const generated of orders) {
     tally.checked++;
-    const disagreement = compare(book, definitions, generated);
+    const disagreement = check(book, definitions, options, generated);
     if (disagreement !== undefined) disagreements.push(disagreement);
   }
   return disagreements;
@@ -158,8 +275,8 @@ describe('library agrees with the spec model', () => {
   it('on generated payloads and orders near every rule', () => {
     const tally: Tally = { checked: 0 };
     fc.assert(
-      fc.property(scenarioArb, ({ definitions, orders }) => {
-        const [first] = checkPayload(definitions, orders, tally);
+      fc.property(scenarioArb, ({ definitions, options, orders }) => {
+        const [first] = checkPayload(definitions, options, orders, tally);
         if (first !== undefined) throw new Error(report(first));
       }),
       PARAMETERS,
@@ -174,12 +291,26 @@ describe('library agrees with the spec model', () => {
     // Streamed through fc.assert (fc.sample would hold every payload in memory at once); the
     // predicate never fails, so all disagreements are collected and the first three shown.
     fc.assert(
-      fc.property(scenarioArb, ({ definitions, orders }) => {
-        if (disagreements.length < 100) disagreements.push(...checkPayload(definitions, orders, tally));
+      fc.property(scenarioArb, ({ definitions, options, orders }) => {
+        if (disagreements.length < 100)
+          disagreements.push(...checkPayload(definitions, options, orders, tally));
       }),
       { numRuns: payloads, seed: 20_251_121 },
     );
     expect(disagreements.slice(0, 3).map(report)).toEqual([]);
     expect(tally.checked).toBeGreaterThanOrEqual(SWEEP_ORDERS);
+  });
+});
+
+describe('normalizeOrder agrees with the spec model', () => {
+  it('leaves what the model accepts as written, and repairs only into what the model accepts', () => {
+    const tally: Tally = { checked: 0 };
+    fc.assert(
+      fc.property(scenarioArb, ({ definitions, options, orders }) => {
+        const [first] = checkPayload(definitions, options, orders, tally, checkNormalize);
+        if (first !== undefined) throw new Error(report(first));
+      }),
+      propertyParameters(200),
+    );
   });
 });

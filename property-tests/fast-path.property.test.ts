@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
 import { formatScaled } from '../src/book/fast-violations.js';
 import { toPlainDecimal } from '../src/index.js';
-import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
+import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from './support/edge-cases.js';
 import { fastOnly, generalPath } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';

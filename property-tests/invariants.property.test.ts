@@ -27,11 +27,13 @@ function codes(book: RuleBook, order: unknown, context?: object) {
 
 describe('grids and bounds', () => {
   it('a price on the tick grid never raises PRICE_TICK; one strictly between ticks always does', () => {
-    const withTick = pairDefinitionArb({ tradingOnly: true }).filter((d) => d.tickSize !== null);
+    // The tick in force: sent, or inferred by the book from displayDigitMerge.
+    const withTick = pairDefinitionArb({ tradingOnly: true })
+      .map((d) => ({ d, book: bookOf([d]) }))
+      .filter(({ d, book }) => book.definition(d.symbol)?.tickSize != null);
     fc.assert(
-      fc.property(withTick, fc.bigInt({ min: 1n, max: 10n ** 12n }), fractionArb, (d, k, f) => {
-        const book = bookOf([d]);
-        const tick = new Big(d.tickSize as string);
+      fc.property(withTick, fc.bigInt({ min: 1n, max: 10n ** 12n }), fractionArb, ({ d, book }, k, f) => {
+        const tick = new Big(book.definition(d.symbol)?.tickSize as string);
         const on = tick.times(k.toString());
         const off = on.plus(tick.times(f));
         expect(codes(book, limitOrder(d.symbol, 'BUY', on.toFixed(), '1'))).not.toContain('PRICE_TICK');
@@ -74,18 +76,22 @@ describe('grids and bounds', () => {
                   quantity: value.toFixed(),
                 },
           );
-        const min = new Big(d.minTradeAmount);
-        const max = new Big(d.maxTradeAmount);
-        if (min.gt(0)) {
+        // A bound the pair leaves out (null) has no edge to test: its check is skipped.
+        const min = d.minTradeAmount === null ? undefined : new Big(d.minTradeAmount);
+        const max = d.maxTradeAmount === null ? undefined : new Big(d.maxTradeAmount);
+        if (min?.gt(0)) {
           expect(q(min)).not.toContain('QUANTITY_BELOW_MIN');
           expect(q(min.minus(epsilon))).toContain('QUANTITY_BELOW_MIN');
         }
-        expect(q(max)).not.toContain('QUANTITY_ABOVE_MAX');
-        expect(q(max.plus(epsilon))).toContain('QUANTITY_ABOVE_MAX');
+        if (max !== undefined) {
+          expect(q(max)).not.toContain('QUANTITY_ABOVE_MAX');
+          expect(q(max.plus(epsilon))).toContain('QUANTITY_ABOVE_MAX');
+        }
         for (const [side, cap] of [
           ['BUY', d.marketBuyLimitSize],
           ['SELL', d.marketSellLimitSize],
         ] as const) {
+          if (cap === null) continue;
           expect(q(new Big(cap), 'MARKET', side)).not.toContain('MARKET_SIZE_ABOVE_MAX');
           expect(q(new Big(cap).plus(epsilon), 'MARKET', side)).toContain('MARKET_SIZE_ABOVE_MAX');
         }
@@ -100,24 +106,24 @@ describe('grids and bounds', () => {
       fc.property(pairDefinitionArb({ tradingOnly: true }), refArb, (d, ref) => {
         const book = bookOf([d]);
         const epsilon = new Big('1e-30');
-        const buyEdge = ref.times(new Big(1).plus(d.buyLimitPriceRatio));
-        const sellEdge = ref.times(new Big(1).minus(d.sellLimitPriceRatio));
         const context = { referencePrice: ref.toFixed() };
         const check = (side: 'BUY' | 'SELL', price: Big) =>
           codes(book, limitOrder(d.symbol, side, price.toFixed(), '1'), context);
-        expect(check('BUY', buyEdge)).not.toContain('PRICE_ABOVE_BUY_LIMIT');
-        expect(check('BUY', buyEdge.plus(epsilon))).toContain('PRICE_ABOVE_BUY_LIMIT');
-        if (sellEdge.gt(epsilon)) {
+        // A ratio the pair leaves out (null) has no edge: that band is skipped.
+        if (d.buyLimitPriceRatio !== null) {
+          const buyEdge = ref.times(new Big(1).plus(d.buyLimitPriceRatio));
+          expect(check('BUY', buyEdge)).not.toContain('PRICE_ABOVE_BUY_LIMIT');
+          expect(check('BUY', buyEdge.plus(epsilon))).toContain('PRICE_ABOVE_BUY_LIMIT');
+        }
+        const sellEdge =
+          d.sellLimitPriceRatio === null ? undefined : ref.times(new Big(1).minus(d.sellLimitPriceRatio));
+        if (sellEdge?.gt(epsilon)) {
           expect(check('SELL', sellEdge)).not.toContain('PRICE_BELOW_SELL_LIMIT');
           expect(check('SELL', sellEdge.minus(epsilon))).toContain('PRICE_BELOW_SELL_LIMIT');
         }
-        const notional = ref.times(d.minTradeAmount === '0' ? '1' : d.minTradeAmount);
-        const order = limitOrder(
-          d.symbol,
-          'BUY',
-          ref.toFixed(),
-          d.minTradeAmount === '0' ? '1' : d.minTradeAmount,
-        );
+        const quantity = d.minTradeAmount === null || d.minTradeAmount === '0' ? '1' : d.minTradeAmount;
+        const notional = ref.times(quantity);
+        const order = limitOrder(d.symbol, 'BUY', ref.toFixed(), quantity);
         expect(codes(book, order, { maxNotional: notional.toFixed() })).not.toContain('NOTIONAL_ABOVE_MAX');
         expect(codes(book, order, { maxNotional: notional.minus(epsilon).toFixed() })).toContain(
           'NOTIONAL_ABOVE_MAX',

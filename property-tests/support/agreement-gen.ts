@@ -1,7 +1,11 @@
 /**
- * Generators for the agreement property: raw pair definitions in the wire's mixed encodings, and
- * orders and contexts that sit mostly right on the rules (on and off the grids, on and one unit
- * around every bound), with some malformed, missing or garbage fields.
+ * Generators for the agreement property: raw pair definitions in the wire's mixed encodings (rule
+ * fields now and then absent, `null` or `""`; ticks left out with a `displayDigitMerge` list to
+ * infer them from, unsorted, with junk entries or a trailing comma; `"true"` / `"false"` flags;
+ * unreadable display and fee fields; present-but-wrong rule fields), and orders and contexts that
+ * sit mostly right on the rules (on and off the grids, on and one unit around every bound, written
+ * with trailing zeros up to and beyond the asset's precision, or as numbers), with some malformed,
+ * missing or garbage fields.
  *
  * They are written imperatively over `fc.gen()`; big.js is used here only to *place* values near
  * the rules. Whether a value passes is decided by the model, never by the generator.
@@ -78,12 +82,31 @@ function wireDecimal(g: Gen, text: string): string | number {
   return text;
 }
 
-/** An order decimal as a user might pass it: string, trailing zeros, or a JS number (any). */
-function orderDecimal(g: Gen, text: string): unknown {
+/** Decimal places of plain text as written. */
+function placesOf(text: string): number {
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
+/** Plain text padded with trailing zeros to `places` decimal places (never shortened). */
+function padTo(text: string, places: number): string {
+  const have = placesOf(text);
+  if (places <= have) return text;
+  return `${text}${have === 0 ? '.' : ''}${'0'.repeat(places - have)}`;
+}
+
+/**
+ * An order decimal as a user might pass it: its plain text; padded with trailing zeros up to the
+ * asset's precision (passes) or just beyond it (refused: the zeros are sent); or a JS number.
+ */
+function orderDecimal(g: Gen, text: string, precision: number | undefined): unknown {
+  const p = precision ?? int(g, 0, 12);
   return weighted<() => unknown>(g, [
-    [7, () => text],
+    [12, () => text],
+    [2, () => padTo(text, p)],
+    [2, () => padTo(text, p + int(g, 1, 3))],
     [1, () => (text.includes('.') ? `${text}00` : `${text}.0`)],
-    [2, () => Number(text)],
+    [4, () => Number(text)],
   ])();
 }
 
@@ -119,13 +142,18 @@ const MALFORMED: readonly unknown[] = [
 // Definitions
 // ---------------------------------------------------------------------------------------------
 
-/** What the generator knows of a definition, to place orders near its rules. */
+/**
+ * What the generator knows of a definition, to place orders near its rules. The bounds are the
+ * values generated even when the wire leaves the field out (they still place orders well);
+ * `tickSize` is the grid in force (sent, or inferred from `displayDigitMerge` when the payload's
+ * book infers), and a precision is `undefined` when the wire leaves it out.
+ */
 export interface GenPair {
   readonly symbol: string;
   readonly tickSize: string | undefined;
   readonly stepSize: string | undefined;
-  readonly quoteAssetPrecision: number;
-  readonly baseAssetPrecision: number;
+  readonly quoteAssetPrecision: number | undefined;
+  readonly baseAssetPrecision: number | undefined;
   readonly minTradeAmount: string;
   readonly maxTradeAmount: string;
   readonly buyLimitPriceRatio: string;
@@ -135,62 +163,157 @@ export interface GenPair {
   readonly marketFallbackPriceRatio: string;
 }
 
+/** A positive grid size in one of the shapes exchanges use. */
+function genGridSize(g: Gen): string {
+  const k = int(g, 0, 10);
+  switch (
+    weighted(g, [
+      [4, 'pow10'],
+      [2, 'five'],
+      [2, 'two'],
+      [2, 'odd'],
+      [1, 'big'],
+    ] as const)
+  ) {
+    case 'pow10':
+      return unit(k);
+    case 'five':
+      return digitUnit(5, k);
+    case 'two':
+      return digitUnit(2, k);
+    case 'odd':
+      return pick(g, ['0.00000012', '0.25', '0.0003', '1.5', '0.12', '0.075']);
+    case 'big':
+      return pick(g, ['110', '25', '1000', '10', '5']);
+  }
+}
+
 /** A grid size text, or `undefined` for "no grid" (then how the absence is encoded). */
 function genGrid(g: Gen): { size: string | undefined; wire: unknown; omit: boolean } {
   const shape = weighted(g, [
-    [4, 'pow10'],
-    [2, 'five'],
-    [2, 'two'],
-    [2, 'odd'],
-    [1, 'big'],
+    [12, 'size'],
     [1, 'absent'],
     [1, 'null'],
+    [1, 'empty'],
     [1, 'zero'],
   ] as const);
-  const k = int(g, 0, 10);
-  let size: string;
   switch (shape) {
     case 'absent':
       return { size: undefined, wire: undefined, omit: true };
     case 'null':
       return { size: undefined, wire: null, omit: false };
+    case 'empty':
+      return { size: undefined, wire: '', omit: false };
     case 'zero':
       return { size: undefined, wire: pick(g, [0, '0', '0.0', '0.00000000']), omit: false };
-    case 'pow10':
-      size = unit(k);
-      break;
-    case 'five':
-      size = digitUnit(5, k);
-      break;
-    case 'two':
-      size = digitUnit(2, k);
-      break;
-    case 'odd':
-      size = pick(g, ['0.00000012', '0.25', '0.0003', '1.5', '0.12', '0.075']);
-      break;
-    case 'big':
-      size = pick(g, ['110', '25', '1000', '10', '5']);
-      break;
+    case 'size': {
+      const size = genGridSize(g);
+      return { size, wire: wireDecimal(g, size), omit: false };
+    }
   }
-  return { size, wire: wireDecimal(g, size), omit: false };
+}
+
+/** Entries `displayDigitMerge` ignores: unreadable, not positive, or empty. */
+const MERGE_JUNK = ['abc', '-1', '0', '0.000', '', 'x0.1', '1e', '-0.5', 'NaN'] as const;
+
+/**
+ * A `displayDigitMerge` list: the depth steps of a tick (the tick and coarser multiples of it), in
+ * order or not, now and then with junk entries or a trailing comma. Returns the list and its
+ * smallest step (`undefined` when it names none).
+ */
+function genMergeList(g: Gen): { wire: string; smallest: string | undefined } {
+  if (chance(g, 10)) {
+    const junk = Array.from({ length: int(g, 0, 3) }, () => pick(g, MERGE_JUNK));
+    return { wire: junk.join(','), smallest: undefined };
+  }
+  const tick = genGridSize(g);
+  const multiples = ['10', '100', '5', '2', '1000'].filter(() => chance(g, 50));
+  const entries = [tick, ...multiples.map((m) => plain(new Big(tick).times(m)))];
+  if (chance(g, 40)) entries.reverse();
+  else if (chance(g, 30)) entries.push(entries.shift()!);
+  if (chance(g, 25)) entries.splice(int(g, 0, entries.length), 0, pick(g, MERGE_JUNK));
+  // Spelling of the tick inside the list: as is, or with a trailing zero.
+  if (chance(g, 15)) entries[entries.indexOf(tick)] = tick.includes('.') ? `${tick}0` : `${tick}.0`;
+  const trailing = chance(g, 20) ? ',' : '';
+  return { wire: entries.join(',') + trailing, smallest: tick };
+}
+
+/** The smallest positive, plainly written entry of a merge list (the generator's own reading). */
+function smallestStepOf(list: unknown): string | undefined {
+  if (typeof list !== 'string') return undefined;
+  const steps = list
+    .split(',')
+    .filter((e) => /^\d+(\.\d+)?$/.test(e) && new Big(e).gt(0))
+    .map((e) => new Big(e));
+  if (steps.length === 0) return undefined;
+  return plain(steps.reduce((a, b) => (b.lt(a) ? b : a)));
 }
 
 const RATIOS = ['0.1', '0', '0.01', '0.02', '0.03', '0.05', '0.125', '0.2', '0.5', '0.9'] as const;
 const FALLBACKS = ['0', '0.01', '0.02', '0.05', '0.1', '0.25'] as const;
 const TWENTY_DIGITS = '12345678901234567890';
 
-/** How a generated definition is broken, if at all (SPEC section 2: set aside). */
-export type Malformation = 'none' | 'minTradeAmount' | 'negativeSize' | 'negativeRatio' | 'precision';
+/** The rule fields besides the grids that may be left out (README: absent, null or ""). */
+const OPTIONAL_RULE_FIELDS = [
+  'status',
+  'enableTrade',
+  'baseAssetPrecision',
+  'quoteAssetPrecision',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'marketBuyLimitSize',
+  'marketSellLimitSize',
+  'marketFallbackPriceRatio',
+] as const;
+
+/** How a generated definition is broken, if at all (present but wrong: set aside). */
+export type Malformation =
+  | 'none'
+  | 'decimal'
+  | 'negativeSize'
+  | 'negativeRatio'
+  | 'precision'
+  | 'grid'
+  | 'status'
+  | 'enableTrade';
+
+/** A display or fee field's value: readable most of the time, else junk that must not matter. */
+function cosmetic(g: Gen, readable: unknown, junk: readonly unknown[]): unknown {
+  return weighted<() => unknown>(g, [
+    [12, () => readable],
+    [1, () => pick(g, junk)],
+    [1, () => null],
+  ])();
+}
+
+/** A flag as the wire sends it: a boolean, or now and then the string `"true"` / `"false"`. */
+function wireFlag(g: Gen, flag: boolean): boolean | string {
+  return chance(g, 20) ? String(flag) : flag;
+}
 
 /** One raw definition for `symbol`, plus what the generator knows of it. */
-export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition; info: GenPair } {
+export function genDefinition(
+  g: Gen,
+  symbol: string,
+  options: { readonly inferTickSize: boolean } = { inferTickSize: true },
+): { raw: RawPairDefinition; info: GenPair } {
   const tick = genGrid(g);
   const step = genGrid(g);
-  const quoteAssetPrecision = int(g, 0, 12);
-  const baseAssetPrecision = int(g, 0, 12);
+  // Precisions: mostly at least as fine as the grid (as on real exchanges: 8 places, tick 0.01),
+  // now and then coarser than it (then only some grid points can be written), now and then huge.
+  const precisionFor = (grid: string | undefined, huge: readonly number[]) =>
+    weighted<() => number>(g, [
+      [14, () => (grid === undefined ? int(g, 0, 8) : placesOf(grid)) + int(g, 0, 4)],
+      [5, () => int(g, 0, 12)],
+      [1, () => pick(g, huge)],
+    ])();
+  const quoteAssetPrecision = precisionFor(tick.size, [18, 30, 255]);
+  const baseAssetPrecision = precisionFor(step.size, [18, 30]);
 
-  // Quantities are laid out on a unit: the step when there is one, else 10^-baseAssetPrecision.
-  const quantityUnit = new Big(step.size ?? unit(int(g, 0, baseAssetPrecision)));
+  // Quantities are laid out on a unit: the step when there is one, else 10^-k within the precision.
+  const quantityUnit = new Big(step.size ?? unit(int(g, 0, Math.min(baseAssetPrecision, 14))));
   const minTradeAmount = plain(quantityUnit.times(pick(g, ['1', '3', '10', '100', '0.5'])));
   const maxTradeAmount = chance(g, 10)
     ? TWENTY_DIGITS
@@ -207,6 +330,12 @@ export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition;
   const sellLimitPriceRatio = pick(g, RATIOS);
   const marketFallbackPriceRatio = pick(g, FALLBACKS);
 
+  // The depth-merge list: where the tick is left out, usually one to infer it from.
+  const merge: unknown =
+    tick.size === undefined && chance(g, 75)
+      ? genMergeList(g).wire
+      : cosmetic(g, pick(g, ['', '0.01,0.1,1', '1', '0.5,5,50,']), [true, { steps: ['0.1'] }, ['0.1']]);
+
   const raw: Record<string, unknown> = {
     symbol,
     status: weighted(g, [
@@ -215,44 +344,67 @@ export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition;
       [1, 'BREAK'],
       [1, 'trading'],
     ] as const),
-    baseAsset: symbol.replace(/USDT$/, ''),
+    baseAsset: cosmetic(g, symbol.replace(/USDT$/, ''), [42, '', true]),
     baseAssetPrecision: chance(g, 50) ? baseAssetPrecision : String(baseAssetPrecision),
-    quoteAsset: 'USDT',
+    quoteAsset: cosmetic(g, 'USDT', [42, '', {}]),
     quoteAssetPrecision: chance(g, 50) ? quoteAssetPrecision : String(quoteAssetPrecision),
     tickSize: tick.wire,
     stepSize: step.wire,
     minTradeAmount: wireDecimal(g, minTradeAmount),
     maxTradeAmount: wireDecimal(g, maxTradeAmount),
-    takerFeeRate: wireDecimal(g, pick(g, ['0.001', '0.002', '0'])),
-    makerFeeRate: wireDecimal(g, pick(g, ['0.0008', '-0.0001', '0'])),
+    takerFeeRate: cosmetic(g, wireDecimal(g, pick(g, ['0.001', '0.002', '0'])), ['n/a', '', true, '1e']),
+    makerFeeRate: cosmetic(g, wireDecimal(g, pick(g, ['0.0008', '-0.0001', '0'])), ['n/a', '', {}]),
     buyLimitPriceRatio: wireDecimal(g, buyLimitPriceRatio),
     sellLimitPriceRatio: wireDecimal(g, sellLimitPriceRatio),
     marketBuyLimitSize: wireDecimal(g, marketBuyLimitSize),
     marketSellLimitSize: wireDecimal(g, marketSellLimitSize),
     marketFallbackPriceRatio: wireDecimal(g, marketFallbackPriceRatio),
-    enableTrade: chance(g, 92),
-    enableDisplay: chance(g, 80),
-    displayDigitMerge: pick(g, ['', '0.01,0.1,1', '1']),
-    displayNew: chance(g, 20),
-    displayHot: chance(g, 20),
+    enableTrade: wireFlag(g, chance(g, 92)),
+    enableDisplay: cosmetic(g, wireFlag(g, chance(g, 80)), [1, 'yes', 0]),
+    displayDigitMerge: merge,
+    displayNew: cosmetic(g, wireFlag(g, chance(g, 20)), [1, 'no']),
+    displayHot: cosmetic(g, wireFlag(g, chance(g, 20)), [1, 0, 'TRUE']),
   };
   if (tick.omit) delete raw.tickSize;
   if (step.omit) delete raw.stepSize;
+  if (merge === undefined) delete raw.displayDigitMerge;
   if (chance(g, 10)) raw.permissionSets = [['SPOT']];
+
+  // Rule fields left out, as the BETA wire may: now and then one, in a sparse pair many.
+  const sparse = chance(g, 8);
+  for (const field of OPTIONAL_RULE_FIELDS) {
+    if (!chance(g, sparse ? 50 : 3)) continue;
+    const absence = pick(g, ['omit', 'null', 'empty'] as const);
+    if (absence === 'omit') delete raw[field];
+    else raw[field] = absence === 'null' ? null : '';
+  }
 
   const malformation = weighted<Malformation>(g, [
     [80, 'none'],
-    [1, 'minTradeAmount'],
+    [1, 'decimal'],
     [1, 'negativeSize'],
     [1, 'negativeRatio'],
     [1, 'precision'],
+    [1, 'grid'],
+    [1, 'status'],
+    [1, 'enableTrade'],
   ]);
   switch (malformation) {
-    case 'minTradeAmount':
-      raw.minTradeAmount = pick(g, ['abc', '', 'NaN', true]);
+    case 'decimal':
+      raw[pick(g, ['minTradeAmount', 'maxTradeAmount', 'marketFallbackPriceRatio'])] = pick(g, [
+        'abc',
+        'NaN',
+        true,
+        '1.',
+        {},
+      ]);
       break;
     case 'negativeSize':
-      raw[pick(g, ['marketBuyLimitSize', 'marketSellLimitSize'])] = pick(g, ['-1', -5, '-0.5']);
+      raw[pick(g, ['marketBuyLimitSize', 'marketSellLimitSize', 'minTradeAmount'])] = pick(g, [
+        '-1',
+        -5,
+        '-0.5',
+      ]);
       break;
     case 'negativeRatio':
       raw[pick(g, ['buyLimitPriceRatio', 'sellLimitPriceRatio', 'marketFallbackPriceRatio'])] = pick(g, [
@@ -261,20 +413,39 @@ export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition;
       ]);
       break;
     case 'precision':
-      raw[pick(g, ['baseAssetPrecision', 'quoteAssetPrecision'])] = pick(g, ['abc', -1, 1.5, '']);
+      raw[pick(g, ['baseAssetPrecision', 'quoteAssetPrecision'])] = pick(g, [
+        'abc',
+        -1,
+        1.5,
+        256,
+        '-1',
+        true,
+      ]);
+      break;
+    case 'grid':
+      raw[pick(g, ['tickSize', 'stepSize'])] = pick(g, ['-0.01', 'abc', -1, false]);
+      break;
+    case 'status':
+      raw.status = pick(g, [42, true, {}]);
+      break;
+    case 'enableTrade':
+      raw.enableTrade = pick(g, ['yes', 1, 'TRUE', 0, 'False']);
       break;
     case 'none':
       break;
   }
 
+  const inferred = options.inferTickSize ? smallestStepOf(raw.displayDigitMerge) : undefined;
+  const precisionOf = (field: string, value: number) =>
+    raw[field] === undefined || raw[field] === null || raw[field] === '' ? undefined : value;
   return {
     raw,
     info: {
       symbol,
-      tickSize: tick.size,
+      tickSize: tick.size ?? inferred,
       stepSize: step.size,
-      quoteAssetPrecision,
-      baseAssetPrecision,
+      quoteAssetPrecision: precisionOf('quoteAssetPrecision', quoteAssetPrecision),
+      baseAssetPrecision: precisionOf('baseAssetPrecision', baseAssetPrecision),
       minTradeAmount,
       maxTradeAmount,
       buyLimitPriceRatio,
@@ -288,22 +459,31 @@ export function genDefinition(g: Gen, symbol: string): { raw: RawPairDefinition;
 
 const SYMBOLS = ['AAAUSDT', 'BBBUSDT', 'CCCUSDT', 'DDDUSDT', 'EEEUSDT'] as const;
 
+/** A generated payload: its `symbols`, what the generator knows of them, and the book's options. */
+export interface GenPayload {
+  readonly definitions: RawPairDefinition[];
+  readonly pairs: GenPair[];
+  /** `RuleBook.fromExchangeInfo` options: now and then the tick inference is off. */
+  readonly options: { readonly inferTickSize: boolean };
+}
+
 /** A payload's `symbols`: 1-4 definitions, now and then with a duplicated symbol. */
-export function genDefinitions(g: Gen): { definitions: RawPairDefinition[]; pairs: GenPair[] } {
+export function genDefinitions(g: Gen): GenPayload {
+  const options = { inferTickSize: !chance(g, 10) };
   const count = int(g, 1, 4);
   const definitions: RawPairDefinition[] = [];
   const pairs: GenPair[] = [];
   for (let i = 0; i < count; i++) {
-    const { raw, info } = genDefinition(g, SYMBOLS[i]!);
+    const { raw, info } = genDefinition(g, SYMBOLS[i]!, options);
     definitions.push(raw);
     pairs.push(info);
   }
   if (chance(g, 5)) {
     // A second, well-formed-looking copy of an existing symbol: both copies must be set aside.
     const twin = pick(g, pairs);
-    definitions.splice(int(g, 0, definitions.length), 0, genDefinition(g, twin.symbol).raw);
+    definitions.splice(int(g, 0, definitions.length), 0, genDefinition(g, twin.symbol, options).raw);
   }
-  return { definitions, pairs };
+  return { definitions, pairs, options };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,7 +548,10 @@ function genPrice(g: Gen, pair: GenPair, reference: Big | undefined): Big {
     [2, () => snap(anchor.times(one.plus(pair.buyLimitPriceRatio)), pair.tickSize)],
     [2, () => snap(anchor.times(one.minus(pair.sellLimitPriceRatio)), pair.tickSize)],
     [2, () => snap(anchor.times(pick(g, ['0.5', '2', '1.01', '0.99'])), pair.tickSize)],
-    [1, () => new Big(pair.tickSize ?? unit(pair.quoteAssetPrecision))],
+    [1, () => new Big(pair.tickSize ?? unit(pair.quoteAssetPrecision ?? 2))],
+    // On the precision's grid (maybe off the tick), and on it at a finer one.
+    [2, () => snap(anchor, unit(pair.quoteAssetPrecision ?? int(g, 0, 8)))],
+    [1, () => snap(anchor, unit((pair.quoteAssetPrecision ?? 8) + 1))],
   ] as const)();
   const moved = around(g, base, pair.tickSize);
   return moved.gt(0) ? moved : anchor;
@@ -382,7 +565,15 @@ function genQuantity(g: Gen, pair: GenPair): Big {
     [3, () => new Big(pair.marketBuyLimitSize)],
     [3, () => new Big(pair.marketSellLimitSize)],
     [3, () => new Big(pair.minTradeAmount).times(String(int(g, 1, 1000)))],
-    [1, () => new Big(pair.stepSize ?? unit(pair.baseAssetPrecision))],
+    [1, () => new Big(pair.stepSize ?? unit(pair.baseAssetPrecision ?? 2))],
+    [
+      2,
+      () =>
+        snap(
+          new Big(pair.minTradeAmount).times(String(int(g, 1, 50))).plus('0.123456789'),
+          unit(pair.baseAssetPrecision ?? int(g, 0, 8)),
+        ),
+    ],
     [1, () => new Big(unit(int(g, 0, 14))).times(String(int(g, 1, 999)))],
     [1, () => new Big(`1${'0'.repeat(int(g, 16, 40))}`)],
   ] as const)();
@@ -470,8 +661,9 @@ export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
   put(g, order, 'symbol', symbol, ['', 42, ['X']]);
   put(g, order, 'side', side, ['LONG', 1, '']);
   put(g, order, 'type', type, ['limit', 0, 'MARKET ']);
-  put(g, order, 'quantity', orderDecimal(g, plain(quantity)), MALFORMED);
-  if (price !== undefined) put(g, order, 'price', orderDecimal(g, plain(price)), MALFORMED);
+  put(g, order, 'quantity', orderDecimal(g, plain(quantity), pair.baseAssetPrecision), MALFORMED);
+  if (price !== undefined)
+    put(g, order, 'price', orderDecimal(g, plain(price), pair.quoteAssetPrecision), MALFORMED);
   if (type !== 'MARKET' || chance(g, 10))
     put(g, order, 'timeInForce', pick(g, ['GTC', 'IOC', 'FOK']), ['DAY', 'gtc', 3]);
   if (chance(g, 15))
@@ -490,7 +682,7 @@ export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
   if (chance(g, 3)) return { order: finalOrder, context: pick(g, ['junk', 42, [], null, true]) };
   const context: Record<string, unknown> = {};
   if (reference !== undefined) {
-    context.referencePrice = chance(g, 3) ? pick(g, MALFORMED) : orderDecimal(g, plain(reference));
+    context.referencePrice = chance(g, 3) ? pick(g, MALFORMED) : orderDecimal(g, plain(reference), undefined);
   } else if (chance(g, 10)) {
     context.referencePrice = null;
   }
@@ -502,7 +694,7 @@ export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
         : new Big(pick(g, ['1', '100', '25000', '1000000', '0.001']));
     context.maxNotional = chance(g, 3)
       ? pick(g, MALFORMED)
-      : orderDecimal(g, plain(maxNotional.gt(0) ? maxNotional : new Big('0.000001')));
+      : orderDecimal(g, plain(maxNotional.gt(0) ? maxNotional : new Big('0.000001')), undefined);
   }
   return {
     order: finalOrder,

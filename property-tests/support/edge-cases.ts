@@ -33,7 +33,10 @@ const EDGE_COUNTS = [
 
 const EDGE_GRIDS = ['0.00000012', '110', '0.5', '0.000000000000001', '0.2', '25'];
 
-/** An edge case: a pair whose bounds never bind, so only grids, bands and notional decide. */
+/**
+ * An edge case: a pair whose bounds never bind, so only grids, precisions (on the text as sent),
+ * bands and notional decide.
+ */
 export interface EdgeCase {
   readonly definition: PairDefinition;
   readonly order: Record<string, unknown>;
@@ -62,6 +65,10 @@ export const edgeCaseArb: fc.Arbitrary<EdgeCase> = fc
     priceUnits: fc.constantFrom(...EDGE_COUNTS),
     quantityUnits: fc.constantFrom(...EDGE_COUNTS),
     offGrid: fc.constantFrom('none', 'price', 'quantity'),
+    // Precisions that cover the grid (the usual case), fall one place short of it, or are absent.
+    precision: fc.constantFrom('cover', 'cover', 'short', 'absent'),
+    // Trailing zeros as a user might write them: none, or up to three (sent, so they count).
+    zeros: fc.constantFrom(0, 0, 1, 3),
     asNumbers: fc.boolean(),
     side: fc.constantFrom('BUY', 'SELL'),
     type: fc.constantFrom('LIMIT', 'MARKET'),
@@ -80,6 +87,8 @@ export const edgeCaseArb: fc.Arbitrary<EdgeCase> = fc
       priceUnits,
       quantityUnits,
       offGrid,
+      precision,
+      zeros,
       asNumbers,
       side,
       type,
@@ -87,17 +96,30 @@ export const edgeCaseArb: fc.Arbitrary<EdgeCase> = fc
       maxNotional,
     }) => {
       const huge = '1000000000000000000000000';
+      const precisionOf = (grid: string) => {
+        const places = grid.split('.')[1]?.length ?? 0;
+        if (precision === 'absent') return null;
+        return precision === 'cover' ? places + 1 : Math.max(0, places - 1);
+      };
       const d: PairDefinition = {
         ...definition,
         tickSize: tick,
+        tickSizeSource: 'tickSize',
         stepSize: step,
+        quoteAssetPrecision: precisionOf(tick),
+        baseAssetPrecision: precisionOf(step),
         maxTradeAmount: huge,
         marketBuyLimitSize: huge,
         marketSellLimitSize: huge,
         minTradeAmount: '0',
       };
-      // As a JS number where that prints the same text, as a trader's code would send it.
-      const spell = (text: string) => (asNumbers && String(Number(text)) === text ? Number(text) : text);
+      // As a JS number where that prints the same text, as a trader's code would send it; else as
+      // text, now and then with trailing zeros (64 characters at most, as the decimal rule allows).
+      const spell = (text: string) => {
+        if (asNumbers && String(Number(text)) === text) return Number(text);
+        const padded = zeros === 0 ? text : `${text}${text.includes('.') ? '' : '.'}${'0'.repeat(zeros)}`;
+        return padded.length <= 64 ? padded : text;
+      };
       const quantity = spell(times(step, quantityUnits, offGrid === 'quantity'));
       const order: Record<string, unknown> = { symbol: d.symbol, side, type, quantity };
       if (type === 'LIMIT') {

@@ -3,7 +3,10 @@
  * JSON numbers (`1e-8`), `"0.10"` trailing zeros, absent / null / 0 grids, precisions as strings,
  * ticks that are not powers of ten (0.5, 0.2, 110, 0.00000012), a zero fallback ratio, a pair that
  * is not trading, a disabled pair, malformed pairs, a duplicated symbol and a 20-digit
- * `maxTradeAmount`. Used by the hand-written cases; every value below was chosen on purpose.
+ * `maxTradeAmount`; and, for contract version 2, ticks inferred from `displayDigitMerge`, rule
+ * fields left out (absent, `null`, `""`) or present but wrong (one pair each, for every rule
+ * field), unreadable display and fee fields, and `"true"` / `"false"` flags. Used by the
+ * hand-written cases; every value below was chosen on purpose.
  */
 import type { RawPairDefinition } from '../model/spec-model.js';
 
@@ -345,6 +348,200 @@ export const DUPUSDT_B: RawPairDefinition = {
   tickSize: '0.1',
 };
 
+// ---------------------------------------------------------------------------------------------
+// Version 2: absent rule fields, an inferred tick, cosmetic junk, string booleans
+// ---------------------------------------------------------------------------------------------
+
+/** INFERUSDT: no `tickSize` at all; the tick 0.05 is inferred from an unsorted merge list with junk. */
+const { tickSize: _noTick, ...PLAIN_WITHOUT_TICK } = PLAIN;
+export const INFERUSDT: RawPairDefinition = {
+  ...PLAIN_WITHOUT_TICK,
+  symbol: 'INFERUSDT',
+  baseAsset: 'INFER',
+  stepSize: '0.001',
+  minTradeAmount: '0.001',
+  displayDigitMerge: '0.1,1,0.05,abc,,10,',
+};
+
+/** INFERNULLUSDT: `tickSize: ""`, merge list `"5,0.5"`: tick 0.5; quote precision 2. */
+export const INFERNULLUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'INFERNULLUSDT',
+  baseAsset: 'INFERNULL',
+  quoteAssetPrecision: 2,
+  tickSize: '',
+  displayDigitMerge: '5,0.5',
+};
+
+/** INFERZEROUSDT: `tickSize: 0`, merge list `"0.25"` (one entry): tick 0.25; quote precision 1. */
+export const INFERZEROUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'INFERZEROUSDT',
+  baseAsset: 'INFERZERO',
+  quoteAssetPrecision: 1,
+  tickSize: 0,
+  displayDigitMerge: '0.25',
+};
+
+/** JUNKMERGEUSDT: no tick, and a merge list with no positive step: no price grid but precision 3. */
+export const JUNKMERGEUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'JUNKMERGEUSDT',
+  baseAsset: 'JUNKMERGE',
+  quoteAssetPrecision: 3,
+  tickSize: null,
+  displayDigitMerge: 'abc,-1,0,,0.000',
+};
+
+/**
+ * SPARSEUSDT: every rule field but the symbol left out (absent, `null` or `""`): every check
+ * that needs one is skipped, and the pair still takes orders.
+ */
+export const SPARSEUSDT: RawPairDefinition = {
+  symbol: 'SPARSEUSDT',
+  status: '',
+  baseAsset: 'SPARSE',
+  quoteAsset: 'USDT',
+  baseAssetPrecision: null,
+  tickSize: null,
+  stepSize: '',
+  minTradeAmount: null,
+  maxTradeAmount: '',
+  buyLimitPriceRatio: null,
+  marketBuyLimitSize: null,
+  marketSellLimitSize: '',
+  enableTrade: null,
+  displayDigitMerge: '',
+};
+
+/** COSMETICUSDT: every display and fee field unreadable or odd; none sets the pair aside. */
+export const COSMETICUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'COSMETICUSDT',
+  baseAsset: 42,
+  quoteAsset: null,
+  takerFeeRate: null,
+  makerFeeRate: 'n/a',
+  enableDisplay: 'true',
+  displayDigitMerge: { steps: [0.01] },
+  displayNew: 'yes',
+  displayHot: 1,
+};
+
+/** STRTRUEUSDT: `enableTrade: "true"`, `enableDisplay: "false"`. */
+export const STRTRUEUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'STRTRUEUSDT',
+  baseAsset: 'STRTRUE',
+  enableTrade: 'true',
+  enableDisplay: 'false',
+};
+
+/** STRFALSEUSDT: `enableTrade: "false"`. */
+export const STRFALSEUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'STRFALSEUSDT',
+  baseAsset: 'STRFALSE',
+  enableTrade: 'false',
+};
+
+/** NOFALLBACKUSDT: no fallback ratio, and no sell ratio: a MARKET SELL's worst case is unknown. */
+export const NOFALLBACKUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'NOFALLBACKUSDT',
+  baseAsset: 'NOFALLBACK',
+  marketFallbackPriceRatio: null,
+  sellLimitPriceRatio: '',
+};
+
+/** PRECUSDT: tick 0.5 and quote precision 0 (common price grid 1); step 0.25, base precision 1 (grid 0.5). */
+export const PRECUSDT: RawPairDefinition = {
+  ...PLAIN,
+  symbol: 'PRECUSDT',
+  baseAsset: 'PREC',
+  quoteAssetPrecision: 0,
+  baseAssetPrecision: 1,
+  tickSize: '0.5',
+  stepSize: '0.25',
+  minTradeAmount: '0.75',
+  maxTradeAmount: '100.25',
+  marketBuyLimitSize: '10.3',
+  marketSellLimitSize: '0.4',
+};
+
+/** NOGRIDATALLUSDT: no tick, no step and no precisions: nothing to round onto, bounds suggested as they are. */
+export const NOGRIDATALLUSDT: RawPairDefinition = {
+  ...PLAIN_WITHOUT_TICK,
+  symbol: 'NOGRIDATALLUSDT',
+  baseAsset: 'NOGRIDATALL',
+  stepSize: null,
+  baseAssetPrecision: null,
+  quoteAssetPrecision: '',
+};
+
+/** The rule fields of README "Reading the exchange's definitions". */
+export const RULE_FIELDS = [
+  'status',
+  'enableTrade',
+  'tickSize',
+  'stepSize',
+  'baseAssetPrecision',
+  'quoteAssetPrecision',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'marketBuyLimitSize',
+  'marketSellLimitSize',
+  'marketFallbackPriceRatio',
+] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+/** A value each rule field cannot hold: present but wrong sets the pair aside. */
+export const WRONG_VALUES: Readonly<Record<RuleField, unknown>> = {
+  status: 42,
+  enableTrade: 'yes',
+  tickSize: 'abc',
+  stepSize: '-0.01',
+  baseAssetPrecision: 1.5,
+  quoteAssetPrecision: 256,
+  minTradeAmount: 'abc',
+  maxTradeAmount: '-5',
+  buyLimitPriceRatio: -0.05,
+  sellLimitPriceRatio: 'ten percent',
+  marketBuyLimitSize: '-1',
+  marketSellLimitSize: true,
+  marketFallbackPriceRatio: '-0.1',
+};
+
+/** The three ways of leaving a field out, rotated over the fields. */
+const ABSENCES = ['omitted', null, ''] as const;
+
+/** The symbol of the PLAIN pair whose `field` is absent (`ABSENT`) or wrong (`WRONG`). */
+export function fieldPairSymbol(field: RuleField, kind: 'ABSENT' | 'WRONG'): string {
+  return `${field.toUpperCase()}${kind}USDT`;
+}
+
+/** For every rule field, a PLAIN pair with it left out (absent, null or "" in turn) and one with it wrong. */
+export const FIELD_PAIRS: readonly RawPairDefinition[] = RULE_FIELDS.flatMap((field, i) => {
+  const absent: Record<string, unknown> = {
+    ...PLAIN,
+    symbol: fieldPairSymbol(field, 'ABSENT'),
+    baseAsset: 'X',
+  };
+  const absence = ABSENCES[i % ABSENCES.length];
+  if (absence === 'omitted') delete absent[field];
+  else absent[field] = absence;
+  // No inferred tick for the tickless pair: its merge list is empty.
+  const wrong = {
+    ...PLAIN,
+    symbol: fieldPairSymbol(field, 'WRONG'),
+    baseAsset: 'X',
+    [field]: WRONG_VALUES[field],
+  };
+  return [absent, wrong];
+});
+
 /** The whole payload's `symbols`, in wire order. */
 export const HAND_DEFINITIONS: readonly RawPairDefinition[] = [
   BTCUSDT,
@@ -368,4 +565,16 @@ export const HAND_DEFINITIONS: readonly RawPairDefinition[] = [
   NEGSIZEUSDT,
   NEGRATIOUSDT,
   DUPUSDT_B,
+  INFERUSDT,
+  INFERNULLUSDT,
+  INFERZEROUSDT,
+  JUNKMERGEUSDT,
+  SPARSEUSDT,
+  COSMETICUSDT,
+  STRTRUEUSDT,
+  STRFALSEUSDT,
+  NOFALLBACKUSDT,
+  PRECUSDT,
+  NOGRIDATALLUSDT,
+  ...FIELD_PAIRS,
 ];

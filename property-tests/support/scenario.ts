@@ -14,10 +14,15 @@ export interface Scenario {
 const referenceArb = fc.constantFrom('0.0000144', '0.5', '3', '2650.5', '64000', '110000', '1234567.89');
 const maxNotionalArb = fc.constantFrom('0.5', '100', '25000', '1000000', '99999999999');
 
-/** Builds a book the public way, from the parsed definition re-sent as the wire would. */
+/**
+ * Builds a book the public way, from the parsed definition re-sent as the wire would: the merge
+ * list as one comma-separated string, and no `tickSize` where the tick was inferred from it (the
+ * book infers it again). `tickSizeSource` is the book's to say, so it is not sent.
+ */
 export function bookOf(definitions: readonly PairDefinition[]): RuleBook {
-  const symbols = definitions.map((d) => ({
+  const symbols = definitions.map(({ tickSizeSource, ...d }) => ({
     ...d,
+    tickSize: tickSizeSource === 'displayDigitMerge' ? null : d.tickSize,
     displayDigitMerge: (d.displayDigitMerge ?? []).join(','),
   }));
   return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
