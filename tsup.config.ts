@@ -1,30 +1,39 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig([
+  // The three entry points. Splitting puts what they share (the error classes above all) in
+  // one chunk, so `instanceof PreflightError` holds for an error from `./node` too; the core
+  // entry itself imports no Node built-in (test/package/portable-core.test.ts holds that).
   {
-    entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts', testing: 'src/testing/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // No source maps: they would point into `src/`, which is not published, and double the
+    // package; the output is readable, unminified ES2022.
+    sourcemap: false,
     // `npm run build` empties dist first: with two configs building at once, a clean here could
     // delete the other one's output.
     clean: false,
-    target: 'node20',
-    platform: 'node',
-    splitting: false,
+    target: 'es2022',
+    platform: 'neutral',
+    // The core is portable; `./node` and the CLI name their Node built-ins with the `node:`
+    // prefix, which stays external.
+    external: [/^node:/],
+    splitting: true,
     treeshake: true,
   },
-  // The `order-preflight` command (package.json "bin"): one ESM file, no types. tsup marks a
-  // file that starts with a shebang executable (mode 755).
+  // The `order-preflight` command (package.json "bin"): ESM, no types. tsup marks a file that
+  // starts with a shebang executable (mode 755). Its commands are separate chunks, loaded only
+  // when run, so `--version` starts without the library.
   {
     entry: { cli: 'src/cli/bin.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'node20',
     platform: 'node',
-    splitting: false,
+    splitting: true,
     treeshake: true,
     banner: { js: '#!/usr/bin/env node' },
   },

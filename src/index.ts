@@ -1,26 +1,14 @@
 /**
  * order-preflight: check a spot order locally, before it is sent, against the exchange's own
  * trading-pair rules (`GET /api/v3/exchangeInfo`, V3 BETA). Every export is named here.
+ *
+ * This is the portable core: it imports no Node built-in and no HTTP stack, so it runs as it is
+ * in a browser, an edge runtime or a worker. The HTTP client and the refreshing source with its
+ * snapshot file are in `order-preflight/node`.
  */
 
 export type { OrderEstimate } from './book/estimate-order.js';
 export { estimateOrder, RuleBook, type RuleBookOptions, validateOrder } from './book/rule-book.js';
-export {
-  DEFAULT_CLIENT_OPTIONS,
-  EXCHANGE_INFO_PATH,
-  type ExchangeInfoClientOptions,
-} from './client/client-options.js';
-export {
-  EXCHANGE_INFO_REQUEST_WEIGHT,
-  ExchangeInfoClient,
-  type FetchExchangeInfoOptions,
-} from './client/exchange-info-client.js';
-export {
-  type ExchangeInfoQuery,
-  SYMBOL_PATTERN,
-  type SymbolsFormat,
-  validateExchangeInfoQuery,
-} from './client/query.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
 export type { RejectedChanges } from './diff/diff-rejected.js';
@@ -71,29 +59,6 @@ export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
 } from './snapshot/snapshot-schema.js';
-export {
-  createRuleBookSource,
-  type RuleBookSource,
-  type RuleBookSourceState,
-  type RuleBookSourceStats,
-} from './source/rule-book-source.js';
-export { readSnapshotFile, writeSnapshotFile } from './source/snapshot-file.js';
-export {
-  isNoRuleBookError,
-  isRuleBookSourceCallbackError,
-  isRuleBookSourceStoppedError,
-  isSnapshotFileError,
-  NoRuleBookError,
-  RuleBookSourceCallbackError,
-  RuleBookSourceStoppedError,
-  SnapshotFileError,
-} from './source/source-errors.js';
-export {
-  DEFAULT_SOURCE_OPTIONS,
-  type ExchangeInfoFetcher,
-  type RuleBookChangeListener,
-  type RuleBookSourceOptions,
-} from './source/source-options.js';
 export {
   type OrderInput,
   type OrderSide,

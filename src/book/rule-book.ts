@@ -44,7 +44,8 @@ export interface RuleBookOptions {
  *
  * @example
  * ```ts
- * import { ExchangeInfoClient, RuleBook } from 'order-preflight';
+ * import { RuleBook } from 'order-preflight';
+ * import { ExchangeInfoClient } from 'order-preflight/node';
  * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com' });
  * const book = RuleBook.fromExchangeInfo(await client.fetchExchangeInfo());
  * const result = book.validateOrder(

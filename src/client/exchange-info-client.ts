@@ -79,7 +79,8 @@ type AttemptOutcome =
  *
  * @example
  * ```ts
- * import { ExchangeInfoClient, isRateLimitedError } from 'order-preflight';
+ * import { isRateLimitedError } from 'order-preflight';
+ * import { ExchangeInfoClient } from 'order-preflight/node';
  *
  * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com', timeoutMs: 5_000 });
  * try {

@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { Agent, type Dispatcher } from 'undici';
 import {
-  DEFAULT_CLIENT_OPTIONS,
-  EXCHANGE_INFO_PATH,
   type ExchangeInfo,
-  ExchangeInfoClient,
-  type ExchangeInfoClientOptions,
-  type ExchangeInfoQuery,
   isInvalidQueryError,
   isPreflightError,
   type PreflightError,
   RuleBook,
-  validateExchangeInfoQuery,
 } from '../../index.js';
+import {
+  DEFAULT_CLIENT_OPTIONS,
+  EXCHANGE_INFO_PATH,
+  ExchangeInfoClient,
+  type ExchangeInfoClientOptions,
+  type ExchangeInfoQuery,
+  validateExchangeInfoQuery,
+} from '../../node.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
 import { SUMMARIES } from '../command-list.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
@@ -53,8 +55,7 @@ final error says how many attempts were made.
 
 Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
 is not exchange info) or the snapshot could not be written (standard output closed
-included); 2 a usage error (a bad
-flag or query, an --out path that cannot be created).`;
+included); 2 a usage error (a bad flag or query, an --out path that cannot be created).`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },

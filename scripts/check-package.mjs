@@ -1,0 +1,125 @@
+// `npm run test:package` (part of `npm test`, after the build): the package as npm users get it.
+// Packs the tarball, lints it with publint (strict) and attw (every resolution profile, node10
+// included), then type-checks a consumer project against the unpacked tarball from ESM (node16
+// and bundler resolution) and from CommonJS (node16 and node10), with the library's types checked
+// too (no skipLibCheck). Exits non-zero on the first failure.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const work = mkdtempSync(join(tmpdir(), 'order-preflight-package-'));
+
+function run(label, command, args, cwd = root) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  const ms = Date.now() - started;
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout}\n${result.stderr}\nFAILED: ${label} (${ms} ms)\n`);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(1);
+  }
+  process.stdout.write(`ok  ${label} (${ms} ms)\n`);
+  return result.stdout;
+}
+
+try {
+  // The build already ran (npm test builds first): pack exactly that, without building again.
+  const packed = run('npm pack', 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work]);
+  const tarball = join(work, JSON.parse(packed)[0].filename);
+  run('publint --strict', bin('publint'), ['--strict', '--pack', 'false']);
+  run('attw (node10, node16 CJS and ESM, bundler)', bin('attw'), [tarball, '--format', 'table-flipped']);
+
+  // A consumer project: the unpacked tarball as node_modules/order-preflight, its dependencies
+  // taken from this repository's node_modules.
+  const consumer = join(work, 'consumer');
+  const modules = join(consumer, 'node_modules');
+  mkdirSync(join(modules, '@types'), { recursive: true });
+  run('unpack', 'tar', ['-xzf', tarball, '-C', work]);
+  cpSync(join(work, 'package'), join(modules, 'order-preflight'), { recursive: true });
+  for (const dep of ['lossless-json', 'undici', 'fast-check', 'big.js', 'pure-rand'])
+    symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+  for (const types of ['node', 'big.js'])
+    symlinkSync(join(root, 'node_modules', '@types', types), join(modules, '@types', types));
+
+  const usage = (importLines, withTesting = true) => `${importLines}
+
+const book = RuleBook.fromExchangeInfo(parseExchangeInfoText(SAMPLE_EXCHANGE_INFO_JSON));
+const order: OrderInput = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '64000', quantity: '0.001' };
+const result: ValidationResult = validateOrder(book, order, { referencePrice: '64000' });
+const codes: ViolationCode[] = result.violations.map((v) => v.code);
+const client = new ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' });
+${withTesting ? "const arb = validOrderArb(book.definition('BTCUSDT')!);" : 'const arb = undefined;'}
+export const used = [codes, client, arb, isPreflightError(new Error('x'))];
+`;
+  const esmImports = `import { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder, type OrderInput, type ValidationResult, type ViolationCode } from 'order-preflight';
+import { ExchangeInfoClient } from 'order-preflight/node';
+import { validOrderArb } from 'order-preflight/testing';`;
+  const cjsImports = (withTesting) => `import core = require('order-preflight');
+import nodePart = require('order-preflight/node');
+${withTesting ? "import testing = require('order-preflight/testing');\nconst { validOrderArb } = testing;" : ''}
+const { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder } = core;
+const { ExchangeInfoClient } = nodePart;
+type OrderInput = core.OrderInput;
+type ValidationResult = core.ValidationResult;
+type ViolationCode = core.ViolationCode;`;
+
+  const projects = [
+    {
+      name: 'ESM, node16',
+      type: 'module',
+      file: 'esm.ts',
+      code: usage(esmImports),
+      options: { module: 'node16', moduleResolution: 'node16' },
+    },
+    {
+      name: 'ESM, bundler',
+      type: 'module',
+      file: 'esm.ts',
+      code: usage(esmImports),
+      options: { module: 'esnext', moduleResolution: 'bundler' },
+    },
+    {
+      name: 'CJS, node16',
+      type: 'commonjs',
+      file: 'cjs.ts',
+      code: usage(cjsImports(true)),
+      options: { module: 'node16', moduleResolution: 'node16' },
+    },
+    // fast-check's own types do not resolve under node10 (its pure-rand dependency publishes
+    // types through `exports` only), so the node10 consumer checks the core and `./node`.
+    {
+      name: 'CJS, node10 (core and ./node)',
+      type: 'commonjs',
+      file: 'cjs.ts',
+      code: usage(cjsImports(false), false),
+      options: { module: 'commonjs', moduleResolution: 'node10' },
+    },
+  ];
+  for (const project of projects) {
+    writeFileSync(
+      join(consumer, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: project.type }),
+    );
+    writeFileSync(join(consumer, project.file), project.code);
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...project.options,
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: [project.file],
+      }),
+    );
+    run(`consumer type-checks the tarball (${project.name})`, bin('tsc'), ['-p', consumer]);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,46 @@
+/**
+ * order-preflight/node: the parts that need Node.js: `ExchangeInfoClient` (over undici) and the
+ * refreshing rule-book source with its snapshot file. Everything else (parsing, `RuleBook`,
+ * `validateOrder`, snapshots as text, diffs, the error classes) is in the portable core,
+ * `order-preflight`. Every export is named here.
+ */
+
+export {
+  DEFAULT_CLIENT_OPTIONS,
+  EXCHANGE_INFO_PATH,
+  type ExchangeInfoClientOptions,
+} from './client/client-options.js';
+export {
+  EXCHANGE_INFO_REQUEST_WEIGHT,
+  ExchangeInfoClient,
+  type FetchExchangeInfoOptions,
+} from './client/exchange-info-client.js';
+export {
+  type ExchangeInfoQuery,
+  SYMBOL_PATTERN,
+  type SymbolsFormat,
+  validateExchangeInfoQuery,
+} from './client/query.js';
+export {
+  createRuleBookSource,
+  type RuleBookSource,
+  type RuleBookSourceState,
+  type RuleBookSourceStats,
+} from './source/rule-book-source.js';
+export { readSnapshotFile, writeSnapshotFile } from './source/snapshot-file.js';
+export {
+  isNoRuleBookError,
+  isRuleBookSourceCallbackError,
+  isRuleBookSourceStoppedError,
+  isSnapshotFileError,
+  NoRuleBookError,
+  RuleBookSourceCallbackError,
+  RuleBookSourceStoppedError,
+  SnapshotFileError,
+} from './source/source-errors.js';
+export {
+  DEFAULT_SOURCE_OPTIONS,
+  type ExchangeInfoFetcher,
+  type RuleBookChangeListener,
+  type RuleBookSourceOptions,
+} from './source/source-options.js';
