@@ -34,8 +34,8 @@ by their written digits (1.50 is "1.50", never rounded through a float).
 
 A line cannot be read when it is not JSON, when it is longer than --max-line-bytes
 (it is skipped without being held in memory), or when it holds a string or number
-longer than ${MAX_VALUE_BYTES} bytes as written (1 KiB: far above any real symbol,
-decimal or order id; refused before parsing, which would cost ~35 times its size).
+longer than ${MAX_VALUE_BYTES} bytes as written: 1 KiB, far above any real symbol,
+decimal or order id, refused before parsing (which costs ~35 times a value's size).
 
 A JSON array of orders ([{...}, {...}], on one line or many) is refused with the
 command that turns it into JSON lines:  jq -c '.[]' orders.json
@@ -51,7 +51,7 @@ Options:
                                applied to every order.
   --max-line-bytes N           The longest line read, in bytes, line ending excluded
                                (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB). Memory stays
-                               bounded by it whatever the input.
+                               within a few times this, whatever the input.
   --allow-empty                Exit 0 on an input with no orders (by default no orders
                                is a failure: an empty file must not pass a gate).
   --json                       One JSON object per line instead of the table:
