@@ -49,7 +49,7 @@ describe('normalizeOrder', () => {
           repaired++;
           expect(s.book.validateOrder(r.order, s.context).violations).toEqual([]);
           const before = { price: order.price, quantity: order.quantity };
-          const after = r.order as Record<string, unknown>;
+          const after = r.order as unknown as Record<string, unknown>;
           if (s.book.validateOrder(order, s.context).ok) {
             // A passing order is left as it was written.
             expect(sent(after.quantity)).toBe(sent(before.quantity));

@@ -60,6 +60,7 @@ export {
   SNAPSHOT_VERSION,
 } from './snapshot/snapshot-schema.js';
 export {
+  type OrderArgument,
   type OrderInput,
   type OrderSide,
   type OrderType,

@@ -1,4 +1,5 @@
 import { fastValidate } from '../../src/book/fast-pass.js';
+import { compiledPairOf } from '../../src/book/rule-book.js';
 import { validateWith } from '../../src/book/validate.js';
 import type { RuleBook, ValidationResult } from '../../src/index.js';
 import type { PairLookup } from '../../src/rules/symbol-known.js';
@@ -11,7 +12,7 @@ import type { PairLookup } from '../../src/rules/symbol-known.js';
 /** The general path alone, bypassing the fast path: the reference for it. */
 export function generalPath(book: RuleBook): (order: unknown, context: unknown) => ValidationResult {
   const lookup = (symbol: string): PairLookup => {
-    const pair = book.compiledPair(symbol);
+    const pair = compiledPairOf(book, symbol);
     return pair === undefined ? { kind: 'unknown' } : { kind: 'known', pair };
   };
   return (order, context) => validateWith(lookup, order, context);
@@ -19,5 +20,5 @@ export function generalPath(book: RuleBook): (order: unknown, context: unknown) 
 
 /** The fast path alone: its verdict, or `undefined` where it hands the order to the general path. */
 export function fastOnly(book: RuleBook): (order: unknown, context: unknown) => ValidationResult | undefined {
-  return (order, context) => fastValidate((symbol) => book.compiledPair(symbol)?.fast, order, context);
+  return (order, context) => fastValidate((symbol) => compiledPairOf(book, symbol)?.fast, order, context);
 }

@@ -10,7 +10,12 @@ import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
-import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
+import type {
+  OrderArgument,
+  OrderInput,
+  ValidationContext,
+  ValidationResult,
+} from '../validation/violation-codes.js';
 import { type CompiledPair, compilePair, withInferredTick } from './compiled-pair.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import type { FastPair } from './fast-pair.js';
@@ -102,6 +107,7 @@ export class RuleBook {
     for (const r of rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
     this.#pairs = pairs;
+    COMPILED.set(this, pairs);
     const fast = new Map<string, FastPair>();
     for (const [symbol, known] of pairs) if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
     this.#fast = fast;
@@ -199,6 +205,8 @@ export class RuleBook {
    * );
    * ```
    */
+  validateOrder(order: OrderInput, context?: ValidationContext): ValidationResult;
+  validateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): ValidationResult;
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
     let passed: ValidationResult | undefined;
     try {
@@ -219,6 +227,8 @@ export class RuleBook {
    * if (estimate.ok) console.log(estimate.worstCasePrice, estimate.notional, estimate.expectedFee);
    * ```
    */
+  estimateOrder(order: OrderInput, context?: ValidationContext): OrderEstimate;
+  estimateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderEstimate;
   estimateOrder(order: unknown, context?: ValidationContext): OrderEstimate {
     return estimateWith(this.#lookup, order, context);
   }
@@ -250,11 +260,18 @@ export class RuleBook {
   definition(symbol: string): PairDefinition | undefined {
     return this.#pairs.get(symbol)?.pair.definition;
   }
+}
 
-  /** @internal The compiled pair, for the library's own modules. */
-  compiledPair(symbol: string): CompiledPair | undefined {
-    return this.#pairs.get(symbol)?.pair;
-  }
+/**
+ * The compiled pairs of each book, for the library's own modules (repair, the fast-path tests):
+ * kept beside the class rather than on it, so that the compiled and fast pair shapes stay out
+ * of the public types.
+ */
+const COMPILED = new WeakMap<RuleBook, ReadonlyMap<string, PairLookup & { kind: 'known' }>>();
+
+/** The compiled pair of `symbol` in `book`, or undefined when it has none. */
+export function compiledPairOf(book: RuleBook, symbol: string): CompiledPair | undefined {
+  return COMPILED.get(book)?.get(symbol)?.pair;
 }
 
 function toEpochMs(fetchedAt: number | Date | undefined): number {
@@ -285,8 +302,18 @@ function isParsed(info: unknown): info is ExchangeInfo {
  *   timeInForce: 'GTC', price: 64000, quantity: '0.25' }, { referencePrice: 64100 });
  * ```
  */
+export function validateOrder(
+  book: RuleBook,
+  order: OrderInput,
+  context?: ValidationContext,
+): ValidationResult;
+export function validateOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): ValidationResult;
 export function validateOrder(book: RuleBook, order: unknown, context?: ValidationContext): ValidationResult {
-  return book.validateOrder(order, context);
+  return book.validateOrder(order as Record<string, unknown>, context);
 }
 
 /**
@@ -299,6 +326,12 @@ export function validateOrder(book: RuleBook, order: unknown, context?: Validati
  * if (e.ok) e.liquidity; // 'TAKER': the buy crosses the last price
  * ```
  */
+export function estimateOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderEstimate;
+export function estimateOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): OrderEstimate;
 export function estimateOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderEstimate {
-  return book.estimateOrder(order, context);
+  return book.estimateOrder(order as Record<string, unknown>, context);
 }

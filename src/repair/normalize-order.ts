@@ -1,10 +1,11 @@
-import type { RuleBook } from '../book/rule-book.js';
+import { compiledPairOf, type RuleBook } from '../book/rule-book.js';
 import { unreadableOrder } from '../book/validate.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid, isOnGrid, writtenDecimals } from '../decimal/grid.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import { isFieldRecord, readOwnField } from '../order/read-field.js';
 import type {
+  OrderArgument,
   OrderInput,
   ValidationContext,
   Violation,
@@ -71,20 +72,30 @@ type Direction = 'down' | 'up';
  * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_PRECISION', ... }]
  * ```
  */
+export function normalizeOrder(
+  book: RuleBook,
+  order: OrderInput,
+  context?: ValidationContext,
+): NormalizeResult;
+export function normalizeOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): NormalizeResult;
 export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
   const read = readOnce(order);
   if (!read.ok) return { ok: false, violations: [unreadableOrder(read.error)], changes: [] };
   const copy = read.copy;
-  const first = book.validateOrder(copy ?? order, context);
+  const first = book.validateOrder((copy ?? order) as Record<string, unknown>, context);
   if (copy === undefined) return { ok: false, violations: first.violations, changes: [] };
   if (first.ok) return { ok: true, order: withPlainDecimals(copy), changes: [] };
   const symbol = readOwnField(copy, 'symbol');
-  const pair = typeof symbol === 'string' ? book.compiledPair(symbol) : undefined;
+  const pair = typeof symbol === 'string' ? compiledPairOf(book, symbol) : undefined;
   if (pair === undefined) return { ok: false, violations: first.violations, changes: [] };
 
   const side = readOwnField(copy, 'side');
   const changes: OrderChange[] = [];
-  const repaired = withPlainDecimals(copy) as Record<string, unknown>;
+  const repaired = withPlainDecimals(copy) as unknown as Record<string, unknown>;
   if (readOwnField(copy, 'type') !== 'MARKET' && (side === 'BUY' || side === 'SELL')) {
     const grids = { exact: pair.tickSize, rounding: pair.priceGrid, precision: pair.quotePrecision };
     apply(repaired, changes, repairDecimal(copy, 'price', grids, side === 'BUY' ? 'down' : 'up'));

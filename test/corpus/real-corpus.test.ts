@@ -348,11 +348,11 @@ describe('normalizeOrder on orders built from each pair', () => {
       quantity: '0.0037000007',
     });
     const { text: book } = corpusBooks();
-    expect(normalizeOrder(book, buy?.order, buy?.context)).toMatchObject({
+    expect(normalizeOrder(book, buy!.order, buy!.context)).toMatchObject({
       ok: true,
       order: { price: reference.toFixed(), quantity: '0.003' },
     });
-    expect(normalizeOrder(book, sell?.order, sell?.context)).toMatchObject({
+    expect(normalizeOrder(book, sell!.order, sell!.context)).toMatchObject({
       ok: true,
       order: { price: reference.plus('0.000001').toFixed(), quantity: '0.012' },
     });

@@ -172,7 +172,7 @@ describe('RuleBook.fromJSON', () => {
     const book = sampleBook();
     const loaded = RuleBook.fromJSON(reloadedJson(book));
     const context = { referencePrice: '100', maxNotional: '50' };
-    const orders = [
+    const orders: unknown[] = [
       limitOrder('BUY', '100', '1'),
       limitOrder('BUY', '100.005', '1'),
       marketOrder('SELL', '60'),
