@@ -60,6 +60,8 @@ export {
   SNAPSHOT_VERSION,
 } from './snapshot/snapshot-schema.js';
 export {
+  type BoundViolation,
+  type CapViolation,
   type OrderArgument,
   type OrderInput,
   type OrderSide,
@@ -72,6 +74,7 @@ export {
   type ValidationResult,
   VIOLATION_CODES,
   type Violation,
+  type ViolationBase,
   type ViolationCode,
   type ViolationField,
 } from './validation/violation-codes.js';

@@ -63,24 +63,97 @@ export type ViolationField =
   | 'notional';
 
 /**
- * One broken rule. `limit` and `value` are plain decimal strings where they apply (`'0.00000001'`,
- * never `1e-8`); `suggestion` lists the nearest values that satisfy this rule, nearest first
- * where there is an order (for an off-grid price, the tick below then the tick above).
+ * What every violation has: the code, the field it is about, and a sentence naming the field,
+ * the rule, the limit and the value (for people; match on `code`, never on `message`).
  *
  * @example
  * ```ts
- * // { code: 'PRICE_TICK', field: 'price', value: '100.005', limit: '0.01',
- * //   suggestion: ['100', '100.01'], message: 'price 100.005 is not a multiple of tickSize 0.01' }
+ * const base: ViolationBase<'TRADING_DISABLED', 'symbol'> = { code: 'TRADING_DISABLED', field: 'symbol', message: '...' };
  * ```
  */
-export interface Violation {
-  readonly code: ViolationCode;
-  readonly field: ViolationField;
+export interface ViolationBase<C extends ViolationCode, F extends ViolationField> {
+  readonly code: C;
+  readonly field: F;
   readonly message: string;
+  /** Absent on codes that quote no bound; present (a plain decimal) on those that do. */
   readonly limit?: string;
   readonly value?: string;
   readonly suggestion?: readonly string[];
 }
+
+/** A code that quotes no bound: `limit`, `value` and `suggestion` are never there. */
+interface PlainViolation<C extends ViolationCode, F extends ViolationField> extends ViolationBase<C, F> {
+  readonly limit?: never;
+  readonly value?: never;
+  readonly suggestion?: never;
+}
+
+/**
+ * A breach of a bound or grid: the order's `value` and the `limit` it broke, as plain decimal
+ * strings (`'0.00000001'`, never `1e-8`), and the nearest values that satisfy the rule, nearest
+ * first (for an off-grid price, the grid point below then the one above).
+ *
+ * @example
+ * ```ts
+ * // { code: 'PRICE_TICK', field: 'price', value: '100.005', limit: '0.01', suggestion: ['100', '100.01'], message }
+ * ```
+ */
+export interface BoundViolation<C extends ViolationCode, F extends ViolationField>
+  extends ViolationBase<C, F> {
+  readonly limit: string;
+  readonly value: string;
+  readonly suggestion: readonly string[];
+}
+
+/**
+ * A breach of a bound whose nearest passing value may not exist (a cap that rounds down to
+ * zero, a band edge at or below zero): `suggestion` is then absent.
+ *
+ * @example
+ * ```ts
+ * if (v.code === 'QUANTITY_ABOVE_MAX') order.quantity = v.suggestion?.[0] ?? order.quantity;
+ * ```
+ */
+export interface CapViolation<C extends ViolationCode, F extends ViolationField> extends ViolationBase<C, F> {
+  readonly limit: string;
+  readonly value: string;
+  readonly suggestion?: readonly string[];
+}
+
+/**
+ * One broken rule, as a union by `code`: narrowing on the code gives exactly that code's fields
+ * (a PRICE_TICK always has `limit`, `value` and `suggestion`; a NOTIONAL_ABOVE_MAX is about the
+ * `notional` and has no suggestion).
+ *
+ * @example
+ * ```ts
+ * for (const v of result.violations) {
+ *   if (v.code === 'PRICE_TICK') order.price = v.suggestion[0]; // string[]: no undefined check needed
+ *   else if (v.code === 'NOTIONAL_ABOVE_MAX') console.log(`${v.value} > ${v.limit}`);
+ * }
+ * ```
+ */
+export type Violation =
+  | ViolationBase<'INVALID_ORDER', 'order'>
+  | ViolationBase<
+      'MISSING_FIELD',
+      'symbol' | 'side' | 'type' | 'quantity' | 'price' | 'timeInForce' | 'referencePrice'
+    >
+  | (ViolationBase<'INVALID_FIELD', ViolationField> & { readonly suggestion?: readonly string[] })
+  | ViolationBase<'UNEXPECTED_FIELD', 'price'>
+  | ViolationBase<
+      'UNKNOWN_SYMBOL' | 'SYMBOL_DEFINITION_INVALID' | 'SYMBOL_NOT_TRADING' | 'TRADING_DISABLED',
+      'symbol'
+    >
+  | BoundViolation<'PRICE_TICK' | 'PRICE_PRECISION' | 'PRICE_BELOW_SELL_LIMIT', 'price'>
+  | CapViolation<'PRICE_ABOVE_BUY_LIMIT', 'price'>
+  | BoundViolation<'QUANTITY_STEP' | 'QUANTITY_PRECISION' | 'QUANTITY_BELOW_MIN', 'quantity'>
+  | CapViolation<'QUANTITY_ABOVE_MAX' | 'MARKET_SIZE_ABOVE_MAX', 'quantity'>
+  | (ViolationBase<'NOTIONAL_ABOVE_MAX', 'notional'> & {
+      readonly limit: string;
+      readonly value: string;
+      readonly suggestion?: never;
+    });
 
 /**
  * A check that applied to the order but could not run, why, and the field it lacked: a field of

@@ -51,3 +51,27 @@ describe('order typing', () => {
     expect(result.violations.map((v) => v.code)).toEqual(['INVALID_FIELD']);
   });
 });
+
+describe('violations narrow by code', () => {
+  it('a PRICE_TICK always has its limit, value and suggestion; a NOTIONAL_ABOVE_MAX has no suggestion', () => {
+    const result = validateOrder(
+      book,
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '64000.005', quantity: '1' },
+      { maxNotional: '100' },
+    );
+    const seen: string[] = [];
+    for (const v of result.violations) {
+      if (v.code === 'PRICE_TICK') {
+        // No undefined check: the type says a PRICE_TICK always suggests.
+        const below: string = v.suggestion[0] ?? '';
+        seen.push(`${v.code} ${v.limit} ${v.value} ${below}`);
+      } else if (v.code === 'NOTIONAL_ABOVE_MAX') {
+        // @ts-expect-error a notional violation carries no suggestion
+        const none: readonly string[] = v.suggestion;
+        expect(none).toBeUndefined();
+        seen.push(`${v.code} ${v.limit} ${v.value}`);
+      }
+    }
+    expect(seen).toEqual(['PRICE_TICK 0.01 64000.005 64000', 'NOTIONAL_ABOVE_MAX 100 64000.005']);
+  });
+});
