@@ -101,7 +101,7 @@ function render() {
   const repaired = normalizeOrder(book, order, context);
   const estimate = result.ok ? estimateOrder(book, order, context) : undefined;
   $('repaired').textContent = repaired.ok
-    ? JSON.stringify(repaired.order, null, 2) + (estimate?.ok ? `\nnotional ${estimate.notional}` : '')
+    ? JSON.stringify(repaired.order, null, 2) + (estimate?.estimated ? `\nnotional ${estimate.notional}` : '')
     : `cannot be repaired by rounding: ${repaired.violations.map((v) => v.code).join(', ')}`;
 }
 

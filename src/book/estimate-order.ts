@@ -5,19 +5,21 @@ import { readOrder, unreadableOrder } from './validate.js';
 import { worstCasePrice } from './worst-case-price.js';
 
 /**
- * What an order would cost, at worst. Decimals are plain strings. The fee is
- * notional × fee rate, in quote units; a negative maker rate is a rebate.
+ * What an order would cost, at worst: an estimate, not a verdict (an order can be estimated and
+ * still be refused; `validateOrder` judges it). `estimated` says whether the numbers could be
+ * worked out at all. Decimals are plain strings. The fee is notional × fee rate, in quote units;
+ * a negative maker rate is a rebate.
  *
  * @example
  * ```ts
- * // { ok: true, symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.5',
+ * // { estimated: true, symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.5',
  * //   worstCasePrice: '65280', notional: '32640', liquidity: 'TAKER', feeRate: '0.001',
  * //   expectedFee: '32.64', feeAsset: 'USDT' }
  * ```
  */
 export type OrderEstimate =
   | {
-      readonly ok: true;
+      readonly estimated: true;
       readonly symbol: string;
       readonly side: OrderSide;
       readonly type: OrderType;
@@ -34,7 +36,7 @@ export type OrderEstimate =
       readonly feeAsset?: string;
     }
   | {
-      readonly ok: false;
+      readonly estimated: false;
       readonly violations: readonly Violation[];
       /** Why no estimate could be made when no violation says it (a ratio the pair lacks). */
       readonly reason?: string;
@@ -57,7 +59,7 @@ export function estimateWith(
       order.type === undefined ||
       order.quantity === undefined
     )
-      return { ok: false, violations };
+      return { estimated: false, violations };
     const pair = lookup.pair;
     const price = worstCasePrice(pair, order, context);
     const buy = order.side === 'BUY';
@@ -68,7 +70,7 @@ export function estimateWith(
     ) {
       const ratio = buy ? 'buyLimitPriceRatio' : 'sellLimitPriceRatio';
       return {
-        ok: false,
+        estimated: false,
         violations,
         reason: `the worst-case price of a MARKET order is unknown: the exchange sent no marketFallbackPriceRatio and no ${ratio} for ${pair.symbol}`,
       };
@@ -78,7 +80,7 @@ export function estimateWith(
         order.type === 'MARKET'
           ? [violation('MISSING_FIELD', 'referencePrice', { detail: 'to bound the price of a MARKET order' })]
           : [];
-      return { ok: false, violations: violations.concat(missing) };
+      return { estimated: false, violations: violations.concat(missing) };
     }
     const reference = context.referencePrice?.value;
     const crosses =
@@ -88,7 +90,7 @@ export function estimateWith(
     const notional = price.times(order.quantity.value);
     const feeAsset = pair.definition.quoteAsset;
     return {
-      ok: true,
+      estimated: true,
       symbol: pair.symbol,
       side: order.side,
       type: order.type,
@@ -102,6 +104,6 @@ export function estimateWith(
       ...(feeAsset === null ? {} : { feeAsset }),
     };
   } catch (error) {
-    return { ok: false, violations: [unreadableOrder(error)] };
+    return { estimated: false, violations: [unreadableOrder(error)] };
   }
 }

@@ -224,7 +224,7 @@ export class RuleBook {
    * ```ts
    * const estimate = book.estimateOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.5' },
    *   { referencePrice: '64000' });
-   * if (estimate.ok) console.log(estimate.worstCasePrice, estimate.notional, estimate.expectedFee);
+   * if (estimate.estimated) console.log(estimate.worstCasePrice, estimate.notional, estimate.expectedFee);
    * ```
    */
   estimateOrder(order: OrderInput, context?: ValidationContext): OrderEstimate;
@@ -323,7 +323,7 @@ export function validateOrder(book: RuleBook, order: unknown, context?: Validati
  * ```ts
  * const e = estimateOrder(book, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
  *   price: '64000', quantity: '0.01' }, { referencePrice: '63990' });
- * if (e.ok) e.liquidity; // 'TAKER': the buy crosses the last price
+ * if (e.estimated) e.liquidity; // 'TAKER': the buy crosses the last price
  * ```
  */
 export function estimateOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderEstimate;

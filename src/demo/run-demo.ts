@@ -110,7 +110,7 @@ function verdictLines(
   for (const s of result.skipped) lines.push(`      (skipped ${s.check}: ${s.reason} ${s.field})`);
   if (result.ok) {
     const estimate = book.estimateOrder(demo.order, context);
-    if (estimate.ok)
+    if (estimate.estimated)
       lines.push(
         `      notional ${estimate.notional} ${estimate.feeAsset ?? ''} at worst price ${estimate.worstCasePrice}; ` +
           (estimate.expectedFee === undefined

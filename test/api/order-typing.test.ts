@@ -25,7 +25,7 @@ describe('order typing', () => {
     expect(book.validateOrder(parsed).ok).toBe(true);
     expect(validateOrder(book, record).ok).toBe(true);
     expect(normalizeOrder(book, typed).ok).toBe(true);
-    expect(estimateOrder(book, typed, { referencePrice: '64000' }).ok).toBe(true);
+    expect(estimateOrder(book, typed, { referencePrice: '64000' }).estimated).toBe(true);
   });
 
   it('a misspelt field is a compile error, and at run time a missing field', () => {
@@ -56,7 +56,14 @@ describe('violations narrow by code', () => {
   it('a PRICE_TICK always has its limit, value and suggestion; a NOTIONAL_ABOVE_MAX has no suggestion', () => {
     const result = validateOrder(
       book,
-      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '64000.005', quantity: '1' },
+      {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        price: '64000.005',
+        quantity: '1',
+      },
       { maxNotional: '100' },
     );
     const seen: string[] = [];

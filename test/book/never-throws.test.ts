@@ -67,7 +67,7 @@ function resultProblems(result: ValidationResult): string[] {
 }
 
 function estimateProblems(estimate: OrderEstimate): string[] {
-  if (estimate.ok) {
+  if (estimate.estimated) {
     const problems = [estimate.worstCasePrice, estimate.notional, estimate.feeRate, estimate.expectedFee]
       .filter((x): x is string => x !== undefined && !DECIMAL_OUT.test(x))
       .map((x) => `estimate decimal ${x}`);
@@ -437,7 +437,7 @@ describe('prototype-named symbols behave like any other', () => {
     const result = check({ ...marketOrder('BUY', '1'), symbol });
     expect(result.violations.map((v) => v.code)).toEqual(['UNKNOWN_SYMBOL']);
     const estimate = book.estimateOrder({ ...marketOrder('BUY', '1'), symbol }, { referencePrice: '100' });
-    expect(estimate.ok).toBe(false);
+    expect(estimate.estimated).toBe(false);
     expect(book.definition(symbol)).toBeUndefined();
   });
 

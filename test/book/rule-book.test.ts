@@ -22,7 +22,8 @@ import {
 const DECIMAL_OUT = /^-?\d+(\.\d+)?$/;
 
 function okEstimate(estimate: OrderEstimate) {
-  if (!estimate.ok) throw new Error(`expected an estimate, got ${JSON.stringify(estimate.violations)}`);
+  if (!estimate.estimated)
+    throw new Error(`expected an estimate, got ${JSON.stringify(estimate.violations)}`);
   for (const value of [estimate.worstCasePrice, estimate.notional, estimate.feeRate, estimate.expectedFee])
     expect(value).toMatch(DECIMAL_OUT);
   return estimate;
@@ -115,7 +116,7 @@ describe('estimateOrder', () => {
 
   it('LIMIT without a reference price: price × quantity at the maker rate', () => {
     expect(okEstimate(b.estimateOrder(limitOrder('BUY', '100', '2')))).toEqual({
-      ok: true,
+      estimated: true,
       symbol: 'BTCUSDT',
       side: 'BUY',
       type: 'LIMIT',
@@ -174,8 +175,8 @@ describe('estimateOrder', () => {
 
   it('MARKET without a reference price cannot be estimated', () => {
     const e = b.estimateOrder(marketOrder('BUY', '1'));
-    expect(e.ok).toBe(false);
-    if (!e.ok)
+    expect(e.estimated).toBe(false);
+    if (!e.estimated)
       expect(e.violations.map((v) => [v.code, v.field])).toEqual([['MISSING_FIELD', 'referencePrice']]);
   });
 
@@ -212,8 +213,8 @@ describe('estimateOrder', () => {
     ];
     for (const [order, code] of cases) {
       const e = withBad.estimateOrder(order, { referencePrice: '100' });
-      expect(e.ok).toBe(false);
-      if (!e.ok) expect(e.violations.map((v) => v.code)).toContain(code);
+      expect(e.estimated).toBe(false);
+      if (!e.estimated) expect(e.violations.map((v) => v.code)).toContain(code);
     }
   });
 });

@@ -154,7 +154,7 @@ describe('the fallback ratio and the notional of a MARKET order', () => {
       expect(v.map((x) => x.code)).toEqual(['NOTIONAL_ABOVE_MAX']);
       expect(v[0]?.value).toBe('1050');
       expect(b.estimateOrder(marketOrder('BUY', '10'), context)).toMatchObject({
-        ok: true,
+        estimated: true,
         worstCasePrice: '105',
       });
     }
@@ -172,7 +172,7 @@ describe('the fallback ratio and the notional of a MARKET order', () => {
       }),
     ]);
     const estimate = b.estimateOrder(marketOrder('SELL', '10'), context);
-    expect(estimate.ok).toBe(false);
+    expect(estimate.estimated).toBe(false);
     // The buy side still has its ratio, and is judged.
     expect(b.validateOrder(marketOrder('BUY', '10'), context).violations.map((x) => x.code)).toEqual([
       'NOTIONAL_ABOVE_MAX',
@@ -209,7 +209,7 @@ describe('display and fee fields never set a pair aside', () => {
   it('without a fee rate, the estimate gives no fee', () => {
     const b = bookOf(definition({ takerFeeRate: null }));
     const estimate = b.estimateOrder(marketOrder('BUY', '1'), { referencePrice: '100' });
-    expect(estimate.ok).toBe(true);
+    expect(estimate.estimated).toBe(true);
     expect(estimate).not.toHaveProperty('expectedFee');
     expect(b.estimateOrder(limitOrder('BUY', '90', '1'), { referencePrice: '100' })).toMatchObject({
       liquidity: 'MAKER',
