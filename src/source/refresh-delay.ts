@@ -62,12 +62,14 @@ export function failureDelayMs(settings: {
  * The wait before the first refresh of a source that already has a book (from `initialBook`
  * or a snapshot file): whatever is left of a jittered interval since the book was fetched, so
  * a restart with a fresh snapshot sends no request, and one with an old snapshot refreshes at
- * once.
+ * once. A book "fetched" after `now` (a clock was wrong where it was written, or here) has no
+ * knowable age: it is refreshed at once too.
  *
  * @example
  * ```ts
  * firstRefreshDelayMs({ fetchedAt: 1_000, now: 21_000, waitMs: 60_000 }); // 40000
  * firstRefreshDelayMs({ fetchedAt: 1_000, now: 99_000, waitMs: 60_000 }); // 0
+ * firstRefreshDelayMs({ fetchedAt: 500_000, now: 0, waitMs: 60_000 }); // 0
  * ```
  */
 export function firstRefreshDelayMs(settings: {
@@ -75,8 +77,8 @@ export function firstRefreshDelayMs(settings: {
   readonly now: number;
   readonly waitMs: number;
 }): number {
+  if (!(settings.fetchedAt <= settings.now)) return 0;
   const left = settings.fetchedAt + settings.waitMs - settings.now;
-  // A book "fetched in the future" (a skewed clock) waits one interval at most.
   return clampTimer(Number.isFinite(left) ? Math.min(left, settings.waitMs) : 0);
 }
 

@@ -1,10 +1,23 @@
-import { RuleBook } from '../book/rule-book.js';
-import { diffRuleBooks } from '../diff/diff-rule-books.js';
+import type { RuleBook } from '../book/rule-book.js';
+import { diffRuleBooks, type RuleBookDiff } from '../diff/diff-rule-books.js';
 import { isClientClosedError, isRateLimitedError } from '../errors/http-errors.js';
+import type { ExchangeInfo } from '../exchange-info/schema.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
+import { fingerprintExchangeInfo } from './fingerprint.js';
+import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
+import { judgeRefresh } from './plausibility.js';
 import { failureDelayMs, firstRefreshDelayMs, jitteredIntervalMs } from './refresh-delay.js';
-import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
-import { NoRuleBookError, RuleBookSourceCallbackError, RuleBookSourceStoppedError } from './source-errors.js';
+import { compileRuleBookInSlices } from './sliced-compile.js';
+import { diffRuleBooksInSlices } from './sliced-diff.js';
+import { scanExchangeInfoText } from './sliced-exchange-info.js';
+import { type Slicer, slicerFor } from './slicer.js';
+import { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './snapshot-file.js';
+import {
+  NoRuleBookError,
+  RuleBookSourceCallbackError,
+  RuleBookSourceStoppedError,
+  SnapshotFileError,
+} from './source-errors.js';
 import {
   type ResolvedRuleBookSourceOptions,
   type RuleBookSourceOptions,
@@ -22,10 +35,17 @@ import {
  * ```
  */
 export interface RuleBookSourceStats {
-  /** Successful fetches (each one swapped a book in, changed or not). */
+  /**
+   * Successful fetches: each one swapped a new book in, or found that the exchange's answer
+   * said nothing new (then the current book stays, and its age restarts).
+   */
   readonly refreshes: number;
-  /** Failed fetches. Fetches aborted by `stop()` are not counted. */
+  /**
+   * Failed fetches, refused books included. Fetches aborted by `stop()` are not counted.
+   */
   readonly failures: number;
+  /** Fetched books the plausibility guard refused (each one also counted in `failures`). */
+  readonly refused: number;
   /** Failed fetches since the last success. */
   readonly consecutiveFailures: number;
   /** Refreshes whose book differed from the one it replaced (each one called `onChange`). */
@@ -78,16 +98,23 @@ export interface RuleBookSource {
    */
   ready(): Promise<RuleBook>;
   /**
-   * Fetches now and resolves with the new book (or rejects with the fetch's error, keeping the
-   * old book). Calls made while a fetch is in flight share it: one request. Works on an `idle`
-   * source too (manual mode); on a running one, the next scheduled refresh is counted from now.
-   * A failure also goes to `onError`, so a `refresh()` nobody awaits never causes an
+   * Fetches now and resolves with the book in force afterwards: the new one, or the current one
+   * when the answer said nothing new. Rejects with the fetch's error, or with an
+   * {@link ImplausibleRuleBookError} when the plausibility guard refused the new book, keeping
+   * the old one either way. Calls made while a fetch is in flight share it: one request. Works on
+   * an `idle` source too (manual mode); on a running one, the next scheduled refresh is counted
+   * from now. A failure also goes to `onError`, so a `refresh()` nobody awaits never causes an
    * `unhandledRejection`.
    */
   refresh(): Promise<RuleBook>;
-  /** `now() − book.fetchedAt` in ms (never negative), or `undefined` without a book. */
+  /**
+   * How long ago the exchange last vouched for the current book, in ms (never negative): since
+   * its `fetchedAt`, or since a later refetch that found nothing new, whichever is later.
+   * `undefined` without a book, and for a book whose `fetchedAt` was after now when it was
+   * loaded (a snapshot from a wrong clock), until a fetch replaces or confirms it.
+   */
   ageMs(): number | undefined;
-  /** True without a book, or when the book is older than `maxAgeMs`. */
+  /** True when `ageMs()` is `undefined` (no book, or an unknowable age) or over `maxAgeMs`. */
   isStale(): boolean;
   /**
    * `current().validateOrder(order, context)`. The book is read once, so the whole check sees
@@ -119,11 +146,24 @@ export interface RuleBookSource {
  * - A failed refresh keeps the last good book, sets `lastError`, calls `onError`, and retries
  *   sooner (backoff from `retryDelayMs`, capped at `intervalMs`; a 429/418's `Retry-After` is
  *   honoured even beyond it). After `ClientClosedError` the loop ends (retrying cannot help).
+ * - **Plausibility guard.** A fetched book with no usable pair, or one lacking more than
+ *   `maxLossShare` (default half) of the current book's usable pairs, is refused like a failed
+ *   fetch: the last good book stays, nothing is written, and `onError` gets an
+ *   {@link ImplausibleRuleBookError} carrying the diff. A source with a narrowed `query` counts
+ *   only the pairs its query asks for. `acceptRefresh` (or `maxLossShare: 1`) accepts a real
+ *   mass delisting. A first book is refused only when it has no usable pair.
+ * - **Never stalls.** The work after the fetch (parsing a client's raw body when it offers
+ *   `fetchExchangeInfoText`, compiling, diffing, writing the snapshot) runs in slices of a few
+ *   ms with event-loop turns between them, so orders keep being checked during a 20,000-pair
+ *   refresh. An answer that says nothing new (equal but for `serverTime`) is recognised from a
+ *   digest and costs no compile, no diff and no write: the current book stays and its age
+ *   restarts.
  * - `onChange(diff, book, previous)` follows each refresh whose book differs from the one it
- *   replaced; the first book calls nothing (await `ready()` for it), an identical refetch
- *   calls nothing but still renews the book's `fetchedAt`, so its age restarts.
- * - With `snapshotFile`, a start without a book loads it (no request while it is fresh) and,
- *   unless `writeSnapshot: false`, every successful fetch rewrites it atomically.
+ *   replaced; the first book calls nothing (await `ready()` for it), nor does a refetch that
+ *   found nothing new.
+ * - With `snapshotFile`, a start without a book removes what crashed writes left beside the
+ *   file, then loads it (no request while it is fresh) and, unless `writeSnapshot: false`,
+ *   every newly swapped-in book rewrites it atomically (see the option for the details).
  * - Callbacks cannot break the loop: an `onChange` exception goes to `onError` as a
  *   {@link RuleBookSourceCallbackError}; an `onError` exception is swallowed.
  * - The timer is `unref()`ed unless `keepProcessAlive`; `stop()` leaves nothing running.
@@ -133,7 +173,7 @@ export interface RuleBookSource {
  * @throws {InvalidQueryError} when an option is invalid; `parameter` names it.
  * @example
  * ```ts
- * import { createRuleBookSource, ExchangeInfoClient } from 'order-preflight';
+ * import { createRuleBookSource, ExchangeInfoClient, isImplausibleRuleBookError } from 'order-preflight/node';
  *
  * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com' });
  * const source = createRuleBookSource({
@@ -141,8 +181,12 @@ export interface RuleBookSource {
  *   intervalMs: 5 * 60_000,
  *   maxAgeMs: 30 * 60_000,
  *   snapshotFile: '/var/lib/gateway/rule-book.json',
+ *   maxLossShare: 0.2, // refuse a book that lacks more than a fifth of today's pairs
  *   onChange: (diff) => log.info({ diff }, 'exchange rules changed'),
- *   onError: (error) => log.warn({ error }, 'rule-book refresh failed'),
+ *   onError: (error) =>
+ *     isImplausibleRuleBookError(error)
+ *       ? log.error({ removed: error.diff.removed.length }, 'refused an implausible rule book')
+ *       : log.warn({ error }, 'rule-book refresh failed'),
  * });
  * await source.ready();
  * if (source.isStale()) alert('trading on old rules');
@@ -161,14 +205,36 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
 }
 
+/** What one fetch brought, before it is judged and settled. */
+type Fetched =
+  | { readonly kind: 'unchanged' }
+  | {
+      readonly kind: 'book';
+      readonly book: RuleBook;
+      /** The book `diff` was made against: the current one when the sliced work began. */
+      readonly previous: RuleBook | undefined;
+      readonly diff: RuleBookDiff | undefined;
+      readonly fingerprint: string | undefined;
+    };
+
 const ignore = (): void => {};
+
+/** Roughly the text of one pair definition on the wire, to size a job before it is parsed. */
+const TEXT_BYTES_PER_DEFINITION = 512;
 
 class RefreshingRuleBookSource implements RuleBookSource {
   readonly #options: ResolvedRuleBookSourceOptions;
-  /** Aborted by `stop()`: the fetch in flight and a snapshot read listen to it. */
+  /** Aborted by `stop()`: the fetch in flight, its sliced work and a snapshot read listen to it. */
   readonly #lifetime = new AbortController();
   #state: RuleBookSourceState = 'idle';
   #book: RuleBook | undefined;
+  /**
+   * When the exchange last vouched for `#book` (its `fetchedAt`, or a later refetch that found
+   * nothing new); `undefined` when its age cannot be known (stamped after now when loaded).
+   */
+  #vouchedAt: number | undefined;
+  /** The digest of the answer `#book` was made from; `undefined` for a book from elsewhere. */
+  #fingerprint: string | undefined;
   #lastError: unknown;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextRefreshAt: number | undefined;
@@ -181,6 +247,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
   #endedBy: { readonly error: unknown } | undefined;
   #refreshes = 0;
   #failures = 0;
+  #refused = 0;
   #consecutiveFailures = 0;
   #changes = 0;
   #lastSuccessAt: number | undefined;
@@ -188,7 +255,11 @@ class RefreshingRuleBookSource implements RuleBookSource {
 
   constructor(options: ResolvedRuleBookSourceOptions) {
     this.#options = options;
-    this.#book = options.initialBook;
+    const book = options.initialBook;
+    if (book !== undefined) {
+      this.#book = book;
+      this.#vouchedAt = this.#vouchedAtOf(book);
+    }
   }
 
   get state(): RuleBookSourceState {
@@ -203,6 +274,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
     return Object.freeze({
       refreshes: this.#refreshes,
       failures: this.#failures,
+      refused: this.#refused,
       consecutiveFailures: this.#consecutiveFailures,
       changes: this.#changes,
       lastSuccessAt: this.#lastSuccessAt,
@@ -239,8 +311,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   ageMs(): number | undefined {
-    const book = this.#book;
-    return book === undefined ? undefined : Math.max(0, this.#options.now() - book.fetchedAt);
+    const vouchedAt = this.#vouchedAt;
+    if (this.#book === undefined || vouchedAt === undefined) return undefined;
+    return Math.max(0, this.#options.now() - vouchedAt);
   }
 
   isStale(): boolean {
@@ -281,12 +354,34 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   async #boot(): Promise<void> {
-    const { snapshotFile, intervalMs, jitterRatio, random, now } = this.#options;
-    if (this.#book === undefined && snapshotFile !== undefined) {
+    const { snapshotFile, writeSnapshot, intervalMs, jitterRatio, random, now } = this.#options;
+    if (snapshotFile !== undefined && writeSnapshot) {
+      // Before this source writes anything: what crashed writes left is garbage from now on.
+      // (File times are wall-clock times: the source's own clock, maybe a test's, is not used.)
+      try {
+        await removeLeftoverSnapshotFiles(snapshotFile);
+      } catch (error) {
+        if (this.#state === 'running') this.#report(error);
+      }
+    }
+    if (this.#book === undefined && snapshotFile !== undefined && this.#state === 'running') {
       try {
         const book = await readSnapshotFile(snapshotFile, this.#lifetime.signal);
         // A fetch that finished while the file was read has the newer book.
-        if (book !== undefined && this.#book === undefined && this.#state === 'running') this.#swap(book);
+        if (book !== undefined && this.#book === undefined && this.#state === 'running') {
+          this.#swap(book, undefined, { fingerprint: undefined, vouchedAt: this.#vouchedAtOf(book) });
+          const at = now();
+          if (book.fetchedAt > at)
+            this.#report(
+              new SnapshotFileError({
+                path: snapshotFile,
+                operation: 'read',
+                reason: 'fetched-in-future',
+                fetchedAt: book.fetchedAt,
+                now: at,
+              }),
+            );
+        }
       } catch (error) {
         if (this.#state === 'running') this.#report(error);
       }
@@ -303,57 +398,162 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   /**
-   * One fetch, settled in one synchronous step (#inFlight cleared, counters, swap, callbacks,
-   * next timer), so whoever awaits the result sees the source already in its new state.
+   * One fetch and the sliced work on its answer, then settled in one synchronous step
+   * (#inFlight cleared, judged, counters, swap, callbacks, next timer), so whoever awaits the
+   * result sees the source already in its new state.
    */
   async #fetchAndSwap(): Promise<RuleBook> {
-    const { client, query, now } = this.#options;
     const signal = this.#lifetime.signal;
-    let book: RuleBook;
+    let fetched: Fetched;
     try {
       signal.throwIfAborted(); // stop() came between refresh() and this first step
-      const info = await client.fetchExchangeInfo(query, { signal });
+      fetched = await this.#fetch(signal);
       signal.throwIfAborted();
-      book = RuleBook.fromExchangeInfo(info, { fetchedAt: now() });
     } catch (error) {
       this.#inFlight = undefined;
       // Aborted by stop(): not a failure of the exchange's, and nobody is to be told.
       if (signal.aborted) throw signal.reason;
-      this.#failures++;
-      this.#consecutiveFailures++;
-      this.#lastError = error;
-      this.#lastFailureAt = now();
-      this.#report(error);
-      if (this.#book === undefined) this.#rejectWaiters(error);
-      this.#scheduleAfterFailure(error);
+      this.#fail(error);
       throw error;
     }
     this.#inFlight = undefined;
-    this.#endedBy = undefined;
-    this.#refreshes++;
-    this.#consecutiveFailures = 0;
-    this.#lastError = undefined;
-    this.#lastSuccessAt = now();
-    this.#swap(book);
+    const current = this.#book;
+    if (fetched.kind === 'unchanged') {
+      // Nothing to compile, judge, announce or write: the exchange vouched for the book again.
+      this.#succeed();
+      this.#vouchedAt = this.#options.now();
+      this.#scheduleAfterSuccess();
+      return current!; // "unchanged" is only ever decided against a book, and books are never removed
+    }
+    const { book } = fetched;
+    // The diff was made against the book current when the work began; only a snapshot loaded
+    // meanwhile (into a source that had none) can have replaced it.
+    const diff = current === fetched.previous ? fetched.diff : undefined;
+    const refusal = this.#judge(book, current, diff);
+    if (refusal !== undefined) {
+      this.#refused++;
+      this.#fail(refusal);
+      throw refusal;
+    }
+    this.#succeed();
+    let announced = diff;
+    if (announced === undefined && current !== undefined) {
+      // A snapshot loaded during the fetch replaced the book the sliced diff was made against
+      // (rare: only a source that had no book): the diff to announce is made in one go.
+      try {
+        announced = diffRuleBooks(current, book);
+      } catch (error) {
+        this.#report(error);
+      }
+    }
+    this.#swap(book, announced, {
+      fingerprint: fetched.fingerprint,
+      vouchedAt: book.fetchedAt,
+    });
     this.#saveSnapshot(book);
     this.#scheduleAfterSuccess();
     return book;
   }
 
-  /** The one place the book changes: a single assignment, then the news. */
-  #swap(next: RuleBook): void {
+  /**
+   * Fetches, and does everything that can be done before settling, a slice at a time: parsing
+   * a raw body, recognising an answer that says nothing new, compiling, diffing.
+   */
+  async #fetch(signal: AbortSignal): Promise<Fetched> {
+    const { client, query, now } = this.#options;
+    let slicer: Slicer;
+    let info: ExchangeInfo;
+    let fetchedAt: number;
+    let fingerprint: string | undefined;
+    if (typeof client.fetchExchangeInfoText === 'function') {
+      const text = await client.fetchExchangeInfoText(query, { signal });
+      fetchedAt = now();
+      if (typeof text !== 'string')
+        throw new TypeError("the client's fetchExchangeInfoText must resolve with the response text");
+      // A definition is about 500 bytes of text: the size tells a small job from a large one.
+      slicer = slicerFor(Math.ceil(text.length / TEXT_BYTES_PER_DEFINITION), signal);
+      const body = await scanExchangeInfoText(text, slicer);
+      fingerprint = `text:${body.fingerprint}`;
+      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged' };
+      info = await body.parse(slicer);
+    } else {
+      info = await client.fetchExchangeInfo(query, { signal });
+      fetchedAt = now();
+      slicer = slicerFor(Array.isArray(info.symbols) ? info.symbols.length : 0, signal);
+      const digest = await fingerprintExchangeInfo(info, slicer);
+      fingerprint = digest === undefined ? undefined : `info:${digest}`;
+      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged' };
+    }
+    const book = await compileRuleBookInSlices(info, fetchedAt, slicer);
+    const previous = this.#book;
+    const diff = previous === undefined ? undefined : await diffRuleBooksInSlices(previous, book, slicer);
+    return { kind: 'book', book, previous, diff, fingerprint };
+  }
+
+  #isCurrent(fingerprint: string | undefined): boolean {
+    return fingerprint !== undefined && this.#book !== undefined && fingerprint === this.#fingerprint;
+  }
+
+  /** The plausibility guard, with `acceptRefresh` as the way past it. */
+  #judge(book: RuleBook, previous: RuleBook | undefined, diff: RuleBookDiff | undefined) {
+    const { query, maxLossShare, acceptRefresh } = this.#options;
+    const refusal = judgeRefresh({ next: book, previous, diff, query, maxLossShare });
+    if (refusal === undefined || acceptRefresh === undefined) return refusal;
+    try {
+      return acceptRefresh(refusal.diff, book, previous, refusal) === true ? undefined : refusal;
+    } catch (error) {
+      return new ImplausibleRuleBookError(
+        {
+          reason: refusal.reason,
+          diff: refusal.diff,
+          usableBefore: refusal.usableBefore,
+          usableAfter: refusal.usableAfter,
+          lost: refusal.lost,
+          maxLossShare: refusal.maxLossShare,
+        },
+        { cause: error },
+      );
+    }
+  }
+
+  #succeed(): void {
+    this.#endedBy = undefined;
+    this.#refreshes++;
+    this.#consecutiveFailures = 0;
+    this.#lastError = undefined;
+    this.#lastSuccessAt = this.#options.now();
+  }
+
+  #fail(error: unknown): void {
+    this.#failures++;
+    this.#consecutiveFailures++;
+    this.#lastError = error;
+    this.#lastFailureAt = this.#options.now();
+    this.#report(error);
+    if (this.#book === undefined) this.#rejectWaiters(error);
+    this.#scheduleAfterFailure(error);
+  }
+
+  /** A book's `fetchedAt`, or `undefined` when it is after now: a book with no knowable age. */
+  #vouchedAtOf(book: RuleBook): number | undefined {
+    return book.fetchedAt <= this.#options.now() ? book.fetchedAt : undefined;
+  }
+
+  /**
+   * The one place the book changes after construction: a single assignment (with what vouches
+   * for the new book), then the news.
+   */
+  #swap(
+    next: RuleBook,
+    diff: RuleBookDiff | undefined,
+    origin: { readonly fingerprint: string | undefined; readonly vouchedAt: number | undefined },
+  ): void {
     const previous = this.#book;
     this.#book = next;
+    this.#fingerprint = origin.fingerprint;
+    this.#vouchedAt = origin.vouchedAt;
     for (const waiter of this.#takeWaiters()) waiter.resolve(next);
-    if (previous === undefined || previous === next) return;
-    let diff: ReturnType<typeof diffRuleBooks>;
-    try {
-      diff = diffRuleBooks(previous, next);
-    } catch (error) {
-      this.#report(error);
-      return;
-    }
-    if (diff.isEmpty) return;
+    if (previous === undefined || previous === next || diff === undefined || diff.isEmpty) return;
     this.#changes++;
     try {
       this.#options.onChange?.(diff, next, previous);

@@ -44,27 +44,103 @@ export class RuleBookSourceStoppedError extends PreflightError {
 }
 
 /**
- * Reading or writing the snapshot file failed. `operation` says which, `path` which file, and
- * `cause` why (a file-system error, invalid JSON, or the `SnapshotError` of
- * `RuleBook.fromJSON`). Reported through `onError`; the source goes on (a failed read is
- * followed by a fetch, a failed write leaves the previous file in place).
+ * What went wrong with the snapshot file:
+ *
+ * - `io`: the file system refused (`cause` is its error: permissions, a missing directory, …);
+ * - `not-a-file`: something other than a regular file is at the path (`fileType` says what:
+ *   a FIFO, a device, a directory, a socket). It is refused before a byte is read, so a FIFO
+ *   nobody writes to can never hang `ready()` or `stop()`, and a device can never be read forever;
+ * - `invalid`: the file is not a snapshot this library reads (`cause` is the `SnapshotError`:
+ *   `reason` `json`, `format`, `version` or `schema`);
+ * - `fetched-in-future`: the snapshot says it was fetched after now (`fetchedAt`, `now`): a clock
+ *   was wrong on the machine that wrote it or on this one. Its age cannot be known, so the book is
+ *   kept only as a stale stand-in (`isStale()` is true) and a fetch follows at once.
+ *
+ * @example
+ * ```ts
+ * const reason: SnapshotFileProblem = 'not-a-file';
+ * ```
+ */
+export type SnapshotFileProblem = 'io' | 'not-a-file' | 'invalid' | 'fetched-in-future';
+
+/**
+ * What a snapshot-file operation was doing: loading the file, writing a new one, or removing
+ * the temporary files a crash in the middle of a write left behind (`clean`, at start).
+ *
+ * @example
+ * ```ts
+ * const operation: SnapshotFileOperation = 'clean';
+ * ```
+ */
+export type SnapshotFileOperation = 'read' | 'write' | 'clean';
+
+/**
+ * Reading, writing or cleaning up the snapshot file failed. `operation` says which, `path`
+ * which file, `reason` what was wrong (see {@link SnapshotFileProblem}) and `cause` the error
+ * behind it, when there is one. Reported through `onError`; the source goes on (a failed read
+ * is followed by a fetch, a failed write leaves the previous file in place).
  *
  * @example
  * ```ts
  * onError(error) {
- *   if (isSnapshotFileError(error)) log.warn({ path: error.path, op: error.operation }, String(error.cause));
+ *   if (isSnapshotFileError(error)) log.warn({ path: error.path, op: error.operation, reason: error.reason }, String(error.cause));
  * }
  * ```
  */
 export class SnapshotFileError extends PreflightError {
   override readonly name = 'SnapshotFileError';
   readonly path: string;
-  readonly operation: 'read' | 'write';
+  readonly operation: SnapshotFileOperation;
+  readonly reason: SnapshotFileProblem;
+  /** For `not-a-file`: what is at the path instead (`fifo`, `directory`, `character-device`, …). */
+  readonly fileType: string | undefined;
+  /** For `fetched-in-future`: the snapshot's `fetchedAt`, and the source clock's `now` when it was loaded. */
+  readonly fetchedAt: number | undefined;
+  readonly now: number | undefined;
 
-  constructor(details: { path: string; operation: 'read' | 'write' }, options?: { cause?: unknown }) {
-    super(`could not ${details.operation} the rule-book snapshot file ${details.path}`, options);
+  constructor(
+    details: {
+      readonly path: string;
+      readonly operation: SnapshotFileOperation;
+      readonly reason?: SnapshotFileProblem | undefined;
+      readonly fileType?: string | undefined;
+      readonly fetchedAt?: number | undefined;
+      readonly now?: number | undefined;
+    },
+    options?: { cause?: unknown },
+  ) {
+    const reason = details.reason ?? 'io';
+    super(snapshotFileMessage(details.path, details.operation, reason, details), options);
     this.path = details.path;
     this.operation = details.operation;
+    this.reason = reason;
+    this.fileType = details.fileType;
+    this.fetchedAt = details.fetchedAt;
+    this.now = details.now;
+  }
+}
+
+function snapshotFileMessage(
+  path: string,
+  operation: SnapshotFileOperation,
+  reason: SnapshotFileProblem,
+  details: {
+    readonly fileType?: string | undefined;
+    readonly fetchedAt?: number | undefined;
+    readonly now?: number | undefined;
+  },
+): string {
+  switch (reason) {
+    case 'not-a-file':
+      return `the rule-book snapshot path ${path} is a ${details.fileType ?? 'special file'}, not a regular file; it was not ${operation === 'read' ? 'read' : 'touched'}`;
+    case 'invalid':
+      return `the rule-book snapshot file ${path} is not a snapshot this library reads`;
+    case 'fetched-in-future':
+      return `the rule-book snapshot file ${path} says it was fetched at ${details.fetchedAt}, after now (${details.now}); its age is unknown, so it counts as stale`;
+    case 'io':
+      return operation === 'clean'
+        ? `could not remove the temporary files left beside the rule-book snapshot file ${path}`
+        : `could not ${operation} the rule-book snapshot file ${path}`;
   }
 }
 

@@ -5,6 +5,7 @@ import { InvalidQueryError } from '../errors/http-errors.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { integerOption } from '../options/integer-option.js';
+import type { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 import { MAX_TIMER_MS } from './refresh-delay.js';
 
 /**
@@ -12,12 +13,22 @@ import { MAX_TIMER_MS } from './refresh-delay.js';
  * test double. The source passes an `AbortSignal` and expects the call to reject promptly once
  * it aborts (`stop()` waits for the call to settle).
  *
+ * A fetcher that also has `fetchExchangeInfoText` (the response body as text, not parsed) is
+ * asked for that instead: the source then parses the body itself, a slice at a time between
+ * event-loop turns (a 20,000-pair body is 10 MB, over a second of parsing in one block), and
+ * skips the parse altogether when the body says nothing new (only `serverTime` differs).
+ *
  * @example
  * ```ts
  * const fake: ExchangeInfoFetcher = {
  *   fetchExchangeInfo: async () => parseExchangeInfo(payload),
  * };
  * createRuleBookSource({ client: fake, intervalMs: 60_000 });
+ *
+ * const raw: ExchangeInfoFetcher = {
+ *   fetchExchangeInfo: async (query, options) => parseExchangeInfoText(await body(query, options)),
+ *   fetchExchangeInfoText: body, // (query, options) => Promise<string>, e.g. undici's request().body.text()
+ * };
  * ```
  */
 export interface ExchangeInfoFetcher {
@@ -25,6 +36,14 @@ export interface ExchangeInfoFetcher {
     query?: ExchangeInfoQuery,
     options?: { readonly signal?: AbortSignal },
   ): Promise<ExchangeInfo>;
+  /**
+   * Optional: the same request, resolving with the 2xx response body as text (UTF-8 decoded,
+   * not parsed), failing as `fetchExchangeInfo` fails for everything before the parse.
+   */
+  fetchExchangeInfoText?(
+    query?: ExchangeInfoQuery,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<string>;
 }
 
 /**
@@ -38,6 +57,27 @@ export interface ExchangeInfoFetcher {
  * ```
  */
 export type RuleBookChangeListener = (diff: RuleBookDiff, book: RuleBook, previous: RuleBook) => void;
+
+/**
+ * Asked about a refreshed book the plausibility guard would refuse (see
+ * {@link ImplausibleRuleBookError}): return exactly `true` to swap it in anyway, for a change
+ * that is real (a mass delisting). `diff` goes from the current book (or from an empty book when
+ * there is none yet) to the refused one; `refusal` says why it was refused. Anything else, or a
+ * throw, keeps the last good book (a throw becomes the refusal's `cause`).
+ *
+ * @example
+ * ```ts
+ * // Accept losing pairs, but never an empty book and never more than 2,000 pairs at once.
+ * const acceptRefresh: RefreshAcceptor = (diff, book, previous, refusal) =>
+ *   refusal.reason === 'loss' && diff.removed.length <= 2_000;
+ * ```
+ */
+export type RefreshAcceptor = (
+  diff: RuleBookDiff,
+  book: RuleBook,
+  previous: RuleBook | undefined,
+  refusal: ImplausibleRuleBookError,
+) => boolean;
 
 /**
  * Options of {@link createRuleBookSource}. Only `client` and `intervalMs` are required.
@@ -76,18 +116,36 @@ export interface RuleBookSourceOptions {
   /**
    * A snapshot file (`book.toJSON()` as JSON) to start from when it exists and loads, so a
    * restart needs no request. A missing file is normal; an unreadable one is reported as a
-   * {@link SnapshotFileError} and the source fetches instead.
+   * {@link SnapshotFileError} and the source fetches instead. Only a regular file is read (a
+   * FIFO, a device or a directory at the path is refused at once); a symbolic link is followed,
+   * and written through (the file it points to is replaced, the link stays). A snapshot whose
+   * `fetchedAt` is after now is reported and counts as stale until a fetch replaces it.
    */
   readonly snapshotFile?: string | undefined;
   /**
-   * Write a fresh snapshot to `snapshotFile` after each successful fetch (write to a temporary
-   * file beside it, then rename, so a reader never sees half a file). Default `true` when
-   * `snapshotFile` is set.
+   * Write a fresh snapshot to `snapshotFile` after each fetch that swapped a new book in: to a
+   * temporary file beside it, flushed, renamed over it, then the directory flushed, so a reader
+   * never sees half a file. A refused book is never written, and a refetch that found nothing
+   * new writes nothing. At start, the temporary files that a crash mid-write left beside the
+   * file are removed. Default `true` when `snapshotFile` is set.
    */
   readonly writeSnapshot?: boolean | undefined;
   /** See {@link RuleBookChangeListener}. An exception it throws goes to `onError`. */
   readonly onChange?: RuleBookChangeListener | undefined;
-  /** Every failure: fetches, snapshot reads and writes, a throwing `onChange`. Its own exceptions are swallowed. */
+  /**
+   * The plausibility guard: a refreshed book that lacks more than this share of the current
+   * book's usable pairs (counted within the query's scope) is refused, and the last good book
+   * stays. A number from 0 to 1; default 0.5 (losing exactly half is allowed). `1` turns the
+   * check off; a book with no usable pair at all is refused whatever this is, unless
+   * `acceptRefresh` says otherwise.
+   */
+  readonly maxLossShare?: number | undefined;
+  /** See {@link RefreshAcceptor}: the explicit way to accept a book the guard refuses. */
+  readonly acceptRefresh?: RefreshAcceptor | undefined;
+  /**
+   * Every failure: fetches, refused books ({@link ImplausibleRuleBookError}), snapshot reads,
+   * writes and clean-ups, a throwing `onChange`. Its own exceptions are swallowed.
+   */
   readonly onError?: ((error: unknown) => void) | undefined;
   /** Numbers in [0, 1) for jitter and backoff; default `Math.random`. */
   readonly random?: (() => number) | undefined;
@@ -119,6 +177,8 @@ export interface ResolvedRuleBookSourceOptions {
   readonly snapshotFile: string | undefined;
   readonly writeSnapshot: boolean;
   readonly onChange: RuleBookChangeListener | undefined;
+  readonly maxLossShare: number;
+  readonly acceptRefresh: RefreshAcceptor | undefined;
   readonly onError: ((error: unknown) => void) | undefined;
   readonly random: () => number;
   readonly now: () => number;
@@ -135,6 +195,7 @@ export interface ResolvedRuleBookSourceOptions {
  */
 export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
   jitterRatio: 0.1,
+  maxLossShare: 0.5,
   maxAgeIntervals: 3,
   minRetryDelayMs: 1_000,
   retryDelayFraction: 1 / 16,
@@ -151,6 +212,8 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'snapshotFile',
   'writeSnapshot',
   'onChange',
+  'maxLossShare',
+  'acceptRefresh',
   'onError',
   'random',
   'now',
@@ -203,6 +266,8 @@ export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBook
     snapshotFile,
     writeSnapshot,
     onChange: functionOption(o, 'onChange') as RuleBookChangeListener | undefined,
+    maxLossShare: maxLossShareOption(o.maxLossShare),
+    acceptRefresh: functionOption(o, 'acceptRefresh') as RefreshAcceptor | undefined,
     onError: functionOption(o, 'onError') as ((error: unknown) => void) | undefined,
     random: (functionOption(o, 'random') as (() => number) | undefined) ?? Math.random,
     now: (functionOption(o, 'now') as (() => number) | undefined) ?? Date.now,
@@ -237,6 +302,16 @@ function jitterRatioOption(value: unknown): number {
     'jitterRatio',
     value,
     `must be a number from 0 (inclusive) to 1 (exclusive), got ${describeValue(value)}`,
+  );
+}
+
+function maxLossShareOption(value: unknown): number {
+  if (value === undefined) return DEFAULT_SOURCE_OPTIONS.maxLossShare;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1) return value;
+  throw new InvalidQueryError(
+    'maxLossShare',
+    value,
+    `must be a number from 0 to 1 (1 turns the check off), got ${describeValue(value)}`,
   );
 }
 

@@ -5,7 +5,13 @@ import { HttpStatusError, RequestTimeoutError } from '../../src/errors/http-erro
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
 import { NoRuleBookError, RuleBookSourceCallbackError } from '../../src/source/source-errors.js';
 import { rejectionOf } from '../client/harness.js';
-import { recorder, type ScriptedExchange, startScriptedExchange, twoPairs } from './scripted-exchange.js';
+import {
+  recorder,
+  type ScriptedExchange,
+  SERVER_TIME,
+  startScriptedExchange,
+  twoPairs,
+} from './scripted-exchange.js';
 
 const LIMIT_BUY = {
   symbol: 'BTCUSDT',
@@ -55,7 +61,7 @@ describe('a refreshing rule-book source against a loopback exchange', () => {
     expect(source.stats).toMatchObject({ refreshes: 2, changes: 1, failures: 0 });
   });
 
-  it('an identical refetch renews the book without calling onChange', async () => {
+  it('an identical refetch keeps the same book, restarts its age, and calls nothing', async () => {
     const changes = recorder<[RuleBookDiff, RuleBook, RuleBook]>();
     let clock = 1_000;
     source = createRuleBookSource({
@@ -68,15 +74,24 @@ describe('a refreshing rule-book source against a loopback exchange', () => {
     clock += 30_000;
     expect(source.ageMs()).toBe(30_000);
 
+    // The exchange's clock moved on; nothing else did.
+    exchange.payload = { ...twoPairs(), serverTime: SERVER_TIME + 30_000 };
     const second = await source.refresh();
 
     expect(changes.calls).toHaveLength(0);
-    expect(source.current()).toBe(second);
-    expect(second.fetchedAt).toBe(31_000);
-    expect(source.ageMs()).toBe(0);
-    expect(second.definition('BTCUSDT')).toEqual(first.definition('BTCUSDT'));
-    expect(source.stats).toMatchObject({ refreshes: 2, changes: 0 });
+    expect(second).toBe(first); // no compile: the answer said nothing new
+    expect(source.current()).toBe(first);
+    expect(first.fetchedAt).toBe(1_000); // when these rules were fetched
+    expect(source.ageMs()).toBe(0); // the exchange vouched for them again just now
+    expect(source.stats).toMatchObject({ refreshes: 2, changes: 0, failures: 0 });
     expect(exchange.server.requests).toHaveLength(2);
+
+    clock += 1_000;
+    exchange.payload = twoPairs({ tickSize: '0.5' });
+    const third = await source.refresh();
+    expect(third).not.toBe(first);
+    expect(third.fetchedAt).toBe(32_000);
+    expect(changes.calls).toHaveLength(1);
   });
 
   it('keeps the last good book through a 503 and a hang, then recovers', async () => {

@@ -54,9 +54,15 @@ describe('age and staleness', () => {
 
     answer = twoPairs();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(source.current()).not.toBe(book);
+    // The same rules again: the book stays, and the exchange's answer vouches for it anew.
+    expect(source.current()).toBe(book);
     expect(source.isStale()).toBe(false);
     expect(source.ageMs()).toBeLessThan(60_000);
+    expect(source.ageMs()).toBe(Date.now() - source.stats.lastSuccessAt!);
+
+    answer = twoPairs({ tickSize: '0.5' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(source.current()).not.toBe(book);
     expect(source.stats.lastSuccessAt).toBe(source.current()?.fetchedAt);
   });
 

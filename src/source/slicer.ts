@@ -1,0 +1,105 @@
+import { performance } from 'node:perf_hooks';
+// From node:timers/promises rather than the global: a test that fakes the global timers must not
+// freeze a refresh that is only yielding to the event loop.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * How long one slice of refresh work may run before it yields (ms). Well under the 50 ms a
+ * refresh may block the event loop at most, so that a slow item at a slice's end, or a GC pause,
+ * still fits.
+ *
+ * @example
+ * ```ts
+ * new Slicer({ budgetMs: DEFAULT_SLICE_MS });
+ * ```
+ */
+export const DEFAULT_SLICE_MS = 8;
+
+/**
+ * Below this many definitions a refresh's work is done in one go: it takes a few ms even on a
+ * busy machine, and a yield would only add latency (and, in a test that fakes timers, a step
+ * that faked time does not drive).
+ *
+ * @example
+ * ```ts
+ * const slicer = slicerFor(info.symbols.length, signal);
+ * ```
+ */
+export const SMALL_JOB_ITEMS = 128;
+
+/**
+ * A slicer for work over `items` definitions: one that never yields for a small job (see
+ * {@link SMALL_JOB_ITEMS}), a {@link DEFAULT_SLICE_MS} one otherwise.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const slicer = slicerFor(book.size);
+ * ```
+ */
+export function slicerFor(items: number, signal?: AbortSignal): Slicer {
+  return new Slicer({
+    budgetMs: items < SMALL_JOB_ITEMS ? Number.POSITIVE_INFINITY : DEFAULT_SLICE_MS,
+    signal,
+  });
+}
+
+/**
+ * Cuts long synchronous work (parsing, compiling, diffing, serialising 20,000 pair definitions)
+ * into slices, and yields to the event loop with `setImmediate` between them, so that requests
+ * and timers waiting on a busy gateway run between slices rather than after the whole refresh.
+ *
+ * Call {@link Slicer.due} between items (it only reads the clock) and `await pause()` when it
+ * says so; a pause also throws the signal's reason once the signal has aborted, so a `stop()`
+ * ends the work at the next slice.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const slicer = new Slicer({ signal });
+ * for (const item of items) {
+ *   if (slicer.due()) await slicer.pause();
+ *   work(item);
+ * }
+ * ```
+ */
+export class Slicer {
+  readonly #budgetMs: number;
+  readonly #signal: AbortSignal | undefined;
+  #sliceStart = performance.now();
+  #pauses = 0;
+
+  constructor(options: { readonly budgetMs?: number; readonly signal?: AbortSignal | undefined } = {}) {
+    this.#budgetMs = options.budgetMs ?? DEFAULT_SLICE_MS;
+    this.#signal = options.signal;
+  }
+
+  /** How many times this slicer has yielded. */
+  get pauses(): number {
+    return this.#pauses;
+  }
+
+  /** True once the signal has aborted: the work is to be abandoned. */
+  get aborted(): boolean {
+    return this.#signal?.aborted === true;
+  }
+
+  /** True when the current slice has used its budget. */
+  due(): boolean {
+    return performance.now() - this.#sliceStart >= this.#budgetMs;
+  }
+
+  /** Yields to the event loop once, then starts a new slice. @throws the signal's reason once aborted. */
+  async pause(): Promise<void> {
+    this.#signal?.throwIfAborted();
+    await nextTurn();
+    this.#signal?.throwIfAborted();
+    this.#pauses++;
+    this.#sliceStart = performance.now();
+  }
+
+  /** `pause()` when {@link Slicer.due}; for loops whose items are few and large. */
+  async checkpoint(): Promise<void> {
+    if (this.due()) await this.pause();
+  }
+}
