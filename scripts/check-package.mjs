@@ -3,7 +3,7 @@
 // included), then type-checks a consumer project against the unpacked tarball from ESM (node16
 // and bundler resolution) and from CommonJS (node16 and node10), with the library's types checked
 // too (no skipLibCheck). Exits non-zero on the first failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +25,26 @@ function run(label, command, args, cwd = root) {
   return result.stdout;
 }
 
+function runAsync(label, command, args) {
+  const started = Date.now();
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      const ms = Date.now() - started;
+      if (status !== 0) {
+        process.stderr.write(`${output}\nFAILED: ${label} (${ms} ms)\n`);
+        rmSync(work, { recursive: true, force: true });
+        process.exit(1);
+      }
+      process.stdout.write(`ok  ${label} (${ms} ms)\n`);
+      resolvePromise();
+    });
+  });
+}
+
 try {
   // The build already ran (npm test builds first): pack exactly that, without building again.
   const packed = run('npm pack', 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work]);
@@ -34,15 +54,18 @@ try {
 
   // A consumer project: the unpacked tarball as node_modules/order-preflight, its dependencies
   // taken from this repository's node_modules.
-  const consumer = join(work, 'consumer');
-  const modules = join(consumer, 'node_modules');
-  mkdirSync(join(modules, '@types'), { recursive: true });
   run('unpack', 'tar', ['-xzf', tarball, '-C', work]);
-  cpSync(join(work, 'package'), join(modules, 'order-preflight'), { recursive: true });
-  for (const dep of ['lossless-json', 'undici', 'fast-check', 'big.js', 'pure-rand'])
-    symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
-  for (const types of ['node', 'big.js'])
-    symlinkSync(join(root, 'node_modules', '@types', types), join(modules, '@types', types));
+  const consumerDir = (name) => {
+    const dir = join(work, name);
+    const modules = join(dir, 'node_modules');
+    mkdirSync(join(modules, '@types'), { recursive: true });
+    cpSync(join(work, 'package'), join(modules, 'order-preflight'), { recursive: true });
+    for (const dep of ['lossless-json', 'undici', 'fast-check', 'big.js', 'pure-rand'])
+      symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+    for (const types of ['node', 'big.js'])
+      symlinkSync(join(root, 'node_modules', '@types', types), join(modules, '@types', types));
+    return dir;
+  };
 
   const usage = (importLines, withTesting = true) => `${importLines}
 
@@ -98,28 +121,50 @@ type ViolationCode = core.ViolationCode;`;
       options: { module: 'commonjs', moduleResolution: 'node10' },
     },
   ];
-  for (const project of projects) {
-    writeFileSync(
-      join(consumer, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: project.type }),
+  // The four type-checks run side by side: each is a separate project directory.
+  await Promise.all(
+    projects.map(async (project, i) => {
+      const consumer = consumerDir(`consumer-${i}`);
+      writeFileSync(
+        join(consumer, 'package.json'),
+        JSON.stringify({ name: 'consumer', private: true, type: project.type }),
+      );
+      writeFileSync(join(consumer, project.file), project.code);
+      writeFileSync(
+        join(consumer, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            ...project.options,
+            target: 'es2022',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: ['node'],
+          },
+          files: [project.file],
+        }),
+      );
+      await runAsync(`consumer type-checks the tarball (${project.name})`, bin('tsc'), ['-p', consumer]);
+    }),
+  );
+
+  // Without fast-check, requiring ./testing says what to install.
+  const bare = join(work, 'bare');
+  mkdirSync(join(bare, 'node_modules'), { recursive: true });
+  cpSync(join(work, 'package'), join(bare, 'node_modules', 'order-preflight'), { recursive: true });
+  for (const dep of ['lossless-json', 'big.js'])
+    symlinkSync(join(root, 'node_modules', dep), join(bare, 'node_modules', dep));
+  const missing = spawnSync(process.execPath, ['-e', "require('order-preflight/testing')"], {
+    cwd: bare,
+    encoding: 'utf8',
+  });
+  if (missing.status === 0 || !missing.stderr.includes('npm install --save-dev fast-check')) {
+    process.stderr.write(
+      `${missing.stderr}\nFAILED: require('order-preflight/testing') without fast-check must say what to install\n`,
     );
-    writeFileSync(join(consumer, project.file), project.code);
-    writeFileSync(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          ...project.options,
-          target: 'es2022',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          types: ['node'],
-        },
-        files: [project.file],
-      }),
-    );
-    run(`consumer type-checks the tarball (${project.name})`, bin('tsc'), ['-p', consumer]);
+    process.exit(1);
   }
+  process.stdout.write('ok  without fast-check, ./testing says what to install\n');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
