@@ -21,7 +21,6 @@ import { ExchangeInfoClient } from '../src/client/exchange-info-client.js';
 import { diffRuleBooks } from '../src/diff/diff-rule-books.js';
 import { parseExchangeInfoText } from '../src/exchange-info/parse-exchange-info-text.js';
 import { createRuleBookSource } from '../src/source/rule-book-source.js';
-import { COMPILES_IN_SLICES } from '../src/source/sliced-compile.js';
 import type { ExchangeInfoFetcher } from '../src/source/source-options.js';
 import { LARGE_SERVER_TIME, largePayload, startTextExchange } from '../test/source/text-exchange.js';
 
@@ -119,10 +118,7 @@ try {
   await rm(directory, { recursive: true, force: true });
 }
 
-console.log(
-  `Node ${process.version}, ${PAIRS} pairs (${(original.length / 1e6).toFixed(1)} MB body), ` +
-    `book compiled in slices: ${COMPILES_IN_SLICES ? 'yes' : 'no (RuleBook.fromCompiledPairs not present)'}`,
-);
+console.log(`Node ${process.version}, ${PAIRS} pairs (${(original.length / 1e6).toFixed(1)} MB body)`);
 console.table(
   rows.map((r) => ({
     path: r.path,

@@ -29,7 +29,6 @@ function check(api, how) {
     true,
     `${how}: errors`,
   );
-  assert.equal(typeof api.ExchangeInfoClient, 'function', `${how}: client export`);
 }
 
 const esm = await import('order-preflight');
@@ -37,8 +36,18 @@ check(esm, 'import');
 const cjs = require('order-preflight');
 check(cjs, 'require');
 
-// An error made by one build is recognised by the other build's guard (dual-package hazard).
+// The Node parts have their own entry; the core has no HTTP client.
+const nodeEsm = await import('order-preflight/node');
+const nodeCjs = require('order-preflight/node');
+assert.equal(typeof nodeEsm.ExchangeInfoClient, 'function', 'import: client export');
+assert.equal(typeof nodeCjs.ExchangeInfoClient, 'function', 'require: client export');
+assert.equal(esm.ExchangeInfoClient, undefined, 'the core exports no HTTP client');
+
+// An error made by one build is recognised by the other build's guard (dual-package hazard), and
+// an error thrown by ./node is a PreflightError of the core (one shared class per build).
 assert.equal(esm.isInvalidQueryError(new cjs.InvalidQueryError('symbol', 'x', 'is bad')), true);
+assert.equal(new nodeEsm.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }) instanceof Object, true);
+assert.equal(esm.isPreflightError(new nodeCjs.NoRuleBookError()), true);
 
 const testingEsm = await import('order-preflight/testing');
 const testingCjs = require('order-preflight/testing');

@@ -22,12 +22,17 @@ export {
   validateExchangeInfoQuery,
 } from './client/query.js';
 export {
+  ImplausibleRuleBookError,
+  type ImplausibleRuleBookReason,
+  isImplausibleRuleBookError,
+} from './source/implausible-rule-book-error.js';
+export {
   createRuleBookSource,
   type RuleBookSource,
   type RuleBookSourceState,
   type RuleBookSourceStats,
 } from './source/rule-book-source.js';
-export { readSnapshotFile, writeSnapshotFile } from './source/snapshot-file.js';
+export { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './source/snapshot-file.js';
 export {
   isNoRuleBookError,
   isRuleBookSourceCallbackError,
@@ -37,10 +42,13 @@ export {
   RuleBookSourceCallbackError,
   RuleBookSourceStoppedError,
   SnapshotFileError,
+  type SnapshotFileOperation,
+  type SnapshotFileProblem,
 } from './source/source-errors.js';
 export {
   DEFAULT_SOURCE_OPTIONS,
   type ExchangeInfoFetcher,
+  type RefreshAcceptor,
   type RuleBookChangeListener,
   type RuleBookSourceOptions,
 } from './source/source-options.js';

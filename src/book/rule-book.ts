@@ -24,6 +24,12 @@ import { validateWith } from './validate.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 
+/** One definition compiled ahead of assembly: its compiled pair, or what compiling it threw. */
+export type CompiledOutcome = CompiledPair | { readonly failed: unknown };
+
+/** Set by the class's static block: the private constructor, for {@link ruleBookFromCompiledPairs}. */
+let assemble: (info: ExchangeInfo, compiled: readonly CompiledOutcome[], fetchedAt: number) => RuleBook;
+
 /**
  * Options of {@link RuleBook.fromExchangeInfo}.
  *
@@ -84,7 +90,21 @@ export class RuleBook {
   readonly #lookup = (symbol: string): PairLookup =>
     this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
 
-  private constructor(info: ExchangeInfo, fetchedAt: number, inferTickSize: boolean) {
+  static {
+    assemble = (info, compiled, fetchedAt) =>
+      new RuleBook(info, fetchedAt, (_definition, index) => {
+        const outcome = compiled[index];
+        if (outcome === undefined) throw new RangeError(`no compiled pair for symbols[${index}]`);
+        if ('failed' in outcome) throw outcome.failed;
+        return outcome;
+      });
+  }
+
+  private constructor(
+    info: ExchangeInfo,
+    fetchedAt: number,
+    compile: (definition: PairDefinition, index: number) => CompiledPair,
+  ) {
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;
@@ -93,8 +113,7 @@ export class RuleBook {
     const rejected = [...info.rejected];
     info.symbols.forEach((definition, index) => {
       try {
-        const inForce = inferTickSize ? withInferredTick(definition) : definition;
-        pairs.set(definition.symbol, { kind: 'known', pair: compilePair(inForce) });
+        pairs.set(definition.symbol, { kind: 'known', pair: compile(definition, index) });
       } catch (error) {
         rejected.push({
           index,
@@ -136,7 +155,8 @@ export class RuleBook {
   static fromExchangeInfo(info: ExchangeInfo, options?: RuleBookOptions): RuleBook {
     const fetchedAt = toEpochMs(options?.fetchedAt);
     const parsed = isParsed(info) ? info : parseExchangeInfo(info);
-    return new RuleBook(parsed, fetchedAt, options?.inferTickSize ?? true);
+    const infer = options?.inferTickSize ?? true;
+    return new RuleBook(parsed, fetchedAt, (d) => compilePair(infer ? withInferredTick(d) : d));
   }
 
   /**
@@ -157,7 +177,7 @@ export class RuleBook {
   static fromJSON(snapshot: unknown): RuleBook {
     const contents = readRuleBookSnapshot(snapshot);
     // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
-    const book = new RuleBook(contents, contents.fetchedAt, false);
+    const book = new RuleBook(contents, contents.fetchedAt, compilePair);
     // The snapshot schema admits only definitions that compile, so this is a guard against the
     // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
     const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
@@ -260,6 +280,20 @@ export class RuleBook {
   definition(symbol: string): PairDefinition | undefined {
     return this.#pairs.get(symbol)?.pair.definition;
   }
+}
+
+/**
+ * A book assembled from pairs compiled beforehand (the refreshing source compiles in slices, so
+ * a 20,000-pair refresh never holds the event loop): `compiled[i]` is the compiled form of
+ * `info.symbols[i]` in force (its tick already inferred) or `{ failed }` with what compiling it
+ * threw, and such a pair is set aside exactly as `fromExchangeInfo` would.
+ */
+export function ruleBookFromCompiledPairs(
+  info: ExchangeInfo,
+  compiled: readonly CompiledOutcome[],
+  fetchedAt: number,
+): RuleBook {
+  return assemble(info, compiled, toEpochMs(fetchedAt));
 }
 
 /**

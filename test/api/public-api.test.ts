@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const ENTRY_POINTS = ['src/index.ts', 'src/testing/index.ts'];
+const ENTRY_POINTS = ['src/index.ts', 'src/node.ts', 'src/testing/index.ts'];
 
 function program(): ts.Program {
   return ts.createProgram(ENTRY_POINTS, {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
 import { parseExchangeInfoText } from '../../src/exchange-info/parse-exchange-info-text.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
-import { COMPILES_IN_SLICES } from '../../src/source/sliced-compile.js';
 import { diffRuleBooksInSlices } from '../../src/source/sliced-diff.js';
 import { scanExchangeInfoText } from '../../src/source/sliced-exchange-info.js';
 import { Slicer } from '../../src/source/slicer.js';
@@ -119,34 +118,32 @@ describe(`a ${PAIRS}-pair refresh never holds the event loop for long`, () => {
     expect(stopped.wallMs).toBeLessThan(MAX_DELAY_MS);
   });
 
-  it.skipIf(!COMPILES_IN_SLICES)(
-    'a first book and a changed refresh, end to end with their snapshot writes',
-    { timeout: 180_000 },
-    async () => {
-      exchange.body = original;
-      const source = createRuleBookSource({
-        client: exchange.fetcher,
-        intervalMs: 3_600_000,
-        snapshotFile: join(directory, 'end-to-end.json'),
-      });
-      try {
-        const first = await measureStall(() => source.ready());
-        expect(first.value.size).toBeGreaterThan(19_000);
-        expect(first.maxDelayMs).toBeLessThan(MAX_DELAY_MS);
-        expect(first.maxBusyMs).toBeLessThan(MAX_BUSY_MS);
+  it('a first book and a changed refresh, end to end with their snapshot writes', {
+    timeout: 180_000,
+  }, async () => {
+    exchange.body = original;
+    const source = createRuleBookSource({
+      client: exchange.fetcher,
+      intervalMs: 3_600_000,
+      snapshotFile: join(directory, 'end-to-end.json'),
+    });
+    try {
+      const first = await measureStall(() => source.ready());
+      expect(first.value.size).toBeGreaterThan(19_000);
+      expect(first.maxDelayMs).toBeLessThan(MAX_DELAY_MS);
+      expect(first.maxBusyMs).toBeLessThan(MAX_BUSY_MS);
 
-        exchange.body = changed;
-        const refresh = await measureStall(async () => {
-          const book = await source.refresh();
-          await source.stop(); // waits for the snapshot write
-          return book;
-        });
-        expect(refresh.value).not.toBe(first.value);
-        expect(refresh.maxDelayMs).toBeLessThan(MAX_DELAY_MS);
-        expect(refresh.maxBusyMs).toBeLessThan(MAX_BUSY_MS);
-      } finally {
-        await source.stop();
-      }
-    },
-  );
+      exchange.body = changed;
+      const refresh = await measureStall(async () => {
+        const book = await source.refresh();
+        await source.stop(); // waits for the snapshot write
+        return book;
+      });
+      expect(refresh.value).not.toBe(first.value);
+      expect(refresh.maxDelayMs).toBeLessThan(MAX_DELAY_MS);
+      expect(refresh.maxBusyMs).toBeLessThan(MAX_BUSY_MS);
+    } finally {
+      await source.stop();
+    }
+  });
 });
