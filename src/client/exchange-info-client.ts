@@ -67,9 +67,12 @@ type RetryableFailure =
       readonly retryAfterMs: number | undefined;
     };
 
-type AttemptOutcome =
-  | { readonly ok: true; readonly info: ExchangeInfo }
+type AttemptOutcome<T = ExchangeInfo> =
+  | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly failure: RetryableFailure };
+
+/** What a successful answer's body becomes: the parsed exchange info, or its text. */
+type ReadAnswer<T> = (bytes: Buffer, url: URL, contentType: string | undefined) => T;
 
 /**
  * Fetches and parses `GET /api/v3/exchangeInfo` over undici, with a per-attempt timeout,
@@ -187,10 +190,35 @@ export class ExchangeInfoClient {
    * info.symbols[0]?.tickSize; // '0.01'
    * ```
    */
-  async fetchExchangeInfo(
-    query?: ExchangeInfoQuery,
-    options?: FetchExchangeInfoOptions,
-  ): Promise<ExchangeInfo> {
+  fetchExchangeInfo(query?: ExchangeInfoQuery, options?: FetchExchangeInfoOptions): Promise<ExchangeInfo> {
+    return this.#fetch(query, options, (bytes, url, contentType) =>
+      parseExchangeInfo(decodeJson(bytes, url, contentType)),
+    );
+  }
+
+  /**
+   * The same request as {@link fetchExchangeInfo} (query, retries, timeouts, size cap, typed
+   * errors), answered with the body as text, decoded from UTF-8 but not parsed: for callers that
+   * parse it themselves, such as the refreshing source, which parses in slices so a large
+   * payload never holds the event loop. The clock offset is not updated (it needs the parsed
+   * `serverTime`).
+   *
+   * @throws {InvalidResponseError} when a 2xx body is not UTF-8.
+   * @throws the other errors of {@link fetchExchangeInfo}, but for the parsing ones.
+   * @example
+   * ```ts
+   * const info = parseExchangeInfoText(await client.fetchExchangeInfoText({ symbolStatus: 'TRADING' }));
+   * ```
+   */
+  fetchExchangeInfoText(query?: ExchangeInfoQuery, options?: FetchExchangeInfoOptions): Promise<string> {
+    return this.#fetch(query, options, decodeText);
+  }
+
+  async #fetch<T>(
+    query: ExchangeInfoQuery | undefined,
+    options: FetchExchangeInfoOptions | undefined,
+    readAnswer: ReadAnswer<T>,
+  ): Promise<T> {
     const url = new URL(
       this.#options.endpoint.href + buildExchangeInfoQueryString(query, this.#options.symbolsFormat),
     );
@@ -200,8 +228,8 @@ export class ExchangeInfoClient {
 
     const attempts = this.#options.retries + 1;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.#attempt(url, attempt, signal);
-      if (outcome.ok) return outcome.info;
+      const outcome = await this.#attempt(url, attempt, signal, readAnswer);
+      if (outcome.ok) return outcome.value;
       if (attempt >= attempts) throw this.#finalError(outcome.failure, url, attempt);
       await abortableSleep(this.#retryDelay(attempt, outcome.failure), signal);
       this.#assertOpen();
@@ -263,7 +291,12 @@ export class ExchangeInfoClient {
     }
   }
 
-  async #attempt(url: URL, attempt: number, callerSignal: AbortSignal | undefined): Promise<AttemptOutcome> {
+  async #attempt<T>(
+    url: URL,
+    attempt: number,
+    callerSignal: AbortSignal | undefined,
+    readAnswer: ReadAnswer<T>,
+  ): Promise<AttemptOutcome<T>> {
     const { timeoutMs, maxResponseBytes, headers } = this.#options;
     const controller = new AbortController();
     let timedOut = false;
@@ -275,7 +308,7 @@ export class ExchangeInfoClient {
     const onCallerAbort = () => controller.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const transportFailure = (error: unknown): AttemptOutcome => {
+    const transportFailure = (error: unknown): AttemptOutcome<T> => {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (timedOut) return { ok: false, failure: { kind: 'timeout', error } };
       this.#assertOpen();
@@ -336,9 +369,11 @@ export class ExchangeInfoClient {
       }
       clearTimeout(timer);
 
-      const info = parseExchangeInfo(decodeJson(read.bytes, url, contentType));
-      this.#clockOffsetMs = info.serverTime - Math.round((sentAt + receivedAt) / 2);
-      return { ok: true, info };
+      const value = readAnswer(read.bytes, url, contentType);
+      const serverTime = (value as { serverTime?: unknown }).serverTime;
+      if (typeof serverTime === 'number')
+        this.#clockOffsetMs = serverTime - Math.round((sentAt + receivedAt) / 2);
+      return { ok: true, value };
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -346,7 +381,11 @@ export class ExchangeInfoClient {
   }
 
   /** A non-2xx answer: 5xx may be retried, anything else is final. */
-  async #errorAnswer(response: Dispatcher.ResponseData, url: URL, attempt: number): Promise<AttemptOutcome> {
+  async #errorAnswer(
+    response: Dispatcher.ResponseData,
+    url: URL,
+    attempt: number,
+  ): Promise<AttemptOutcome<never>> {
     const { statusCode: status, headers, body } = response;
     const text = await readBodyExcerpt(body, Math.min(ERROR_BODY_READ_BYTES, this.#options.maxResponseBytes));
     const bodyExcerpt = excerptOf(text);
@@ -368,23 +407,37 @@ export class ExchangeInfoClient {
   }
 }
 
-function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): unknown {
-  const invalid = (reason: string, text: string, cause: unknown) =>
-    new InvalidResponseError(
-      { url: url.href, bodyExcerpt: excerptOf(text), reason, ...optional('contentType', contentType) },
-      { cause },
-    );
-  let text: string;
+function decodeText(bytes: Buffer, url: URL, contentType: string | undefined): string {
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
-    throw invalid('the body is not UTF-8', new TextDecoder('utf-8').decode(bytes.subarray(0, 1024)), error);
+    throw new InvalidResponseError(
+      {
+        url: url.href,
+        bodyExcerpt: excerptOf(new TextDecoder('utf-8').decode(bytes.subarray(0, 1024))),
+        reason: 'the body is not UTF-8',
+        ...optional('contentType', contentType),
+      },
+      { cause: error },
+    );
   }
+}
+
+function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): unknown {
+  const text = decodeText(bytes, url, contentType);
   try {
     return parseJsonLosslessly(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw invalid(`the body is not JSON (${detail})`, text, error);
+    throw new InvalidResponseError(
+      {
+        url: url.href,
+        bodyExcerpt: excerptOf(text),
+        reason: `the body is not JSON (${detail})`,
+        ...optional('contentType', contentType),
+      },
+      { cause: error },
+    );
   }
 }
 

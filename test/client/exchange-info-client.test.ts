@@ -27,6 +27,32 @@ describe('ExchangeInfoClient: successful fetches', () => {
     });
   });
 
+  it('fetchExchangeInfoText answers the body as text, after the same retries', async () => {
+    const body = withRawJson(exchangeInfoPayload([pairDefinition({ maxTradeAmount: '@max' })]), {
+      '@max': '12345678901234567890',
+    });
+    const script: Responder[] = [json(503, { code: -1, msg: 'busy' }), json(200, body)];
+    await withClient(script, FAST, async (client, server) => {
+      const text = await client.fetchExchangeInfoText({ symbol: 'BTCUSDT' });
+      expect(text).toBe(body);
+      expect(server.requests.map((r) => r.url)).toEqual([
+        '/api/v3/exchangeInfo?symbol=BTCUSDT',
+        '/api/v3/exchangeInfo?symbol=BTCUSDT',
+      ]);
+    });
+    // Text that is not JSON is the caller's to parse; text that is not UTF-8 is refused.
+    await withClient(
+      (_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.from([0xff, 0xfe])),
+      FAST,
+      async (client) => {
+        const error = await rejectionOf(client.fetchExchangeInfoText());
+        expect(isPreflightError(error)).toBe(true);
+        expect((error as { name: string }).name).toBe('InvalidResponseError');
+      },
+    );
+  });
+
   it('keeps a 20-digit JSON number and a 1e-8 JSON number exact', async () => {
     const body = withRawJson(
       exchangeInfoPayload([pairDefinition({ maxTradeAmount: '@max', tickSize: '@tick' })]),

@@ -55,7 +55,9 @@ describe('the portable core', () => {
   it('bundles for the browser and runs in a bare context with no process, require or Buffer', async () => {
     const bundle = await browserBundle();
     const context: Record<string, unknown> = {};
-    const out = runInNewContext(`${bundle};\n(function () {${SCRIPT}})()`, context, { timeout: 10_000 }) as string;
+    const out = runInNewContext(`${bundle};\n(function () {${SCRIPT}})()`, context, {
+      timeout: 10_000,
+    }) as string;
     expect(context).not.toHaveProperty('process');
     // The same script in Node, against the source: the answers are identical.
     const inNode = new Function('OrderPreflight', SCRIPT)(core) as string;
