@@ -42,8 +42,10 @@ describe('ExchangeInfoClient: successful fetches', () => {
     });
     // Text that is not JSON is the caller's to parse; text that is not UTF-8 is refused.
     await withClient(
-      (_req, res) =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.from([0xff, 0xfe])),
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(Buffer.from([0xff, 0xfe]));
+      },
       FAST,
       async (client) => {
         const error = await rejectionOf(client.fetchExchangeInfoText());
