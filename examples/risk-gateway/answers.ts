@@ -29,6 +29,10 @@ export type GatewayReason =
   | 'upstream-unreachable'
   | 'upstream-no-answer'
   | 'upstream-timeout'
+  | 'too-many-connections'
+  | 'bad-request'
+  | 'request-timeout'
+  | 'headers-too-large'
   | 'internal-error';
 
 /**
@@ -73,4 +77,31 @@ export function sendGatewayAnswer(
     ...(options.close ? { connection: 'close' } : {}),
   });
   res.end(text);
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};
+
+/**
+ * A whole HTTP/1.1 answer of the gateway's own as bytes, closing the connection: for the moments
+ * when there is no `ServerResponse` (a client error below HTTP), only a socket.
+ *
+ * @example
+ * ```ts
+ * socket.end(rawGatewayAnswer(408, 'request-timeout', { code: -1000, msg: 'too slow' }));
+ * ```
+ */
+export function rawGatewayAnswer(status: number, reason: GatewayReason, answer: GatewayAnswer): string {
+  const text = JSON.stringify(answer);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
+    'Connection: close\r\n' +
+    'Content-Type: application/json;charset=UTF-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(text)}\r\n` +
+    `${GATEWAY_HEADER}: ${reason}\r\n\r\n${text}`
+  );
 }

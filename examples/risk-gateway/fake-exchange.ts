@@ -56,9 +56,30 @@ export interface FakeExchange {
   readonly requests: readonly ReceivedRequest[];
   /** Sockets open right now. */
   readonly openSockets: number;
+  /** Counts since start, kept even when `record` is off. */
+  readonly stats: FakeExchangeStats;
   /** Resolves when no socket is open; rejects after `timeoutMs`. */
   waitForNoOpenSockets(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What the fake exchange has seen: every request but `GET /api/v3/exchangeInfo`.
+ *
+ * @example
+ * ```ts
+ * if (exchange.stats.signatureMismatches > 0) throw new Error('bytes were altered on the way');
+ * ```
+ */
+export interface FakeExchangeStats {
+  readonly requests: number;
+  /** Requests to signed endpoints whose API key and HMAC signature checked out. */
+  readonly verified: number;
+  /** A signature present but not matching the raw bytes received (`-1022`). */
+  readonly signatureMismatches: number;
+  /** No signature found (`-1102`). */
+  readonly missingSignatures: number;
+  readonly unknownApiKeys: number;
 }
 
 /**
@@ -122,6 +143,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
   const record = options.record ?? true;
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
+  const stats = { requests: 0, verified: 0, signatureMismatches: 0, missingSignatures: 0, unknownApiKeys: 0 };
   let nextOrderId = 1;
 
   const server = createServer((req, res) => {
@@ -138,6 +160,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         send(res, 200, exchangeInfo);
         return;
       }
+      stats.requests++;
       if (record) requests.push({ method, url: target, rawHeaders: [...req.rawHeaders], body });
       const route = `${method} ${path}`;
       if (!SIGNED.has(route)) {
@@ -146,9 +169,14 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       }
       const refusal = checkCredentials(req, query, body, apiKey, apiSecret);
       if (refusal !== undefined) {
+        const { code } = refusal.body as { code: number };
+        if (code === -1022) stats.signatureMismatches++;
+        else if (code === -1102) stats.missingSignatures++;
+        else stats.unknownApiKeys++;
         send(res, refusal.status, refusal.body);
         return;
       }
+      stats.verified++;
       const params = new URLSearchParams(query);
       for (const [name, value] of new URLSearchParams(body.toString('utf8'))) {
         if (!params.has(name)) params.set(name, value);
@@ -192,6 +220,9 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     requests,
     get openSockets() {
       return sockets.size;
+    },
+    get stats() {
+      return { ...stats };
     },
     async waitForNoOpenSockets(timeoutMs = 1_000) {
       const deadline = Date.now() + timeoutMs;

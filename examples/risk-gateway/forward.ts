@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 
 /**
@@ -84,16 +83,23 @@ export function relayableResponseHeaders(
 /**
  * What became of a forwarded request.
  *
+ * The line between `not-sent` and the rest is exact: undici hands a request to a connection
+ * (`onRequestStart`) immediately before it writes the first byte of it, so an error reported
+ * before that moment means nothing was written, whatever the error (connection refused, DNS,
+ * connect timeout, `EMFILE`/`ENFILE`/`EADDRNOTAVAIL`, a TLS handshake, a closed pool, or the
+ * gateway's deadline while the request still waited in the pool's queue). After it, any failure
+ * leaves the request's fate unknown, even `UND_ERR_SOCKET` on a connection that had seemed fine.
+ *
  * - `relayed`: the upstream answered and its answer went back to the client.
- * - `client-gone`: the upstream answered, but the client had already left; the answer was
- *   discarded. For an order, the upstream has it: the client must query it before sending again.
- * - `not-sent`: the upstream could not be reached (connection refused, no route, DNS, connect
- *   timeout); nothing left the gateway.
- * - `no-answer`: the request may have reached the upstream but no answer came (timeout, reset):
- *   for an order, its execution status is unknown.
- * - `cut`: the relay broke off after the answer's head was sent (the upstream failed mid-body, or
- *   the client left); the client's connection was destroyed so it never takes a truncated body
- *   for a whole one.
+ * - `client-gone`: the client left before its answer. `sent: false`: it left while the request
+ *   was still waiting for a connection, and the request was then never sent. `sent: true`: the
+ *   upstream has it (for an order, the client must query it before sending it again); the
+ *   answer, if one came (`status`), was discarded.
+ * - `not-sent`: the request was never written to the upstream (see above): safe to retry.
+ * - `no-answer`: the request was written but no answer came (timeout, reset, garbage): for an
+ *   order, its execution status is unknown.
+ * - `cut`: the relay broke off after the answer's head was sent (the upstream failed mid-body);
+ *   the client's connection was destroyed so it never takes a truncated body for a whole one.
  *
  * @example
  * ```ts
@@ -102,8 +108,8 @@ export function relayableResponseHeaders(
  */
 export type ForwardOutcome =
   | { readonly kind: 'relayed'; readonly status: number }
-  | { readonly kind: 'client-gone'; readonly status: number }
-  | { readonly kind: 'not-sent'; readonly error: unknown }
+  | { readonly kind: 'client-gone'; readonly sent: boolean; readonly status?: number }
+  | { readonly kind: 'not-sent'; readonly error: unknown; readonly timedOut: boolean }
   | { readonly kind: 'no-answer'; readonly error: unknown; readonly timedOut: boolean }
   | { readonly kind: 'cut'; readonly status: number; readonly error: unknown };
 
@@ -123,17 +129,6 @@ export interface ForwardRequest {
   readonly body: Buffer;
 }
 
-/** Error codes of a connection that was never established: the request was not sent. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 const TIMEOUT_CODES: ReadonlySet<string> = new Set([
   'GATEWAY_UPSTREAM_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
@@ -142,9 +137,11 @@ const TIMEOUT_CODES: ReadonlySet<string> = new Set([
 
 /**
  * Sends the request to `origin` unchanged (method, target, headers but the connection ones, body
- * byte for byte) and relays the answer (status, headers but the connection ones, body streamed),
- * all within `timeoutMs`. Never retries: an order is not idempotent. Writes nothing to `res`
- * unless the upstream answered, so the caller can answer `not-sent` and `no-answer` itself.
+ * byte for byte) and relays the answer (status, headers but the connection ones, body streamed
+ * with backpressure), all within `timeoutMs`. Never retries: an order is not idempotent. Writes
+ * nothing to `res` unless the upstream answered, so the caller can answer `not-sent` and
+ * `no-answer` itself. Never rejects, and leaves no stream without an error listener: every
+ * failure is an outcome.
  *
  * @example
  * ```ts
@@ -152,57 +149,129 @@ const TIMEOUT_CODES: ReadonlySet<string> = new Set([
  * if (outcome.kind === 'not-sent') reply(res, 502, { code: -1001, msg: 'upstream unreachable' });
  * ```
  */
-export async function forwardRequest(
+export function forwardRequest(
   dispatcher: Dispatcher,
   origin: string,
   request: ForwardRequest,
   res: ServerResponse,
   timeoutMs: number,
 ): Promise<ForwardOutcome> {
-  // One deadline for the whole exchange with the upstream (undici's own timers are coarse).
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new UpstreamTimeoutError(timeoutMs)), timeoutMs);
-  try {
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await dispatcher.request({
-        origin,
-        path: request.target,
-        method: request.method as Dispatcher.HttpMethod,
-        headers: forwardableRequestHeaders(request.rawHeaders),
-        body: request.body.length > 0 ? request.body : null,
-        signal: deadline.signal,
-      });
-    } catch (error) {
-      const code = errorCode(error);
-      if (code !== undefined && NOT_SENT_CODES.has(code)) return { kind: 'not-sent', error };
-      return { kind: 'no-answer', error, timedOut: code !== undefined && TIMEOUT_CODES.has(code) };
-    }
-
-    const { statusCode, headers, body } = response;
-    // undici's body emits 'error' (UND_ERR_ABORTED) when it is destroyed before its end, which
-    // happens whenever the client leaves. With no listener that error would end the process, so
-    // one impatient client would take the gateway down for everyone; this one stays for the
-    // body's lifetime, and the outcome below says what happened.
-    body.on('error', ignoreBodyError);
+  return new Promise<ForwardOutcome>((resolve) => {
     if (res.destroyed) {
-      body.destroy();
-      return { kind: 'client-gone', status: statusCode };
+      resolve({ kind: 'client-gone', sent: false });
+      return;
     }
-    res.writeHead(statusCode, relayableResponseHeaders(headers));
+    let controller: Dispatcher.DispatchController | undefined;
+    /** The request was handed to a connection: undici writes it right after. */
+    let written = false;
+    /** The status of the answer whose head went to the client. */
+    let status: number | undefined;
+    let timedOut = false;
+    let clientGone = false;
+    let settled: Error | undefined;
+
+    const settle = (outcome: ForwardOutcome, reason: Error): void => {
+      if (settled !== undefined) return;
+      settled = reason;
+      clearTimeout(timer);
+      res.off('close', onClientClose);
+      resolve(outcome);
+    };
+
+    // One deadline for the whole exchange with the upstream (undici's own timers are coarse).
+    const timer = setTimeout(() => {
+      timedOut = true;
+      const error = new UpstreamTimeoutError(timeoutMs);
+      // Still waiting for a connection: it is never sent (onRequestStart aborts it if it comes).
+      if (!written) settle({ kind: 'not-sent', error, timedOut: true }, error);
+      else controller?.abort(error); // onResponseError says what it was
+    }, timeoutMs);
+
+    const onClientClose = (): void => {
+      if (res.writableFinished) return;
+      clientGone = true;
+      const error = new ClientGoneError();
+      if (!written) settle({ kind: 'client-gone', sent: false }, error);
+      else if (status !== undefined) {
+        // Settled first: abort() reports back (onResponseError) at once.
+        settle({ kind: 'client-gone', sent: true, status }, error);
+        controller?.abort(error);
+      }
+      // Otherwise the upstream has the request: its answer's head is awaited (and discarded), so
+      // the log says what became of the order, and the upstream connection can be reused.
+    };
+    res.on('close', onClientClose);
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (settled !== undefined)
+          c.abort(settled); // abandoned while queued: never written
+        else written = true;
+      },
+      onResponseStart(c, statusCode, headers) {
+        if (statusCode < 200) return; // 1xx: informational, not relayed
+        if (settled !== undefined) return c.abort(settled);
+        if (clientGone || res.destroyed) {
+          const error = new ClientGoneError();
+          settle({ kind: 'client-gone', sent: true, status: statusCode }, error);
+          c.abort(error);
+          return;
+        }
+        try {
+          res.writeHead(statusCode, relayableResponseHeaders(headers));
+        } catch (error) {
+          // A head Node will not write (a header it refuses): nothing was relayed.
+          c.abort(asError(error));
+          return;
+        }
+        status = statusCode;
+      },
+      onResponseData(c, chunk) {
+        if (settled !== undefined) return;
+        if (!res.write(chunk)) {
+          c.pause();
+          res.once('drain', () => c.resume());
+        }
+      },
+      onResponseEnd() {
+        if (settled !== undefined || status === undefined) return;
+        const relayed = status;
+        res.end(() => settle({ kind: 'relayed', status: relayed }, new Error('relayed')));
+      },
+      onResponseError(_c, error) {
+        if (settled !== undefined) return;
+        if (status !== undefined) {
+          // The upstream broke off mid-body (or ran past the deadline): destroying the client's
+          // socket tells it the answer is incomplete (a shortened body could pass for a whole one).
+          res.destroy();
+          settle({ kind: 'cut', status, error }, error);
+        } else if (!written) {
+          settle({ kind: 'not-sent', error, timedOut }, error);
+        } else {
+          const code = errorCode(error);
+          const late = timedOut || (code !== undefined && TIMEOUT_CODES.has(code));
+          settle({ kind: 'no-answer', error, timedOut: late }, error);
+        }
+      },
+    };
+
     try {
-      await relayBody(body, res);
-      return { kind: 'relayed', status: statusCode };
+      dispatcher.dispatch(
+        {
+          origin,
+          path: request.target,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: forwardableRequestHeaders(request.rawHeaders),
+          body: request.body.length > 0 ? request.body : null,
+        },
+        handler,
+      );
     } catch (error) {
-      // The upstream broke off mid-body (or ran past the deadline), or the client went away:
-      // destroying the client's socket tells it the answer is incomplete (a shortened body
-      // could otherwise pass for a whole one).
-      res.destroy();
-      return { kind: 'cut', status: statusCode, error };
+      // Refused synchronously (a closed dispatcher, invalid options): nothing was written.
+      settle({ kind: 'not-sent', error, timedOut: false }, asError(error));
     }
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }
 
 /**
@@ -223,28 +292,25 @@ export class UpstreamTimeoutError extends Error {
 }
 
 /**
- * Streams the upstream's body to the client; resolves once it is all written. (Not
- * `stream.pipeline`: it builds an AbortController per call and aborts it at the end, which costs
- * more than the rest of the relay.)
+ * The client's connection closed before its answer was relayed; the upstream request is aborted
+ * with it (or was never sent).
+ *
+ * @example
+ * ```ts
+ * new ClientGoneError().code; // 'GATEWAY_CLIENT_GONE'
+ * ```
  */
-function relayBody(body: Readable, res: ServerResponse): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => {
-      body.destroy();
-      reject(error);
-    };
-    body.once('error', fail);
-    res.once('finish', resolve);
-    res.once('close', () => {
-      if (!res.writableFinished)
-        fail(new Error('the client connection closed before the answer was relayed'));
-    });
-    body.pipe(res);
-  });
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  readonly code = 'GATEWAY_CLIENT_GONE';
+
+  constructor() {
+    super('the client connection closed before the answer was relayed');
+  }
 }
 
-function ignoreBodyError(): void {
-  // Reported through the ForwardOutcome instead.
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function connectionNamed(rawHeaders: readonly string[]): Set<string> {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 // In your project: import type { ... } from 'order-preflight';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../src/index.js';
-import { type GatewayReason, sendGatewayAnswer } from './answers.js';
+import { type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import { type OrderParams, parseOrderRequest } from './parse-order-request.js';
 import { readRawBody } from './read-body.js';
@@ -63,6 +64,32 @@ export interface RiskGatewayOptions {
   readonly host?: string;
   /** Request bodies above this are refused with 413. Default 64 KiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Client connections served at once. Default 1024. The next {@link OVERFLOW_CONNECTIONS} get
+   * a 503 (`too-many-connections`, not sent) to their first request and are closed within 1 s;
+   * past those, connections are closed as soon as they are accepted (`connection-dropped`).
+   * Keep it well below the process's file-descriptor limit: each forwarded request needs one
+   * more descriptor for the upstream.
+   */
+  readonly maxConnections?: number;
+  /**
+   * How long a client may take to send a request's head (request line and headers), from its
+   * first byte (a connection that sends nothing: from its opening). Default 10 000 ms; past it,
+   * 408 and the connection is closed. Node's `server.headersTimeout`; an idle keep-alive
+   * connection is `keepAliveTimeoutMs`'s.
+   */
+  readonly headersTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request, head and body, from its first byte.
+   * Default 30 000 ms (or `headersTimeoutMs`, if that is longer); past it, 408 and the
+   * connection is closed. At least `headersTimeoutMs`. Node's `server.requestTimeout`; the
+   * upstream's time is not counted (that is `upstreamTimeoutMs`).
+   */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after an answer. Default 5 000 ms. */
+  readonly keepAliveTimeoutMs?: number;
+  /** The request head's size limit (request line and headers). Default 16 KiB; past it, 431. */
+  readonly maxHeaderBytes?: number;
   /** How long the upstream may take to answer, head and body. Default 10 000 ms; past it, 504. */
   readonly upstreamTimeoutMs?: number;
   /** Judge orders against a book the source calls stale (`isStale()`). Default false: 503. */
@@ -104,14 +131,35 @@ export type GatewayEvent =
     }
   | {
       /**
-       * The client left before its answer: while sending its request (`request`; nothing was
-       * forwarded) or while the upstream was answering (`upstream`; the request was sent, and for
-       * an order its execution status is the client's to query).
+       * The client left before its answer: while sending its request or while the request waited
+       * for an upstream connection (`request`; nothing was forwarded), or after the request was
+       * sent upstream (`upstream`; for an order, its execution status is the client's to query).
        */
       readonly type: 'client-gone';
       readonly stage: 'request' | 'upstream';
       readonly method: string;
       readonly target: string;
+    }
+  | {
+      /**
+       * A connection failed below HTTP: bytes that are not HTTP (`HPE_*`), a head or request
+       * past its timeout (`ERR_HTTP_REQUEST_TIMEOUT`), a head too large (`HPE_HEADER_OVERFLOW`),
+       * or its socket broke (`ECONNRESET`, `EPIPE`). `status` is what the gateway answered (400,
+       * 408, 431) when it could still answer; the connection is closed either way.
+       */
+      readonly type: 'client-error';
+      readonly code: string;
+      readonly status: number | undefined;
+    }
+  | {
+      /** A connection past `maxConnections` plus the overflow, closed as soon as it was accepted. */
+      readonly type: 'connection-dropped';
+      readonly open: number;
+    }
+  | {
+      /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
+      readonly type: 'server-error';
+      readonly code: string;
     }
   | {
       readonly type: 'upstream-failure';
@@ -135,10 +183,14 @@ export interface RiskGatewayStats {
   readonly accepted: number;
   /** Orders refused for violations (400 with `violations`). */
   readonly refused: number;
-  /** Requests of any kind sent upstream. */
+  /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
   readonly forwarded: number;
   /** Answers the gateway wrote itself, refusals included. */
   readonly gatewayAnswers: number;
+  /** Client connections open right now (served and overflow). */
+  readonly openConnections: number;
+  /** Connections turned away for the cap: answered 503 or dropped. */
+  readonly refusedConnections: number;
 }
 
 /**
@@ -165,6 +217,18 @@ export interface RiskGateway {
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_CONNECTIONS = 1024;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * Connections past `maxConnections` that are still answered (503, then closed) rather than
+ * dropped at once, so that a client at the margin learns its request was not sent.
+ */
+export const OVERFLOW_CONNECTIONS = 64;
+/** How long an overflow connection may take to send the request that gets its 503. */
+const OVERFLOW_GRACE_MS = 1_000;
 
 /**
  * Starts a pre-trade gateway in front of an exchange. `POST /api/v3/order` is judged against the
@@ -176,7 +240,7 @@ const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
  *
  * @example
  * ```ts
- * import { createRuleBookSource, ExchangeInfoClient } from 'order-preflight';
+ * import { createRuleBookSource, ExchangeInfoClient } from 'order-preflight/node';
  *
  * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com' });
  * const source = createRuleBookSource({ client, intervalMs: 60_000 });
@@ -205,6 +269,28 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     DEFAULT_UPSTREAM_TIMEOUT_MS,
     'upstreamTimeoutMs',
   );
+  const maxConnections = positiveInteger(options.maxConnections, DEFAULT_MAX_CONNECTIONS, 'maxConnections');
+  const headersTimeoutMs = positiveInteger(
+    options.headersTimeoutMs,
+    DEFAULT_HEADERS_TIMEOUT_MS,
+    'headersTimeoutMs',
+  );
+  const requestTimeoutMs = positiveInteger(
+    options.requestTimeoutMs,
+    Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs),
+    'requestTimeoutMs',
+  );
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new TypeError(
+      `headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`,
+    );
+  }
+  const keepAliveTimeoutMs = positiveInteger(
+    options.keepAliveTimeoutMs,
+    DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    'keepAliveTimeoutMs',
+  );
+  const maxHeaderBytes = positiveInteger(options.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes');
   const ownsDispatcher = options.dispatcher === undefined;
   const dispatcher =
     options.dispatcher ??
@@ -215,7 +301,17 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       bodyTimeout: timeoutMs + 1_000,
       connectTimeout: Math.max(1, Math.floor(timeoutMs / 2)),
     });
-  const stats = { judged: 0, accepted: 0, refused: 0, forwarded: 0, gatewayAnswers: 0 };
+  const stats = {
+    judged: 0,
+    accepted: 0,
+    refused: 0,
+    forwarded: 0,
+    gatewayAnswers: 0,
+    refusedConnections: 0,
+  };
+  /** Connections being served, and those past the cap that only get a 503. */
+  const served = new Set<Socket>();
+  const overflow = new Set<Socket>();
 
   const emit = (event: GatewayEvent): void => {
     try {
@@ -245,7 +341,6 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   ): Promise<void> => {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
-    stats.forwarded++;
     const outcome = await forwardRequest(
       dispatcher,
       origin,
@@ -253,16 +348,17 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       res,
       timeoutMs,
     );
+    if (outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent)) stats.forwarded++;
     if (outcome.kind === 'relayed') return;
     if (outcome.kind === 'client-gone') {
-      emit({ type: 'client-gone', stage: 'upstream', method, target });
+      emit({ type: 'client-gone', stage: outcome.sent ? 'upstream' : 'request', method, target });
       return;
     }
     emit({ type: 'upstream-failure', method, target, outcome });
     if (outcome.kind === 'not-sent') {
       answer(res, 502, 'upstream-unreachable', {
         code: -1001,
-        msg: `upstream unreachable (${describe(outcome.error)}); the request was not sent`,
+        msg: `upstream unreachable (${describe(outcome.error)}); the request was not sent, it is safe to send again`,
       });
     } else if (outcome.kind === 'no-answer') {
       answer(
@@ -344,7 +440,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     await forward(req, res, body, true);
   };
 
+  /** The response being written on each connection, so a client error never garbles one. */
+  const answering = new WeakMap<Duplex, ServerResponse>();
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    answering.set(req.socket, res);
+    res.once('close', () => {
+      if (answering.get(req.socket) === res) answering.delete(req.socket);
+    });
     const read = await readRawBody(req, maxBodyBytes);
     if (!read.ok) {
       if (read.reason === 'aborted') {
@@ -360,6 +463,20 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         );
       return;
     }
+    if (overflow.has(req.socket)) {
+      stats.refusedConnections++;
+      answer(
+        res,
+        503,
+        'too-many-connections',
+        {
+          code: -1001,
+          msg: `the gateway is serving its maximum of ${maxConnections} connections; the request was not sent, it is safe to send again`,
+        },
+        true,
+      );
+      return;
+    }
     const route = routeRequest(req.method ?? 'GET', req.url ?? '/', options);
     if (route.kind === 'refuse') {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
@@ -370,10 +487,65 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     }
   };
 
-  const server = createServer({ requestTimeout: 30_000 }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: keepAliveTimeoutMs,
+      maxHeaderSize: maxHeaderBytes,
+      // Node checks both timeouts on this interval (default 30 s, far coarser than they are).
+      connectionsCheckingInterval: Math.min(1_000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
+      });
+    },
+  );
+  // The hard cap: Node closes a connection past it as soon as it is accepted ('drop').
+  server.maxConnections = maxConnections + OVERFLOW_CONNECTIONS;
+  server.on('drop', () => {
+    stats.refusedConnections++;
+    emit({ type: 'connection-dropped', open: served.size + overflow.size });
+  });
+  server.on('connection', (socket: Socket) => {
+    if (served.size < maxConnections) {
+      served.add(socket);
+      socket.once('close', () => served.delete(socket));
+      return;
+    }
+    overflow.add(socket);
+    const timer = setTimeout(() => socket.destroy(), OVERFLOW_GRACE_MS);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      overflow.delete(socket);
     });
+  });
+  // Replaces Node's default handling (answer 400/408/431 on the raw socket, or just close it)
+  // with the same, logged, and answered in the gateway's format.
+  const failedSockets = new WeakSet<Duplex>();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (failedSockets.has(socket)) {
+      // The parser reports again on every further chunk: the first report was answered.
+      return;
+    }
+    failedSockets.add(socket);
+    const code = typeof error.code === 'string' ? error.code : 'UNKNOWN';
+    const reply = clientErrorReply(code);
+    const inFlight = answering.get(socket);
+    const canAnswer =
+      reply !== undefined && socket.writable && (inFlight === undefined || !inFlight.headersSent);
+    emit({ type: 'client-error', code, status: canAnswer ? reply.status : undefined });
+    if (!canAnswer) {
+      socket.destroy();
+      return;
+    }
+    stats.gatewayAnswers++;
+    // As Node does: write, then destroy at once. (Half-closing and lingering instead delays both
+    // this answer and every other connection's timeout check under load: measured.)
+    socket.write(rawGatewayAnswer(reply.status, reply.reason, { code: -1000, msg: reply.msg }));
+    socket.destroy();
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -384,6 +556,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       resolve();
     });
   });
+  // After listen, an error of the listening socket (a failed accept) is logged, never fatal.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    emit({ type: 'server-error', code: typeof error.code === 'string' ? error.code : 'UNKNOWN' });
+  });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
 
@@ -391,7 +567,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     get stats() {
-      return { ...stats };
+      return { ...stats, openConnections: served.size + overflow.size };
     },
     close(graceMs = 2_000) {
       closing ??= (async () => {
@@ -463,6 +639,29 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   if (!Number.isInteger(value) || value < 1)
     throw new TypeError(`${name} must be a positive integer, got ${value}`);
   return value;
+}
+
+/** What Node's default `clientError` handling answers, per error code; undefined: just close. */
+function clientErrorReply(code: string): { status: number; reason: GatewayReason; msg: string } | undefined {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      reason: 'request-timeout',
+      msg: 'the request was not received in time; it was not sent',
+    };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      reason: 'headers-too-large',
+      msg: 'the request head is too large; it was not sent',
+    };
+  if (code.startsWith('HPE_'))
+    return {
+      status: 400,
+      reason: 'bad-request',
+      msg: `the request is not valid HTTP (${code}); it was not sent`,
+    };
+  return undefined; // ECONNRESET, EPIPE, ...: nobody to answer
 }
 
 function describe(error: unknown): string {

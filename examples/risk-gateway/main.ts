@@ -2,35 +2,55 @@
  * Runs the risk gateway in front of an exchange:
  *
  *   npx tsx examples/risk-gateway/main.ts --upstream https://api.example.com --port 8080 \
- *     [--reference-prices prices.json] [--max-notional 250000] [--refresh-ms 60000]
+ *     [--reference-prices prices.json] [--max-notional 250000] [--refresh-ms 60000] \
+ *     [--max-connections 1024] [--headers-timeout-ms 10000] [--request-timeout-ms 30000]
  *
  * Orders are refused (503) until the first rule book has been fetched; the book is refetched
  * every `--refresh-ms`. One log line per verdict goes to standard output.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-// In your project: import { ... } from 'order-preflight';
-import { createRuleBookSource, ExchangeInfoClient, formatRuleBookDiff } from '../../src/index.js';
+// In your project: import { ... } from 'order-preflight' and 'order-preflight/node'.
+import { formatRuleBookDiff } from '../../src/index.js';
+import { createRuleBookSource, ExchangeInfoClient } from '../../src/node.js';
 import { createRiskGateway, type GatewayEvent, isPlainPositiveDecimal } from './gateway.js';
 
 const USAGE = `usage: npx tsx examples/risk-gateway/main.ts --upstream URL [--port N] [--host H]
                  [--reference-prices FILE] [--max-notional N] [--refresh-ms N]
+                 [--max-connections N] [--headers-timeout-ms N] [--request-timeout-ms N]
+                 [--upstream-timeout-ms N] [--max-body-bytes N]
 
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
   --port N                  port to listen on (default 8080)
   --host H                  address to listen on (default 127.0.0.1)
   --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"}
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
-  --refresh-ms N            rule-book refresh interval in ms (default 60000)`;
+  --refresh-ms N            rule-book refresh interval in ms (default 60000)
+  --max-connections N       client connections served at once (default 1024); the next 64 get
+                            503 (not sent), further ones are closed at once
+  --headers-timeout-ms N    time for a client to send a request head (default 10000), then 408
+  --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
+  --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
+  --max-body-bytes N        request body cap (default 65536), then 413`;
 
 function fail(message: string): never {
   process.stderr.write(`risk-gateway: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
+let logging = true;
 function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  if (logging) process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 }
+// Whoever reads the log may go away (a closed pipe: EPIPE). Orders matter more than log lines:
+// stop logging, say so once on stderr, and keep serving.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (!logging) return;
+  logging = false;
+  process.stderr.write(
+    `risk-gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
+  );
+});
 
 function integerArg(name: string, text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) fail(`--${name} must be a positive integer, got "${text}"`);
@@ -75,6 +95,12 @@ function describeEvent(event: GatewayEvent): string | undefined {
       return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
     case 'client-gone':
       return `CLIENT GONE (${event.stage}) ${event.method} ${event.target}`;
+    case 'client-error':
+      return `CLIENT ERROR ${event.code}${event.status === undefined ? '' : ` answered ${event.status}`}`;
+    case 'connection-dropped':
+      return `CONNECTION DROPPED (${event.open} open)`;
+    case 'server-error':
+      return `SERVER ERROR ${event.code}`;
   }
 }
 
@@ -88,6 +114,11 @@ function parseCommandLine() {
       'reference-prices': { type: 'string' },
       'max-notional': { type: 'string' },
       'refresh-ms': { type: 'string', default: '60000' },
+      'max-connections': { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'upstream-timeout-ms': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -108,6 +139,17 @@ if (values.upstream === undefined) fail('--upstream is required');
 const upstream = values.upstream;
 const port = Number(values.port) === 0 ? 0 : integerArg('port', values.port);
 const intervalMs = integerArg('refresh-ms', values['refresh-ms']);
+const limits: Record<string, number> = {};
+for (const [flag, option] of [
+  ['max-connections', 'maxConnections'],
+  ['headers-timeout-ms', 'headersTimeoutMs'],
+  ['request-timeout-ms', 'requestTimeoutMs'],
+  ['upstream-timeout-ms', 'upstreamTimeoutMs'],
+  ['max-body-bytes', 'maxBodyBytes'],
+] as const) {
+  const text = values[flag];
+  if (text !== undefined) limits[option] = integerArg(flag, text);
+}
 const referencePrices =
   values['reference-prices'] === undefined
     ? undefined
@@ -136,6 +178,7 @@ try {
     ...(values['max-notional'] === undefined ? {} : { maxNotional: values['max-notional'] }),
     port,
     host: values.host,
+    ...limits,
     onEvent: (event) => {
       const line = describeEvent(event);
       if (line !== undefined) log(line);

@@ -17,7 +17,16 @@ const ANSWER_HEAD = '{"orderId":';
 const ANSWER_TAIL = '1}';
 
 /** How the scripted exchange answers an order, chosen by the client through a header the gateway forwards. */
-type UpstreamScript = 'prompt' | 'slow-head' | 'slow-body' | 'reset-mid-body';
+type UpstreamScript =
+  | 'prompt'
+  | 'slow-head'
+  | 'slow-body'
+  | 'reset-mid-body'
+  | 'reset-before-head'
+  | 'garbage'
+  | 'large';
+/** The size of the `large` answer: far more than socket buffers hold, so writes back up. */
+const LARGE_BYTES = 4 * 1024 * 1024;
 
 let upstream: LoopbackServer;
 let gateway: ChildProcess;
@@ -51,9 +60,17 @@ function exchangeResponder(): Parameters<typeof startLoopbackServer>[0] {
       } else if (script === 'slow-body') {
         head();
         setTimeout(() => res.end(ANSWER_TAIL), HOLD_MS);
-      } else {
+      } else if (script === 'reset-mid-body') {
         head();
         setTimeout(() => res.socket?.resetAndDestroy(), HOLD_MS / 4);
+      } else if (script === 'reset-before-head') {
+        setTimeout(() => res.socket?.resetAndDestroy(), HOLD_MS / 4);
+      } else if (script === 'garbage') {
+        // Not HTTP at all: the gateway's HTTP client cannot parse an answer.
+        res.socket?.end('\x00\x01 this is not HTTP\r\n\r\n');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': LARGE_BYTES });
+        res.end(Buffer.alloc(LARGE_BYTES, 0x20));
       }
     });
   };
@@ -169,7 +186,15 @@ describe('the gateway survives clients that leave, at every stage', () => {
     bytes: string;
     script: UpstreamScript;
     leaveWhen: (received: string) => boolean;
+    /** The status a client that waits for it gets, when the stage has one. */
+    status?: number;
   }> = [
+    {
+      name: 'halfway through the request head',
+      bytes: request('prompt').slice(0, 30),
+      script: 'prompt',
+      leaveWhen: () => true,
+    },
     {
       name: 'while sending the order (half a body)',
       bytes: request('prompt').slice(0, -20),
@@ -200,12 +225,56 @@ describe('the gateway survives clients that leave, at every stage', () => {
       script: 'reset-mid-body',
       leaveWhen: (received) => received.includes(ANSWER_HEAD),
     },
+    {
+      // The client stays: the gateway cuts its connection (the visit ends when it closes).
+      name: 'when the exchange resets mid-answer, the client waiting for the rest',
+      bytes: request('reset-mid-body'),
+      script: 'reset-mid-body',
+      leaveWhen: () => false,
+      status: 200,
+    },
+    {
+      name: 'when the exchange resets before answering (502, status unknown)',
+      bytes: request('reset-before-head'),
+      script: 'reset-before-head',
+      leaveWhen: (received) => received.includes('"code":-1006'),
+      status: 502,
+    },
+    {
+      name: 'when the exchange answers with bytes that are not HTTP (502, status unknown)',
+      bytes: request('garbage'),
+      script: 'garbage',
+      leaveWhen: (received) => received.includes('"code":-1006'),
+      status: 502,
+    },
+    {
+      name: 'with a large answer still being written to the client',
+      bytes: request('large'),
+      script: 'large',
+      leaveWhen: (received) => received.includes('\r\n\r\n'),
+      status: 200,
+    },
+    {
+      name: 'with a request body that breaks HTTP framing (a bad chunk size: 400)',
+      bytes: request('prompt')
+        .replace(/Content-Length: \d+/, 'Transfer-Encoding: chunked')
+        .replace(/\r\n\r\n.*$/s, '\r\n\r\n5\r\nsymbo\r\nZZ-not-a-size\r\n'),
+      script: 'prompt',
+      leaveWhen: (received) => received.includes('\r\n\r\n'),
+      status: 400,
+    },
   ];
 
   for (const stage of stages) {
     it(`${stage.name}: every way of leaving, ${REPEATS} times each, then a normal order is answered`, async () => {
       for (const how of WAYS) {
-        await Promise.all(Array.from({ length: REPEATS }, () => visit(stage.bytes, how, stage.leaveWhen)));
+        const received = await Promise.all(
+          Array.from({ length: REPEATS }, () => visit(stage.bytes, how, stage.leaveWhen)),
+        );
+        if (stage.status !== undefined) {
+          const statuses = received.map((text) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]));
+          expect(statuses).toEqual(Array(REPEATS).fill(stage.status));
+        }
       }
       // Errors surface a tick or a timer later: give them the time to.
       await new Promise((resolve) => setTimeout(resolve, HOLD_MS * 3));
@@ -216,10 +285,13 @@ describe('the gateway survives clients that leave, at every stage', () => {
     });
   }
 
-  it('logs each client that left while its order was with the exchange, and keeps running', () => {
+  it('logs every abort (the client gone, the exchange failing, bytes that are not HTTP), and keeps running', () => {
     expect(gatewayAlive(), gatewayLog).toBe(true);
     expect(gatewayLog).toMatch(/CLIENT GONE \(upstream\) POST \/api\/v3\/order/);
     expect(gatewayLog).toMatch(/CLIENT GONE \(request\) POST \/api\/v3\/order/);
-    expect(gatewayLog).not.toMatch(/Unhandled|UND_ERR_ABORTED/);
+    expect(gatewayLog).toMatch(/UPSTREAM cut for POST \/api\/v3\/order/);
+    expect(gatewayLog).toMatch(/UPSTREAM no-answer for POST \/api\/v3\/order/);
+    expect(gatewayLog).toMatch(/CLIENT ERROR HPE_INVALID_CHUNK_SIZE answered 400/);
+    expect(gatewayLog).not.toMatch(/Unhandled|UND_ERR_ABORTED|GATEWAY_CLIENT_GONE/);
   });
 });

@@ -11,13 +11,8 @@ import {
   startFakeExchange,
 } from '../../examples/risk-gateway/fake-exchange.js';
 import { createRiskGateway, type RiskGateway } from '../../examples/risk-gateway/gateway.js';
-import {
-  createRuleBookSource,
-  ExchangeInfoClient,
-  parseExchangeInfo,
-  RuleBook,
-  type RuleBookSource,
-} from '../../src/index.js';
+import { parseExchangeInfo, RuleBook } from '../../src/index.js';
+import { createRuleBookSource, ExchangeInfoClient, type RuleBookSource } from '../../src/node.js';
 import { startLoopbackServer } from '../helpers/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 
