@@ -13,12 +13,7 @@ import {
   modelVerdict,
 } from './model/spec-model.js';
 import { bookFrom } from './support/book.js';
-import {
-  fieldPairSymbol,
-  HAND_DEFINITIONS,
-  RULE_FIELDS,
-  type RuleField,
-} from './support/hand-payload.js';
+import { fieldPairSymbol, HAND_DEFINITIONS, RULE_FIELDS, type RuleField } from './support/hand-payload.js';
 
 type Case = readonly [
   description: string,

@@ -134,14 +134,14 @@ export interface CapViolation<C extends ViolationCode, F extends ViolationField>
  * ```
  */
 export type Violation =
-  | ViolationBase<'INVALID_ORDER', 'order'>
-  | ViolationBase<
+  | PlainViolation<'INVALID_ORDER', 'order'>
+  | PlainViolation<
       'MISSING_FIELD',
       'symbol' | 'side' | 'type' | 'quantity' | 'price' | 'timeInForce' | 'referencePrice'
     >
-  | (ViolationBase<'INVALID_FIELD', ViolationField> & { readonly suggestion?: readonly string[] })
-  | ViolationBase<'UNEXPECTED_FIELD', 'price'>
-  | ViolationBase<
+  | (ViolationBase<'INVALID_FIELD', ViolationField> & { readonly limit?: never; readonly value?: never })
+  | PlainViolation<'UNEXPECTED_FIELD', 'price'>
+  | PlainViolation<
       'UNKNOWN_SYMBOL' | 'SYMBOL_DEFINITION_INVALID' | 'SYMBOL_NOT_TRADING' | 'TRADING_DISABLED',
       'symbol'
     >
