@@ -2655,11 +2655,11 @@ describe('limits, values and suggestions (rounded onto the grid of tick and prec
       [{ code: 'QUANTITY_PRECISION', ...Q('1.25', '1', ['1']) }],
     ],
     [
-      'PREC quantity 0.3: below the first grid point; min 0.75 rounded up onto 0.5',
+      'PREC quantity 0.3: below the minimum, so the step suggestion agrees with it (min 0.75 onto 0.5)',
       limit('PRECUSDT', 'BUY', '2', '0.3'),
       undefined,
       [
-        { code: 'QUANTITY_STEP', ...Q('0.3', '0.25', ['0.5']) },
+        { code: 'QUANTITY_STEP', ...Q('0.3', '0.25', ['1']) },
         { code: 'QUANTITY_BELOW_MIN', ...Q('0.3', '0.75', ['1']) },
       ],
     ],

@@ -588,12 +588,39 @@ function judgePair(
 
   // The quantity: grid, precision, bounds, market size.
   const quantityGrid = pair.quantityGrid;
-  /** A cap rounded down onto the quantity grid; none when that leaves nothing. */
-  const under = (cap: Big) => positive(quantityGrid === undefined ? cap : floorTo(cap, quantityGrid));
-  /** The quantity rounded down onto the grid, or the grid's first point when that is zero. */
+  // Every quantity suggestion stays in the window of quantities the pair's bounds allow: from the
+  // minimum rounded up onto the grid to the tightest cap (the maximum, and a MARKET order's side
+  // cap) rounded down; no window when none passes, and then suggestions are left as they are.
+  const windowLow = (() => {
+    const min = pair.minTradeAmount;
+    if (min !== undefined && min.gt(0)) return quantityGrid === undefined ? min : ceilTo(min, quantityGrid);
+    return quantityGrid ?? new Big(0);
+  })();
+  const windowHigh = (() => {
+    const caps: Big[] = [];
+    if (pair.maxTradeAmount !== undefined) caps.push(pair.maxTradeAmount);
+    if (type === 'MARKET' && side !== undefined) {
+      const cap = side === 'BUY' ? pair.marketBuyLimitSize : pair.marketSellLimitSize;
+      if (cap !== undefined) caps.push(cap);
+    }
+    if (caps.length === 0) return undefined;
+    const tightest = caps.reduce((a, b) => (b.lt(a) ? b : a));
+    return quantityGrid === undefined ? tightest : floorTo(tightest, quantityGrid);
+  })();
+  const hasWindow = windowHigh === undefined || (windowHigh.gte(windowLow) && windowHigh.gt(0));
+  const inWindow = (q: Big) => {
+    if (!hasWindow) return q;
+    if (q.lt(windowLow)) return windowLow;
+    if (windowHigh !== undefined && q.gt(windowHigh)) return windowHigh;
+    return q;
+  };
+  /** A cap rounded down onto the quantity grid, kept in the window; none when that leaves nothing. */
+  const under = (cap: Big) =>
+    positive(inWindow(quantityGrid === undefined ? cap : floorTo(cap, quantityGrid)));
+  /** The quantity rounded down onto the grid, or the grid's first point when that is zero, kept in the window. */
   const downOrFirst = (q: Big, grid: Big) => {
     const below = floorTo(q, grid);
-    return [canonical(below.gt(0) ? below : grid)];
+    return [canonical(inWindow(below.gt(0) ? below : grid))];
   };
   if (quantity !== undefined) {
     const step = pair.stepSize;

@@ -1,5 +1,8 @@
-import { Dec } from '../decimal/dec.js';
-import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
+import type { Dec } from '../decimal/dec.js';
+import { ceilToGrid } from '../decimal/grid.js';
+import type { ParsedOrder } from '../order/parsed-order.js';
+import { highestUnder } from '../rules/quantity-max.js';
+import { quantityWindow } from '../rules/quantity-window.js';
 import type { ValidationResult } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
 
@@ -73,10 +76,19 @@ export interface FastPair {
   readonly marketSellText: string;
   /** Suggestions that depend on the pair alone: the minimum rounded up onto the grid, … */
   readonly lowestQuantity: string;
-  /** … and each cap rounded down onto it (`undefined` when that is 0: nothing to suggest). */
-  readonly highestQuantity: string | undefined;
-  readonly highestMarketBuy: string | undefined;
-  readonly highestMarketSell: string | undefined;
+  /**
+   * What QUANTITY_ABOVE_MAX suggests for a LIMIT, a MARKET BUY and a MARKET SELL order, and
+   * MARKET_SIZE_ABOVE_MAX for a MARKET BUY and SELL: made by the rules' own function, once.
+   */
+  readonly aboveMaxSuggestion: readonly [string | undefined, string | undefined, string | undefined];
+  readonly marketSizeSuggestion: readonly [string | undefined, string | undefined];
+  /**
+   * The window every quantity suggestion is kept in (see `quantityWindow`), per order kind as
+   * above, in whole units of `10^-quantityScale`: NaN low when no quantity passes, Infinity high
+   * when there is no cap or it is past 2^53.
+   */
+  readonly windowLow: readonly [number, number, number];
+  readonly windowHigh: readonly [number, number, number];
   /** Frozen pass results by which checks were skipped (a 5-bit key), made on first use. */
   readonly passResults: (ValidationResult | undefined)[];
 }
@@ -136,10 +148,21 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step: Number(grid.units) };
 }
 
-/** A cap rounded down onto the quantity grid, as the rules suggest it; `undefined` when 0. */
-function highestUnder(cap: Dec, grid: Dec): string | undefined {
-  const highest = floorToGrid(cap, grid);
-  return highest.gt(Dec.ZERO) ? highest.toString() : undefined;
+/** The three order kinds whose quantity bounds differ: LIMIT, MARKET BUY, MARKET SELL. */
+const KINDS: readonly ParsedOrder[] = [
+  { type: 'LIMIT' },
+  { type: 'MARKET', side: 'BUY' },
+  { type: 'MARKET', side: 'SELL' },
+];
+
+/** A kind's quantity window in grid units (see FastPair.windowLow). */
+function windowCounts(pair: CompiledPair, kind: ParsedOrder, scale: number): [number, number] {
+  const window = quantityWindow(pair, kind);
+  if (window === undefined) return [Number.NaN, Number.POSITIVE_INFINITY];
+  return [
+    countOf(window.low, scale, 'ceil'),
+    window.high === null ? Number.POSITIVE_INFINITY : countOf(window.high, scale, 'floor'),
+  ];
 }
 
 /**
@@ -261,9 +284,25 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     marketBuyText: n.marketBuyLimitSize.toString(),
     marketSellText: n.marketSellLimitSize.toString(),
     lowestQuantity: ceilToGrid(n.minTradeAmount, n.quantityGrid).toString(),
-    highestQuantity: highestUnder(n.maxTradeAmount, n.quantityGrid),
-    highestMarketBuy: highestUnder(n.marketBuyLimitSize, n.quantityGrid),
-    highestMarketSell: highestUnder(n.marketSellLimitSize, n.quantityGrid),
+    aboveMaxSuggestion: [
+      highestUnder(pair, KINDS[0]!, n.maxTradeAmount)[0],
+      highestUnder(pair, KINDS[1]!, n.maxTradeAmount)[0],
+      highestUnder(pair, KINDS[2]!, n.maxTradeAmount)[0],
+    ],
+    marketSizeSuggestion: [
+      highestUnder(pair, KINDS[1]!, n.marketBuyLimitSize)[0],
+      highestUnder(pair, KINDS[2]!, n.marketSellLimitSize)[0],
+    ],
+    windowLow: [
+      windowCounts(pair, KINDS[0]!, quantity.scale)[0],
+      windowCounts(pair, KINDS[1]!, quantity.scale)[0],
+      windowCounts(pair, KINDS[2]!, quantity.scale)[0],
+    ],
+    windowHigh: [
+      windowCounts(pair, KINDS[0]!, quantity.scale)[1],
+      windowCounts(pair, KINDS[1]!, quantity.scale)[1],
+      windowCounts(pair, KINDS[2]!, quantity.scale)[1],
+    ],
     passResults: new Array(32).fill(undefined),
   };
 }

@@ -14,6 +14,7 @@ import {
   formatScaled,
   marketSizeViolation,
   notionalViolation,
+  orderKind,
   pricePrecisionViolation,
   quantityGridViolation,
   tickViolation,
@@ -380,18 +381,19 @@ function explainFast(
   }
   if ((failed & QUANTITY_FAILURES) === 0) return violations;
   const quantityText = textRead(fields.quantity, quantity, quantityScale);
+  const kind = orderKind(fields.type === 'MARKET', buy);
   if (failed & QUANTITY_STEP) {
-    const v = quantityGridViolation(fast, 'QUANTITY_STEP', quantityText, quantity, quantityScale);
+    const v = quantityGridViolation(fast, 'QUANTITY_STEP', kind, quantityText, quantity, quantityScale);
     if (v === undefined) return undefined;
     violations.push(v);
   }
   if (failed & QUANTITY_PRECISION) {
-    const v = quantityGridViolation(fast, 'QUANTITY_PRECISION', quantityText, quantity, quantityScale);
+    const v = quantityGridViolation(fast, 'QUANTITY_PRECISION', kind, quantityText, quantity, quantityScale);
     if (v === undefined) return undefined;
     violations.push(v);
   }
   if (failed & QUANTITY_BELOW_MIN) violations.push(belowMinViolation(fast, quantityText));
-  if (failed & QUANTITY_ABOVE_MAX) violations.push(aboveMaxViolation(fast, quantityText));
+  if (failed & QUANTITY_ABOVE_MAX) violations.push(aboveMaxViolation(fast, kind, quantityText));
   if (failed & MARKET_SIZE_ABOVE_MAX) violations.push(marketSizeViolation(fast, quantityText, buy));
   if (failed & NOTIONAL_ABOVE_MAX) {
     const maxText = textRead(context?.maxNotional, maxNotional, maxNotionalScale);

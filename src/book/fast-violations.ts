@@ -135,17 +135,31 @@ export function pricePrecisionViolation(
   return violationOf('PRICE_PRECISION', 'price', text, fast.quotePrecisionText, suggestion, undefined);
 }
 
-/** QUANTITY_STEP or QUANTITY_PRECISION (as `checkQuantityStep` / `checkQuantityPrecision`): the grid point below, or the first. */
+/** 0 for a LIMIT order, 1 for a MARKET BUY, 2 for a MARKET SELL: the index of its quantity bounds. */
+export function orderKind(market: boolean, buy: boolean): 0 | 1 | 2 {
+  return market ? (buy ? 1 : 2) : 0;
+}
+
+/**
+ * QUANTITY_STEP or QUANTITY_PRECISION (as `checkQuantityStep` / `checkQuantityPrecision`): the
+ * grid point below, or the first, kept within the pair's quantity window.
+ */
 export function quantityGridViolation(
   fast: FastPair,
   code: 'QUANTITY_STEP' | 'QUANTITY_PRECISION',
+  kind: 0 | 1 | 2,
   text: string,
   units: number,
   scale: number,
 ): Violation | undefined {
   const below = floorOnGrid(units, scale, fast.quantityStep, fast.quantityScale);
   if (Number.isNaN(below)) return undefined;
-  const suggestion = [formatScaled(below > 0 ? below : fast.quantityStep, fast.quantityScale)];
+  let nearest = below > 0 ? below : fast.quantityStep;
+  const low = fast.windowLow[kind];
+  const high = fast.windowHigh[kind];
+  if (nearest < low) nearest = low;
+  else if (nearest > high) nearest = high;
+  const suggestion = [formatScaled(nearest, fast.quantityScale)];
   const limit = code === 'QUANTITY_STEP' ? fast.stepText : fast.basePrecisionText;
   return violationOf(code, 'quantity', text, limit, suggestion, undefined);
 }
@@ -155,16 +169,16 @@ export function belowMinViolation(fast: FastPair, text: string): Violation {
   return violationOf('QUANTITY_BELOW_MIN', 'quantity', text, fast.minText, [fast.lowestQuantity], undefined);
 }
 
-/** QUANTITY_ABOVE_MAX: the maximum, rounded down onto the grid. */
-export function aboveMaxViolation(fast: FastPair, text: string): Violation {
-  const highest = fast.highestQuantity;
+/** QUANTITY_ABOVE_MAX: the maximum, rounded down onto the grid (and within a MARKET cap). */
+export function aboveMaxViolation(fast: FastPair, kind: 0 | 1 | 2, text: string): Violation {
+  const highest = fast.aboveMaxSuggestion[kind];
   const suggestion = highest === undefined ? undefined : [highest];
   return violationOf('QUANTITY_ABOVE_MAX', 'quantity', text, fast.maxText, suggestion, undefined);
 }
 
 /** MARKET_SIZE_ABOVE_MAX: the side's market cap, rounded down onto the grid. */
 export function marketSizeViolation(fast: FastPair, text: string, buy: boolean): Violation {
-  const highest = buy ? fast.highestMarketBuy : fast.highestMarketSell;
+  const highest = fast.marketSizeSuggestion[buy ? 0 : 1];
   const suggestion = highest === undefined ? undefined : [highest];
   const limit = buy ? fast.marketBuyText : fast.marketSellText;
   const detail = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';

@@ -1,5 +1,6 @@
 import { RuleBook } from '../book/rule-book.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
+import { normalizeOrder } from '../repair/normalize-order.js';
 import { sampleExchangeInfo } from '../sample/sample-exchange-info.js';
 import type { ValidationContext, ValidationResult } from '../validation/violation-codes.js';
 import { DEMO_ORDERS, DEMO_REFERENCE_PRICES, type DemoOrder } from './demo-orders.js';
@@ -108,6 +109,15 @@ function verdictLines(
     lines.push(`      ${v.code.padEnd(24)} ${v.message}${suggestion}`);
   }
   for (const s of result.skipped) lines.push(`      (skipped ${s.check}: ${s.reason} ${s.field})`);
+  if (!result.ok) {
+    // The one order that fixes every rounding at once, next to the violations it answers.
+    const repaired = normalizeOrder(book, demo.order, context);
+    lines.push(
+      repaired.ok
+        ? `      -> send instead: ${describeOrder(repaired.order as unknown as Record<string, unknown>)}`
+        : `      -> no rounding repairs this order (${repaired.violations.map((v) => v.code).join(', ')})`,
+    );
+  }
   if (result.ok) {
     const estimate = book.estimateOrder(demo.order, context);
     if (estimate.estimated)

@@ -20,6 +20,6 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
     value: quantity.text,
     limit: max.toString(),
     detail: field,
-    suggestion: highestUnder(max, pair.quantityGrid),
+    suggestion: highestUnder(pair, order, max),
   });
 }

@@ -3,6 +3,7 @@ import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { skippedCheck, violation } from '../validation/violation.js';
+import { withinQuantityWindow } from './quantity-window.js';
 import type { RuleOutcome } from './rule.js';
 
 /** QUANTITY_ABOVE_MAX: the quantity is at most `maxTradeAmount`, for every order type (inclusive). */
@@ -15,12 +16,16 @@ export function checkQuantityMax(pair: CompiledPair, order: ParsedOrder): RuleOu
   return violation('QUANTITY_ABOVE_MAX', 'quantity', {
     value: quantity.text,
     limit: max.toString(),
-    suggestion: highestUnder(max, pair.quantityGrid),
+    suggestion: highestUnder(pair, order, max),
   });
 }
 
-/** A cap rounded down onto the quantity grid, as a suggestion; none when that leaves zero. */
-export function highestUnder(cap: Dec, grid: Dec | null): string[] {
-  const highest = grid === null ? cap : floorToGrid(cap, grid);
+/**
+ * A cap rounded down onto the quantity grid and kept within the pair's other bounds, as a
+ * suggestion; none when that leaves zero.
+ */
+export function highestUnder(pair: CompiledPair, order: ParsedOrder, cap: Dec): string[] {
+  const grid = pair.quantityGrid;
+  const highest = withinQuantityWindow(pair, order, grid === null ? cap : floorToGrid(cap, grid));
   return highest.gt(Dec.ZERO) ? [highest.toString()] : [];
 }

@@ -3,12 +3,14 @@ import { Dec } from '../decimal/dec.js';
 import { floorToGrid, writtenDecimals } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { skippedCheck, violation } from '../validation/violation.js';
+import { withinQuantityWindow } from './quantity-window.js';
 import type { RuleOutcome } from './rule.js';
 
 /**
  * QUANTITY_PRECISION: the quantity, as the text that would be sent, has at most
  * `baseAssetPrecision` decimal places; trailing zeros count. Independent of the step. Suggests
- * the quantity rounded down onto the grid (or its first point, when that is zero).
+ * the quantity rounded down onto the grid (or its first point, when that is zero), kept within
+ * the quantities the pair's bounds allow.
  */
 export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
@@ -18,9 +20,10 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
   if (writtenDecimals(quantity.text) <= precision) return undefined;
   const grid = pair.quantityGrid as Dec;
   const below = floorToGrid(quantity.value, grid);
+  const nearest = withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : grid);
   return violation('QUANTITY_PRECISION', 'quantity', {
     value: quantity.text,
     limit: String(precision),
-    suggestion: [(below.gt(Dec.ZERO) ? below : grid).toString()],
+    suggestion: [nearest.toString()],
   });
 }

@@ -156,3 +156,44 @@ describe('QUANTITY_STEP: no grid', () => {
     expect(skippedOf(result)).toEqual([]);
   });
 });
+
+describe('suggestions that agree', () => {
+  // README, "Judging an order": one violation never suggests a quantity another rule of the pair
+  // refuses, where one that passes exists.
+  it('a quantity off the step and under the minimum: both suggest the lowest passing quantity', () => {
+    const b = book({ stepSize: '110', minTradeAmount: '1100', maxTradeAmount: '990000' });
+    const result = b.validateOrder(limitOrder('BUY', '100', '1000'));
+    expect(result.violations.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', ['1100']],
+      ['QUANTITY_BELOW_MIN', ['1100']],
+    ]);
+    expect(b.validateOrder(limitOrder('BUY', '100', '1100')).ok).toBe(true);
+  });
+
+  it('off the step and over the maximum, or a MARKET cap below it: every suggestion passes', () => {
+    const b = book({ stepSize: '0.5', maxTradeAmount: '100', marketBuyLimitSize: '40' });
+    const limitResult = b.validateOrder(limitOrder('BUY', '100', '150.3'));
+    expect(limitResult.violations.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', ['100']],
+      ['QUANTITY_ABOVE_MAX', ['100']],
+    ]);
+    const market = b.validateOrder(marketOrder('BUY', '150.3'));
+    expect(market.violations.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', ['40']],
+      ['QUANTITY_ABOVE_MAX', ['40']],
+      ['MARKET_SIZE_ABOVE_MAX', ['40']],
+    ]);
+    for (const v of market.violations)
+      expect(b.validateOrder(marketOrder('BUY', v.suggestion?.[0] ?? '')).ok).toBe(true);
+  });
+
+  it('when no quantity passes (minimum above the cap), each rule suggests its own bound', () => {
+    const b = book({ stepSize: '1', minTradeAmount: '50', maxTradeAmount: '10' });
+    const result = b.validateOrder(marketOrder('BUY', '20.5'));
+    expect(result.violations.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', ['20']],
+      ['QUANTITY_BELOW_MIN', ['50']],
+      ['QUANTITY_ABOVE_MAX', ['10']],
+    ]);
+  });
+});
