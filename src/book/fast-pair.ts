@@ -148,12 +148,10 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step: Number(grid.units) };
 }
 
-/** The three order kinds whose quantity bounds differ: LIMIT, MARKET BUY, MARKET SELL. */
-const KINDS: readonly ParsedOrder[] = [
-  { type: 'LIMIT' },
-  { type: 'MARKET', side: 'BUY' },
-  { type: 'MARKET', side: 'SELL' },
-];
+/** The three order kinds whose quantity bounds differ. */
+const LIMIT: ParsedOrder = { type: 'LIMIT' };
+const MARKET_BUY: ParsedOrder = { type: 'MARKET', side: 'BUY' };
+const MARKET_SELL: ParsedOrder = { type: 'MARKET', side: 'SELL' };
 
 /** A kind's quantity window in grid units (see FastPair.windowLow). */
 function windowCounts(pair: CompiledPair, kind: ParsedOrder, scale: number): [number, number] {
@@ -242,6 +240,9 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const marketSell = bound(n.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
+  const windows = [LIMIT, MARKET_BUY, MARKET_SELL].map((kind) =>
+    windowCounts(pair, kind, quantity.scale),
+  ) as [[number, number], [number, number], [number, number]];
   return {
     pair,
     trading: n.isTrading,
@@ -285,24 +286,16 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     marketSellText: n.marketSellLimitSize.toString(),
     lowestQuantity: ceilToGrid(n.minTradeAmount, n.quantityGrid).toString(),
     aboveMaxSuggestion: [
-      highestUnder(pair, KINDS[0]!, n.maxTradeAmount)[0],
-      highestUnder(pair, KINDS[1]!, n.maxTradeAmount)[0],
-      highestUnder(pair, KINDS[2]!, n.maxTradeAmount)[0],
+      highestUnder(pair, LIMIT, n.maxTradeAmount)[0],
+      highestUnder(pair, MARKET_BUY, n.maxTradeAmount)[0],
+      highestUnder(pair, MARKET_SELL, n.maxTradeAmount)[0],
     ],
     marketSizeSuggestion: [
-      highestUnder(pair, KINDS[1]!, n.marketBuyLimitSize)[0],
-      highestUnder(pair, KINDS[2]!, n.marketSellLimitSize)[0],
+      highestUnder(pair, MARKET_BUY, n.marketBuyLimitSize)[0],
+      highestUnder(pair, MARKET_SELL, n.marketSellLimitSize)[0],
     ],
-    windowLow: [
-      windowCounts(pair, KINDS[0]!, quantity.scale)[0],
-      windowCounts(pair, KINDS[1]!, quantity.scale)[0],
-      windowCounts(pair, KINDS[2]!, quantity.scale)[0],
-    ],
-    windowHigh: [
-      windowCounts(pair, KINDS[0]!, quantity.scale)[1],
-      windowCounts(pair, KINDS[1]!, quantity.scale)[1],
-      windowCounts(pair, KINDS[2]!, quantity.scale)[1],
-    ],
+    windowLow: [windows[0][0], windows[1][0], windows[2][0]],
+    windowHigh: [windows[0][1], windows[1][1], windows[2][1]],
     passResults: new Array(32).fill(undefined),
   };
 }
