@@ -593,7 +593,7 @@ function judgePair(
   // cap) rounded down; no window when none passes, and then suggestions are left as they are.
   const windowLow = (() => {
     const min = pair.minTradeAmount;
-    if (min !== undefined && min.gt(0)) return quantityGrid === undefined ? min : ceilTo(min, quantityGrid);
+    if (min?.gt(0)) return quantityGrid === undefined ? min : ceilTo(min, quantityGrid);
     return quantityGrid ?? new Big(0);
   })();
   const windowHigh = (() => {

@@ -18,7 +18,7 @@ export function quantityWindow(
   const onGridUp = (value: Dec) => (grid === null ? value : ceilToGrid(value, grid));
   const onGridDown = (value: Dec) => (grid === null ? value : floorToGrid(value, grid));
   const min = pair.minTradeAmount;
-  const low = min !== null && min.gt(Dec.ZERO) ? onGridUp(min) : (grid ?? Dec.ZERO);
+  const low = min?.gt(Dec.ZERO) ? onGridUp(min) : (grid ?? Dec.ZERO);
   let high: Dec | null = pair.maxTradeAmount === null ? null : onGridDown(pair.maxTradeAmount);
   if (order.type === 'MARKET' && order.side !== undefined) {
     const cap = order.side === 'BUY' ? pair.marketBuyLimitSize : pair.marketSellLimitSize;
