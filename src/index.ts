@@ -37,7 +37,12 @@ export {
   RequestTimeoutError,
   ResponseTooLargeError,
 } from './errors/http-errors.js';
-export { isPreflightError, PreflightError } from './errors/preflight-error.js';
+export {
+  InvalidArgumentError,
+  isInvalidArgumentError,
+  isPreflightError,
+  PreflightError,
+} from './errors/preflight-error.js';
 export type { SchemaIssue } from './errors/shape-issues.js';
 export { parseExchangeInfo } from './exchange-info/parse-exchange-info.js';
 export { parseExchangeInfoText } from './exchange-info/parse-exchange-info-text.js';

@@ -52,7 +52,10 @@ export function estimateWith(
   rawContext: unknown,
 ): OrderEstimate {
   try {
-    const { order, context, lookup, violations } = readOrder(lookupPair, rawOrder, rawContext);
+    // Read once (`read-once.ts`): the estimate is made from that copy, and only from it.
+    const read = readOrder(lookupPair, rawOrder, rawContext);
+    if ('unreadable' in read) return { estimated: false, violations: [unreadableOrder(read.unreadable)] };
+    const { order, context, lookup, violations } = read;
     if (
       lookup?.kind !== 'known' ||
       order.side === undefined ||

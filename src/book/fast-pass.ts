@@ -1,6 +1,14 @@
 import { Dec } from '../decimal/dec.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import {
+  type ContextField,
+  type ContextReading,
+  type CopiedFields,
+  clearHandOff,
+  handOver,
+  type OrderField,
+} from '../order/read-once.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { checkSymbolTrading } from '../rules/symbol-trading.js';
 import { checkTradingEnabled } from '../rules/trading-enabled.js';
@@ -291,30 +299,24 @@ function isPlainRecord(value: unknown): value is Fields {
   );
 }
 
-/** Runs only the failing rules, through the general path's own rule functions. */
-function explainByRules(
-  fast: FastPair,
-  fields: Fields,
-  context: Fields | undefined,
-  failed: number,
-  key: number,
-) {
+/** Runs only the failing rules, through the general path's own rule functions, on the values read. */
+function explainByRules(fast: FastPair, read: Fields, failed: number, key: number) {
   const pair = fast.pair;
   const decimal = (text: string | undefined): OrderDecimal | undefined =>
     text === undefined ? undefined : { text, value: Dec.parse(text) };
   const order: ParsedOrder = {
     symbol: pair.symbol,
-    side: fields.side as 'BUY' | 'SELL',
-    type: fields.type as 'LIMIT' | 'MARKET',
+    side: read.side as 'BUY' | 'SELL',
+    type: read.type as 'LIMIT' | 'MARKET',
   };
-  const quantity = decimal(textOf(fields.quantity));
+  const quantity = decimal(textOf(read.quantity));
   if (quantity !== undefined) order.quantity = quantity;
-  const price = fields.type === 'LIMIT' ? decimal(textOf(fields.price)) : undefined;
+  const price = read.type === 'LIMIT' ? decimal(textOf(read.price)) : undefined;
   if (price !== undefined) order.price = price;
   const parsedContext: ParsedContext = {};
-  const reference = decimal(textOf(context?.referencePrice));
+  const reference = decimal(textOf(read.referencePrice));
   if (reference !== undefined) parsedContext.referencePrice = reference;
-  const maxNotional = decimal(textOf(context?.maxNotional));
+  const maxNotional = decimal(textOf(read.maxNotional));
   if (maxNotional !== undefined) parsedContext.maxNotional = maxNotional;
   const violations: Violation[] = [];
   for (let rule = 0; rule < PAIR_RULES.length; rule++) {
@@ -339,8 +341,7 @@ function textRead(raw: unknown, units: number, scale: number): string {
  */
 function explainFast(
   fast: FastPair,
-  fields: Fields,
-  context: Fields | undefined,
+  read: Fields,
   failed: number,
   buy: boolean,
   price: number,
@@ -361,7 +362,7 @@ function explainFast(
   if (failed & SYMBOL_NOT_TRADING) violations.push(checkSymbolTrading(fast.pair) as Violation);
   if (failed & TRADING_DISABLED) violations.push(checkTradingEnabled(fast.pair) as Violation);
   if (failed & PRICE_FAILURES) {
-    const priceText = textRead(fields.price, price, priceScale);
+    const priceText = textRead(read.price, price, priceScale);
     if (failed & PRICE_TICK) {
       const v = tickViolation(fast, priceText, price, priceScale);
       if (v === undefined) return undefined;
@@ -373,15 +374,15 @@ function explainFast(
       violations.push(v);
     }
     if (failed & (PRICE_ABOVE_BUY_LIMIT | PRICE_BELOW_SELL_LIMIT)) {
-      const referenceText = textRead(context?.referencePrice, reference, referenceScale);
+      const referenceText = textRead(read.referencePrice, reference, referenceScale);
       const v = bandViolation(fast, buy, priceText, referenceText, edge, edgeScale);
       if (v === undefined) return undefined;
       violations.push(v);
     }
   }
   if ((failed & QUANTITY_FAILURES) === 0) return violations;
-  const quantityText = textRead(fields.quantity, quantity, quantityScale);
-  const kind = orderKind(fields.type === 'MARKET', buy);
+  const quantityText = textRead(read.quantity, quantity, quantityScale);
+  const kind = orderKind(read.type === 'MARKET', buy);
   if (failed & QUANTITY_STEP) {
     const v = quantityGridViolation(fast, 'QUANTITY_STEP', kind, quantityText, quantity, quantityScale);
     if (v === undefined) return undefined;
@@ -396,8 +397,8 @@ function explainFast(
   if (failed & QUANTITY_ABOVE_MAX) violations.push(aboveMaxViolation(fast, kind, quantityText));
   if (failed & MARKET_SIZE_ABOVE_MAX) violations.push(marketSizeViolation(fast, quantityText, buy));
   if (failed & NOTIONAL_ABOVE_MAX) {
-    const maxText = textRead(context?.maxNotional, maxNotional, maxNotionalScale);
-    const market = fields.type === 'MARKET';
+    const maxText = textRead(read.maxNotional, maxNotional, maxNotionalScale);
+    const market = read.type === 'MARKET';
     violations.push(
       notionalViolation(
         notional,
@@ -415,46 +416,153 @@ function explainFast(
 
 /**
  * The verdict on a well-formed order for a known pair, or `undefined` when the general path must
- * judge it.
+ * judge it. Each field of the order and of the context is read once, up front, into locals
+ * (constant-name loads on a plain record, so a plain order costs no copy); everything after
+ * judges those values only. When this path hands the order on after reading it, it hands on what
+ * it read too (`handOver`), so that the general path judges the same values and no getter runs
+ * twice. Never throws: what reading throws is handed on as well.
  */
 export function fastValidate(
   pairOf: (symbol: string) => FastPair | undefined,
   order: unknown,
   context: unknown,
 ): ValidationResult | undefined {
-  if (!isPlainRecord(order) || !prototypeIsClean()) return undefined;
-  const symbol = order.symbol;
+  clearHandOff();
+  let symbol: unknown;
+  let side: unknown;
+  let type: unknown;
+  let quantity: unknown;
+  let price: unknown;
+  let tif: unknown;
+  let clientOrderId: unknown;
+  try {
+    if (!isPlainRecord(order) || !prototypeIsClean()) return undefined;
+    symbol = order.symbol;
+    side = order.side;
+    type = order.type;
+    quantity = order.quantity;
+    price = order.price;
+    tif = order.timeInForce;
+    clientOrderId = order.newClientOrderId;
+  } catch (error) {
+    handOver(order, context, { kind: 'unreadable', error }, undefined);
+    return undefined;
+  }
+  let reference: unknown;
+  let maxNotional: unknown;
+  let contextReading: ContextReading | undefined;
+  if (context !== undefined && context !== null) {
+    try {
+      if (isPlainRecord(context)) {
+        reference = context.referencePrice;
+        maxNotional = context.maxNotional;
+      } else contextReading = UNREAD;
+    } catch (error) {
+      contextReading = { kind: 'unreadable', error };
+    }
+  }
+  let verdict: ValidationResult | undefined;
+  if (contextReading === undefined) {
+    try {
+      verdict = judge(
+        pairOf,
+        symbol,
+        side,
+        type,
+        quantity,
+        price,
+        tif,
+        clientOrderId,
+        reference,
+        maxNotional,
+      );
+    } catch {
+      // Nothing above can throw on values already read; if it ever did, the general path decides.
+    }
+  }
+  if (verdict !== undefined) return verdict;
+  const fields = copiedOrder(symbol, side, type, quantity, price, tif, clientOrderId);
+  if (contextReading === undefined && context !== undefined && context !== null)
+    contextReading = { kind: 'fields', fields: copiedContext(reference, maxNotional) };
+  handOver(
+    order,
+    context,
+    { kind: 'fields', fields },
+    contextReading === UNREAD ? undefined : contextReading,
+  );
+  return undefined;
+}
+
+/** Marks a context the fast path did not read (not a plain record): the general path reads it. */
+const UNREAD: ContextReading = Object.freeze({ kind: 'absent', description: 'not read' });
+
+/** The order's values as read, as the general path's copy holds them (`null` and `undefined` left out). */
+function copiedOrder(
+  symbol: unknown,
+  side: unknown,
+  type: unknown,
+  quantity: unknown,
+  price: unknown,
+  timeInForce: unknown,
+  newClientOrderId: unknown,
+): CopiedFields<OrderField> {
+  const fields = Object.create(null) as Record<OrderField, unknown>;
+  const put = (key: OrderField, value: unknown) => {
+    if (value !== undefined && value !== null) fields[key] = value;
+  };
+  put('symbol', symbol);
+  put('side', side);
+  put('type', type);
+  put('quantity', quantity);
+  put('price', price);
+  put('timeInForce', timeInForce);
+  put('newClientOrderId', newClientOrderId);
+  return fields;
+}
+
+function copiedContext(referencePrice: unknown, maxNotional: unknown): CopiedFields<ContextField> {
+  const fields = Object.create(null) as Record<ContextField, unknown>;
+  if (referencePrice !== undefined && referencePrice !== null) fields.referencePrice = referencePrice;
+  if (maxNotional !== undefined && maxNotional !== null) fields.maxNotional = maxNotional;
+  return fields;
+}
+
+/** The fast verdict on values already read, or `undefined` when the general path must judge them. */
+function judge(
+  pairOf: (symbol: string) => FastPair | undefined,
+  symbol: unknown,
+  side: unknown,
+  type: unknown,
+  quantityRaw: unknown,
+  priceRaw: unknown,
+  tif: unknown,
+  clientOrderId: unknown,
+  referenceRaw: unknown,
+  maxNotionalRaw: unknown,
+): ValidationResult | undefined {
   if (typeof symbol !== 'string') return undefined;
   const fast = pairOf(symbol);
   if (fast === undefined) return undefined;
-  const side = order.side;
-  const type = order.type;
   const buy = side === 'BUY';
   if (!buy && side !== 'SELL') return undefined;
   const limit = type === 'LIMIT';
   if (!limit && type !== 'MARKET') return undefined;
-  const tif = order.timeInForce;
   if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return undefined;
-  if (order.newClientOrderId !== undefined) return undefined;
+  if (clientOrderId !== undefined) return undefined;
 
   let reference = NOT_SURE;
   let referenceScale = 0;
   let maxNotional = NOT_SURE;
   let maxNotionalScale = 0;
-  let ctx: Fields | undefined;
-  if (context !== undefined && context !== null) {
-    if (!isPlainRecord(context)) return undefined;
-    ctx = context;
-    if (context.referencePrice !== undefined) {
-      reference = readField(context.referencePrice);
-      if (reference === NOT_SURE) return undefined;
-      referenceScale = readScale;
-    }
-    if (context.maxNotional !== undefined) {
-      maxNotional = readField(context.maxNotional);
-      if (maxNotional === NOT_SURE) return undefined;
-      maxNotionalScale = readScale;
-    }
+  if (referenceRaw !== undefined) {
+    reference = readField(referenceRaw);
+    if (reference === NOT_SURE) return undefined;
+    referenceScale = readScale;
+  }
+  if (maxNotionalRaw !== undefined) {
+    maxNotional = readField(maxNotionalRaw);
+    if (maxNotional === NOT_SURE) return undefined;
+    maxNotionalScale = readScale;
   }
 
   let failed = 0;
@@ -462,7 +570,7 @@ export function fastValidate(
   if (!fast.trading) failed |= SYMBOL_NOT_TRADING;
   if (!fast.enabled) failed |= TRADING_DISABLED;
 
-  const quantity = readField(order.quantity);
+  const quantity = readField(quantityRaw);
   if (quantity === NOT_SURE) return undefined;
   const quantityScale = readScale;
   if (readPlaces > fast.basePrecision) failed |= QUANTITY_PRECISION;
@@ -501,7 +609,7 @@ export function fastValidate(
   let edge = 0;
   let edgeScale = 0;
   if (limit) {
-    price = readField(order.price);
+    price = readField(priceRaw);
     if (price === NOT_SURE) return undefined;
     priceScale = readScale;
     if (readPlaces > fast.quotePrecision) failed |= PRICE_PRECISION;
@@ -525,7 +633,7 @@ export function fastValidate(
     worst = price;
     worstScale = priceScale;
   } else {
-    if (order.price !== undefined) return undefined;
+    if (priceRaw !== undefined) return undefined;
     if (aboveCap) failed |= MARKET_SIZE_ABOVE_MAX;
     if (reference === NOT_SURE) {
       if (maxNotional !== NOT_SURE) key |= SKIP_NOTIONAL;
@@ -544,10 +652,17 @@ export function fastValidate(
   }
   if (failed === 0) return passResult(fast, key);
 
+  const read: Fields = {
+    side,
+    type,
+    quantity: quantityRaw,
+    price: priceRaw,
+    referencePrice: referenceRaw,
+    maxNotional: maxNotionalRaw,
+  };
   const violations = explainFast(
     fast,
-    order,
-    ctx,
+    read,
     failed,
     buy,
     price,
@@ -564,6 +679,6 @@ export function fastValidate(
     maxNotional,
     maxNotionalScale,
   );
-  if (violations === undefined) return explainByRules(fast, order, ctx, failed, key);
+  if (violations === undefined) return explainByRules(fast, read, failed, key);
   return { ok: false, violations, skipped: skippedOf(key) };
 }

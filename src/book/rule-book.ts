@@ -1,3 +1,5 @@
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
+import { describeThrown, describeValue, InvalidArgumentError } from '../errors/preflight-error.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type {
   DefinitionWarning,
@@ -142,8 +144,10 @@ export class RuleBook {
    * the book's age is measured from. `options.inferTickSize: false` turns off the inference of
    * a missing tick from `displayDigitMerge`.
    *
-   * @throws {ExchangeInfoSchemaError} only when a raw body's top level is wrong.
+   * @throws {ExchangeInfoSchemaError} when a raw body's top level is wrong, or when `info` cannot
+   *   be read at all (a throwing getter, a revoked proxy): never the caller's own exception.
    * @throws {RangeError} when `options.fetchedAt` is not a valid time.
+   * @throws {InvalidArgumentError} when `options` cannot be read (a throwing getter, a proxy).
    * @example
    * ```ts
    * const book = RuleBook.fromExchangeInfo(parseExchangeInfo(json));
@@ -153,10 +157,21 @@ export class RuleBook {
    * ```
    */
   static fromExchangeInfo(info: ExchangeInfo, options?: RuleBookOptions): RuleBook {
-    const fetchedAt = toEpochMs(options?.fetchedAt);
-    const parsed = isParsed(info) ? info : parseExchangeInfo(info);
-    const infer = options?.inferTickSize ?? true;
-    return new RuleBook(parsed, fetchedAt, (d) => compilePair(infer ? withInferredTick(d) : d));
+    const { fetchedAt, infer } = readBookOptions(options);
+    // A raw body is parsed first; parseExchangeInfo reports whatever its input throws as its own error.
+    let raw: boolean;
+    try {
+      raw = !isParsed(info);
+    } catch (error) {
+      throw unreadableInfo(error);
+    }
+    const parsed = raw ? parseExchangeInfo(info) : info;
+    try {
+      return new RuleBook(parsed, fetchedAt, (d) => compilePair(infer ? withInferredTick(d) : d));
+    } catch (error) {
+      // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
+      throw unreadableInfo(error);
+    }
   }
 
   /**
@@ -166,7 +181,8 @@ export class RuleBook {
    *
    * @throws {SnapshotError} `reason` `format` (not a rule-book snapshot), `version` (a version
    *   this library does not read, such as one from a newer release) or `schema` (a field missing
-   *   or wrong, with each issue's path).
+   *   or wrong, with each issue's path). Never anything else, whatever `snapshot` is (a proxy,
+   *   a throwing getter, a cyclic or frozen object).
    * @example
    * ```ts
    * import { readFile } from 'node:fs/promises';
@@ -175,9 +191,19 @@ export class RuleBook {
    * ```
    */
   static fromJSON(snapshot: unknown): RuleBook {
+    // Throws SnapshotError only, and returns a fresh object: nothing below reads the caller's input.
     const contents = readRuleBookSnapshot(snapshot);
-    // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
-    const book = new RuleBook(contents, contents.fetchedAt, compilePair);
+    let book: RuleBook;
+    try {
+      // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
+      book = new RuleBook(contents, contents.fetchedAt, compilePair);
+    } catch (error) {
+      throw new SnapshotError(
+        'schema',
+        [{ path: '(root)', code: 'custom', message: `could not be loaded: ${describeThrown(error)}` }],
+        { version: contents.version, cause: error },
+      );
+    }
     // The snapshot schema admits only definitions that compile, so this is a guard against the
     // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
     const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
@@ -216,6 +242,12 @@ export class RuleBook {
   /**
    * Checks one order, as the exchange would, before it is sent. Never throws and does no I/O;
    * every violation found is reported, in a stable order.
+   *
+   * Pass plain data. The order and the context are read once: each field the check uses is copied
+   * (own fields only) before anything is judged, so a getter runs at most once and the verdict is
+   * on exactly the values read; a plain object without getters is read in place, at no cost. An
+   * order or context whose reading throws (a throwing getter, a revoked proxy) is a violation,
+   * never an exception.
    *
    * @example
    * ```ts
@@ -317,6 +349,31 @@ function toEpochMs(fetchedAt: number | Date | undefined): number {
   return Math.floor(ms);
 }
 
+/** The options of `fromExchangeInfo`, each read once; what reading throws is ours to report. */
+function readBookOptions(options: RuleBookOptions | undefined): { fetchedAt: number; infer: boolean } {
+  let at: unknown;
+  let infer: unknown;
+  try {
+    at = options?.fetchedAt;
+    infer = options?.inferTickSize;
+    if (at instanceof Date) at = at.getTime();
+  } catch (error) {
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+  if (at !== undefined && typeof at !== 'number')
+    throw new RangeError(
+      `fetchedAt must be a time since the epoch in ms or a valid Date, got ${describeValue(at)}`,
+    );
+  return { fetchedAt: toEpochMs(at), infer: infer === undefined || infer === null ? true : Boolean(infer) };
+}
+
+function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
+  const message = `could not be read: ${describeThrown(error)}`;
+  return new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
+}
+
 function isParsed(info: unknown): info is ExchangeInfo {
   return (
     typeof info === 'object' &&
@@ -328,6 +385,7 @@ function isParsed(info: unknown): info is ExchangeInfo {
 
 /**
  * Checks one order against a rule book: the free-function form of {@link RuleBook.validateOrder}.
+ * Pass plain data: the order and the context are read once (a getter runs at most once).
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { InvalidQueryError } from '../errors/http-errors.js';
-import { describeValue } from '../errors/preflight-error.js';
+import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
 import { integerOption } from '../options/integer-option.js';
 import type { SymbolsFormat } from './query.js';
 
@@ -137,6 +137,16 @@ export const EXCHANGE_INFO_PATH = '/api/v3/exchangeInfo';
  * ```
  */
 export function resolveClientOptions(options: unknown): ResolvedClientOptions {
+  try {
+    return resolveOptions(options);
+  } catch (error) {
+    if (isOwnInstance(error, InvalidQueryError)) throw error;
+    // What the caller's options threw while being read (a getter, a proxy) is reported as ours.
+    throw new InvalidQueryError('options', undefined, `could not be read (${describeThrown(error)})`);
+  }
+}
+
+function resolveOptions(options: unknown): ResolvedClientOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new InvalidQueryError(
       'options',
@@ -193,9 +203,21 @@ function endpointFrom(value: unknown): URL {
       'must not carry credentials (send them in headers)',
     );
   }
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${EXCHANGE_INFO_PATH}`;
+  url.pathname = `${withoutTrailingSlashes(url.pathname)}${EXCHANGE_INFO_PATH}`;
   return url;
 }
+
+/**
+ * `path` without its trailing slashes. A loop, not `/\/+$/`: that regex retries from every slash
+ * of a run that does not end the path, which is quadratic (10 s on 100k slashes).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return path.slice(0, end);
+}
+
+const SLASH = 0x2f;
 
 function symbolsFormatOption(value: unknown): SymbolsFormat {
   if (value === undefined) return DEFAULT_CLIENT_OPTIONS.symbolsFormat;
@@ -235,7 +257,7 @@ function headersOption(value: unknown): Readonly<Record<string, string>> {
       throw new InvalidQueryError(
         'headers',
         name,
-        `header ${name} must be a string without control characters`,
+        `header ${describeValue(name, 40)} must be a string without control characters`,
       );
     }
     out[lower] = headerValue;

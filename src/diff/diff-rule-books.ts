@@ -1,4 +1,5 @@
 import type { RuleBook } from '../book/rule-book.js';
+import { describeThrown, InvalidArgumentError } from '../errors/preflight-error.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { canonicalDefinition } from '../snapshot/write-snapshot.js';
 import { compareDefinitions, type FieldChange } from './compare-definitions.js';
@@ -56,6 +57,8 @@ export interface RuleBookDiff {
  * `enableTrade` flipped, a ratio tightened), and definitions newly set aside or recovered.
  * Decimals compare by value (`'0.10'` is `'0.1'`). Identical books give an empty diff.
  *
+ * @throws {InvalidArgumentError} when `before` or `after` is not a rule book (a look-alike, a
+ *   proxy): never the caller's own exception or a `TypeError`.
  * @example
  * ```ts
  * import { diffRuleBooks, formatRuleBookDiff } from 'order-preflight';
@@ -68,19 +71,27 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
   const added: PairDefinition[] = [];
   const removed: PairDefinition[] = [];
   const changed: SymbolChanges[] = [];
-  for (const symbol of sortedSymbols(before, after)) {
-    const a = before.definition(symbol);
-    const b = after.definition(symbol);
-    if (a === undefined && b !== undefined) added.push(canonicalDefinition(b));
-    else if (a !== undefined && b === undefined) removed.push(canonicalDefinition(a));
+  const symbols = sortedSymbols(symbolsOf(before, 'before'), symbolsOf(after, 'after'));
+  for (const symbol of symbols) {
+    const a = read(before, 'before', (b) => b.definition(symbol));
+    const b = read(after, 'after', (b) => b.definition(symbol));
+    if (a === undefined && b !== undefined) added.push(read(after, 'after', () => canonicalDefinition(b)));
+    else if (a !== undefined && b === undefined)
+      removed.push(read(before, 'before', () => canonicalDefinition(a)));
     else if (a !== undefined && b !== undefined) {
-      const changes = compareDefinitions(a, b);
+      const changes = read(before, 'before', () => compareDefinitions(a, b));
       if (changes.length > 0) changed.push({ symbol, changes });
     }
   }
-  const rejected = diffRejected(before.rejected, after.rejected);
-  const timezone =
-    before.timezone === after.timezone ? null : { before: before.timezone, after: after.timezone };
+  const rejected = read(before, 'before', () =>
+    diffRejected(
+      read(before, 'before', (b) => b.rejected),
+      read(after, 'after', (b) => b.rejected),
+    ),
+  );
+  const timezoneBefore = read(before, 'before', (b) => b.timezone);
+  const timezoneAfter = read(after, 'after', (b) => b.timezone);
+  const timezone = timezoneBefore === timezoneAfter ? null : { before: timezoneBefore, after: timezoneAfter };
   const isEmpty =
     added.length === 0 &&
     removed.length === 0 &&
@@ -91,7 +102,36 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
   return { isEmpty, added, removed, changed, rejected, timezone };
 }
 
+/**
+ * `get(book)`, with what it throws reported as ours: only a value that is not one of our rule
+ * books (a look-alike whose getters throw, a proxy, a revoked proxy) can throw here.
+ */
+function read<T>(book: RuleBook, argument: 'before' | 'after', get: (book: RuleBook) => T): T {
+  try {
+    return get(book);
+  } catch (error) {
+    throw new InvalidArgumentError(
+      argument,
+      `is not a rule book that can be read (${describeThrown(error)})`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** A book's usable symbols, copied, each a string (so that sorting them runs nothing of the caller's). */
+function symbolsOf(book: RuleBook, argument: 'before' | 'after'): string[] {
+  return read(book, argument, (b) => {
+    const symbols = [...b.symbols];
+    for (const symbol of symbols)
+      if (typeof symbol !== 'string')
+        throw new TypeError(`a symbol that is not a string in ${argument}.symbols`);
+    return symbols;
+  });
+}
+
 /** Every usable symbol of either book, once, in code-unit order (locale-independent). */
-function sortedSymbols(before: RuleBook, after: RuleBook): string[] {
-  return [...new Set([...before.symbols, ...after.symbols])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+function sortedSymbols(before: readonly string[], after: readonly string[]): string[] {
+  return [...new Set([...before, ...after])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }

@@ -36,12 +36,19 @@ export class PreflightError extends Error {
   }
 }
 
-/** @internal Checks the brand, so errors from the other build (ESM or CJS) are recognised too. */
+/**
+ * @internal Checks the brand, so errors from the other build (ESM or CJS) are recognised too.
+ * Never throws, even on a hostile proxy.
+ */
 export function hasErrorBrand(value: unknown, className?: string): boolean {
-  if (typeof value !== 'object' || value === null || !(BRAND in value)) return false;
-  const lineage = (value as { [BRAND]: unknown })[BRAND];
-  if (!Array.isArray(lineage)) return false;
-  return className === undefined || lineage.includes(className);
+  try {
+    if (typeof value !== 'object' || value === null || !(BRAND in value)) return false;
+    const lineage = (value as { [BRAND]: unknown })[BRAND];
+    if (!Array.isArray(lineage)) return false;
+    return className === undefined || lineage.includes(className);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -49,11 +56,64 @@ export function hasErrorBrand(value: unknown, className?: string): boolean {
  *
  * @example
  * ```ts
- * if (isPreflightError(error)) logger.warn({ name: error.name }, error.message);
+ * import { isPreflightError } from 'order-preflight';
+ * try {
+ *   await client.fetchExchangeInfo();
+ * } catch (error) {
+ *   if (isPreflightError(error)) console.error(error.name, error.message, error.cause);
+ *   else throw error;
+ * }
  * ```
  */
 export function isPreflightError(error: unknown): error is PreflightError {
-  return error instanceof PreflightError || hasErrorBrand(error);
+  return isOwnInstance(error, PreflightError) || hasErrorBrand(error);
+}
+
+/** @internal `value instanceof type`, false instead of throwing (a proxy's getPrototypeOf trap can throw). */
+export function isOwnInstance(value: unknown, type: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return value instanceof type;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An argument that is not what the function takes and cannot be read as it: a value that is not
+ * a rule book where one is required (`diffRuleBooks`), options whose very reading throws (a
+ * throwing getter, a revoked proxy). The library reports such input as its own error, never by
+ * letting the caller's exception, or a `TypeError`, escape.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   diffRuleBooks(previous, JSON.parse(text));
+ * } catch (error) {
+ *   if (isInvalidArgumentError(error)) console.error(error.argument, error.message); // 'after', ...
+ * }
+ * ```
+ */
+export class InvalidArgumentError extends PreflightError {
+  override readonly name = 'InvalidArgumentError';
+  /** The argument at fault, as the function names it: `before`, `after`, `options`. */
+  readonly argument: string;
+
+  constructor(argument: string, problem: string, options?: { cause?: unknown }) {
+    super(`${argument} ${problem}`, options);
+    this.argument = argument;
+  }
+}
+
+/**
+ * True when `error` is an {@link InvalidArgumentError} (from either build of the library).
+ *
+ * @example
+ * ```ts
+ * if (isInvalidArgumentError(error)) console.error(`bad ${error.argument}`);
+ * ```
+ */
+export function isInvalidArgumentError(error: unknown): error is InvalidArgumentError {
+  return isOwnInstance(error, InvalidArgumentError) || hasErrorBrand(error, 'InvalidArgumentError');
 }
 
 /**
@@ -76,17 +136,29 @@ export function describeValue(value: unknown, maxLength = 80): string {
     const lossless = value as { isLosslessNumber?: unknown; value?: unknown };
     if (lossless.isLosslessNumber === true && typeof lossless.value === 'string')
       return lossless.value.length > maxLength ? `${lossless.value.slice(0, maxLength)}…` : lossless.value;
-    return `an object (${Object.prototype.toString.call(value)})`;
+    return `an object (${clip(Object.prototype.toString.call(value), 60)})`;
   } catch {
     return 'an unreadable value';
   }
 }
 
-/** What a caught throw says, without ever throwing itself. */
+/** Longest error message quoted in another message: a hostile error may carry megabytes. */
+const MAX_THROWN_MESSAGE_LENGTH = 200;
+
+/**
+ * What a caught throw says, without ever throwing itself, in time and space independent of the
+ * size of what was thrown: a long name or message is cut, never copied whole.
+ */
 export function describeThrown(error: unknown): string {
   try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : `a thrown ${typeof error}`;
+    if (!(error instanceof Error)) return `a thrown ${typeof error}`;
+    const { name, message } = error;
+    return `${clip(String(name), 40)}: ${clip(String(message), MAX_THROWN_MESSAGE_LENGTH)}`;
   } catch {
     return 'an unprintable error';
   }
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }

@@ -1,9 +1,15 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { checks, IssueCollector } from '../errors/shape-issues.js';
-import { readInteger } from './field-schemas.js';
+import { IssueCollector } from '../errors/shape-issues.js';
+import { MAX_FIELD_TEXT_LENGTH, readInteger } from './field-schemas.js';
 import { readDefinition } from './read-definition.js';
-import type { DefinitionWarning, ExchangeInfo, PairDefinition, RejectedDefinition } from './schema.js';
+import type {
+  DefinitionWarning,
+  ExchangeInfo,
+  PairDefinition,
+  RejectedDefinition,
+  RejectionReason,
+} from './schema.js';
 
 /**
  * Parses a `GET /api/v3/exchangeInfo` body that is already an object into exact values. For
@@ -35,14 +41,15 @@ export function parseExchangeInfo(json: unknown): ExchangeInfo {
   const parsed: { index: number; definition: PairDefinition }[] = [];
   const rejected: RejectedDefinition[] = [];
   const warnings: DefinitionWarning[] = [];
-  envelope.symbols.forEach((raw, index) => {
-    const result = readDefinition(raw);
+  envelope.symbols.forEach((entry, index) => {
+    const result = 'unreadable' in entry ? unreadableEntry(entry.unreadable) : readDefinition(entry.raw);
     if (result.ok) {
       parsed.push({ index, definition: result.definition });
       for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
       return;
     }
-    const symbol = readableSymbol(raw);
+    // The symbol as readDefinition read it (a readable name of at most 1 KiB): never read twice.
+    const symbol = result.symbol;
     rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
   });
 
@@ -58,14 +65,31 @@ export function parseExchangeInfo(json: unknown): ExchangeInfo {
   };
 }
 
-/** The response's top level, read once; what a hostile input throws while being read (a proxy, a getter) becomes a typed error. */
-function readEnvelope(json: unknown): { timezone: string; serverTime: number; symbols: readonly unknown[] } {
+/** One entry of `symbols`, as read once: the value, or what reading it threw. */
+type Entry = { readonly raw: unknown } | { readonly unreadable: unknown };
+
+/** Longest `timezone` accepted: a name, capped like a symbol (far above any real zone name). */
+const MAX_TIMEZONE_LENGTH = MAX_FIELD_TEXT_LENGTH;
+
+/**
+ * The response's top level, read once, with each entry of `symbols` read once into a list of our
+ * own: what a hostile input throws while its top level is read (a proxy, a getter) becomes a typed
+ * error, and an entry that cannot be read is one definition set aside.
+ */
+function readEnvelope(json: unknown): { timezone: string; serverTime: number; symbols: readonly Entry[] } {
   const c = new IssueCollector();
-  let envelope: { timezone: string; serverTime: number; symbols: readonly unknown[] } | undefined;
+  let envelope: { timezone: string; serverTime: number; symbols: readonly Entry[] } | undefined;
   try {
-    const top = c.record(json, []);
-    if (top !== undefined) {
-      const timezone = c.field<string>(top, 'timezone', [], checks.string);
+    const record = c.record(json, []);
+    if (record !== undefined) {
+      const top = topLevelOnce(record);
+      const timezone = c.field<string>(top, 'timezone', [], (v) =>
+        typeof v !== 'string'
+          ? `expected a string, got ${describeValue(v)}`
+          : v.length > MAX_TIMEZONE_LENGTH
+            ? `expected at most ${MAX_TIMEZONE_LENGTH} characters, got ${v.length}`
+            : undefined,
+      );
       const rawTime = top.serverTime;
       const serverTime = readInteger(rawTime, Number.MAX_SAFE_INTEGER);
       if (serverTime === undefined)
@@ -78,7 +102,7 @@ function readEnvelope(json: unknown): { timezone: string; serverTime: number; sy
         Array.isArray(v) ? undefined : `expected an array, got ${describeValue(v)}`,
       );
       if (timezone !== undefined && serverTime !== undefined && symbols !== undefined)
-        envelope = { timezone, serverTime, symbols };
+        envelope = { timezone, serverTime, symbols: entriesOf(symbols) };
     }
   } catch (error) {
     const message = `could not be read: ${describeThrown(error)}`;
@@ -88,14 +112,34 @@ function readEnvelope(json: unknown): { timezone: string; serverTime: number; sy
   return envelope;
 }
 
-function readableSymbol(raw: unknown): string | undefined {
-  try {
-    if (typeof raw !== 'object' || raw === null) return undefined;
-    const symbol = (raw as { symbol?: unknown }).symbol;
-    return typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
-  } catch {
-    return undefined;
+/** The top-level fields, each read once (a getter runs at most once), into a record of our own. */
+function topLevelOnce(record: Record<string, unknown>): Record<string, unknown> {
+  const top = Object.create(null) as Record<string, unknown>;
+  for (const key of ['timezone', 'symbols']) if (Object.hasOwn(record, key)) top[key] = record[key];
+  top.serverTime = record.serverTime;
+  return top;
+}
+
+/** Each entry of the list read once (holes skipped, as `forEach` does); its length is read once. */
+function entriesOf(list: readonly unknown[]): Entry[] {
+  const entries: Entry[] = [];
+  const length = list.length;
+  for (let index = 0; index < length; index++) {
+    try {
+      if (!(index in list)) continue;
+      entries[index] = { raw: list[index] };
+    } catch (error) {
+      entries[index] = { unreadable: error };
+    }
   }
+  return entries;
+}
+
+function unreadableEntry(error: unknown): { ok: false; reasons: RejectionReason[]; symbol?: undefined } {
+  return {
+    ok: false,
+    reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }],
+  };
 }
 
 /**

@@ -69,31 +69,41 @@ export type DefinitionReading =
       readonly definition: PairDefinition;
       readonly warnings: readonly FieldWarning[];
     }
-  | { readonly ok: false; readonly reasons: readonly RejectionReason[] };
+  | {
+      readonly ok: false;
+      readonly reasons: readonly RejectionReason[];
+      /** The definition's symbol, when it was a readable name (so it is never read twice). */
+      readonly symbol?: string;
+    };
 
 /**
  * Reads one definition. Every field is read once (a getter runs at most once), and what a
- * hostile object throws while being read is reported as a reason, never rethrown.
+ * hostile object throws while being read is reported as a reason, never rethrown. The symbol of
+ * a definition set aside is kept when it was a readable name (at most MAX_FIELD_TEXT_LENGTH
+ * characters), so the caller never needs to read it again.
  */
 export function readDefinition(raw: unknown): DefinitionReading {
+  const seen: { symbol?: string } = {};
   try {
-    return readFields(raw);
+    return readFields(raw, seen);
   } catch (error) {
     return {
       ok: false,
       reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }],
+      ...(seen.symbol === undefined ? {} : { symbol: seen.symbol }),
     };
   }
 }
 
-function readFields(raw: unknown): DefinitionReading {
+function readFields(raw: unknown, seen: { symbol?: string }): DefinitionReading {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { ok: false, reasons: [{ path: '(definition)', message: 'expected an object' }] };
   const record = raw as Record<string, unknown>;
+  const symbolRead = readText(record.symbol);
+  if (symbolRead.kind === 'value') seen.symbol = symbolRead.value;
   const reasons: RejectionReason[] = [];
   const warnings: FieldWarning[] = [];
 
-  const symbolRead = readText(record.symbol);
   if (symbolRead.kind !== 'value')
     reasons.push({
       path: 'symbol',
@@ -121,7 +131,10 @@ function readFields(raw: unknown): DefinitionReading {
   const merge = readDigitMerge(record.displayDigitMerge);
   const displayDigitMerge = digitMergeOf(merge, warnings);
 
-  if (reasons.length > 0 || symbolRead.kind !== 'value') return { ok: false, reasons };
+  if (reasons.length > 0 || symbolRead.kind !== 'value')
+    return symbolRead.kind === 'value'
+      ? { ok: false, reasons, symbol: symbolRead.value }
+      : { ok: false, reasons };
   const definition: PairDefinition = {
     symbol: symbolRead.value,
     status: rules.status,

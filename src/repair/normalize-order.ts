@@ -3,7 +3,8 @@ import { unreadableOrder } from '../book/validate.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid, isOnGrid, writtenDecimals } from '../decimal/grid.js';
 import { readDecimalInput } from '../order/decimal-input.js';
-import { isFieldRecord, readOwnField } from '../order/read-field.js';
+import { readOwnField } from '../order/read-field.js';
+import { contextOnce, copyOrderOnce } from '../order/read-once.js';
 import type {
   OrderArgument,
   OrderInput,
@@ -83,11 +84,17 @@ export function normalizeOrder<const T>(
   context?: ValidationContext,
 ): NormalizeResult;
 export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
-  const read = readOnce(order);
-  if (!read.ok) return { ok: false, violations: [unreadableOrder(read.error)], changes: [] };
+  // Read once (`read-once.ts`): both verdicts and the order returned are made from these copies.
+  const read = copyOrderOnce(order);
+  if (read.kind === 'unreadable')
+    return { ok: false, violations: [unreadableOrder(read.error)], changes: [] };
+  const ctx = contextOnce(context) as ValidationContext | undefined;
+  if (read.kind === 'token') {
+    const verdict = book.validateOrder(read.token as Record<string, unknown>, ctx);
+    return { ok: false, violations: verdict.violations, changes: [] };
+  }
   const copy = read.copy;
-  const first = book.validateOrder((copy ?? order) as Record<string, unknown>, context);
-  if (copy === undefined) return { ok: false, violations: first.violations, changes: [] };
+  const first = book.validateOrder(copy, ctx);
   if (first.ok) return { ok: true, order: withPlainDecimals(copy), changes: [] };
   const symbol = readOwnField(copy, 'symbol');
   const pair = typeof symbol === 'string' ? compiledPairOf(book, symbol) : undefined;
@@ -103,7 +110,7 @@ export function normalizeOrder(book: RuleBook, order: unknown, context?: Validat
   const grids = { exact: pair.stepSize, rounding: pair.quantityGrid, precision: pair.basePrecision };
   apply(repaired, changes, repairDecimal(copy, 'quantity', grids, 'down'));
 
-  const final = book.validateOrder(repaired, context);
+  const final = book.validateOrder(repaired, ctx);
   return final.ok
     ? { ok: true, order: repaired as unknown as OrderInput, changes }
     : { ok: false, violations: final.violations, changes };
@@ -172,31 +179,4 @@ function withPlainDecimals(order: Record<string, unknown>): OrderInput {
     if (read.ok) copy[field] = read.decimal.text;
   }
   return copy as unknown as OrderInput;
-}
-
-/**
- * The order's own enumerable fields, each read exactly once, into a plain object: everything
- * after judges and returns this copy, so a getter that answers differently the second time
- * cannot make what was judged differ from what is returned. `copy` is undefined for a value that
- * is not a record (judged as it is); `ok: false` when reading threw.
- */
-function readOnce(
-  order: unknown,
-): { ok: true; copy: Record<string, unknown> | undefined } | { ok: false; error: unknown } {
-  try {
-    if (!isFieldRecord(order)) return { ok: true, copy: undefined };
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(order)) {
-      // defineProperty, not assignment: a key named __proto__ must stay a plain field.
-      Object.defineProperty(copy, key, {
-        value: (order as Record<string, unknown>)[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return { ok: true, copy };
-  } catch (error) {
-    return { ok: false, error };
-  }
 }

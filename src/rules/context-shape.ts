@@ -1,40 +1,47 @@
-import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import { describeThrown } from '../errors/preflight-error.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { ParsedContext } from '../order/parsed-order.js';
-import { isFieldRecord, readOwnField } from '../order/read-field.js';
+import { CONTEXT_FIELDS, type ContextReading, readFields } from '../order/read-once.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 
 /**
  * The caller's context: INVALID_FIELD for a context that is not an object, or a malformed
- * `referencePrice` / `maxNotional`. An absent (or `null`) context is simply empty.
+ * `referencePrice` / `maxNotional`. An absent (or `null`) context is simply empty. Read once (see
+ * `read-once.ts`).
  */
 export function checkContextShape(raw: unknown): { context: ParsedContext; violations: Violation[] } {
-  try {
-    return readContext(raw);
-  } catch (error) {
-    // A hostile context must not cost the order its own verdict: judge it as having no context.
-    const detail = `could not be read (${describeThrown(error)})`;
-    return { context: {}, violations: [violation('INVALID_FIELD', 'context', { detail })] };
-  }
+  return judgeContextShape(readFields(raw, CONTEXT_FIELDS));
 }
 
-function readContext(raw: unknown): { context: ParsedContext; violations: Violation[] } {
+/** {@link checkContextShape} on a context already read: nothing of the caller's runs here. */
+export function judgeContextShape(reading: ContextReading): {
+  context: ParsedContext;
+  violations: Violation[];
+} {
   const context: ParsedContext = {};
   const violations: Violation[] = [];
-  if (raw === undefined || raw === null) return { context, violations };
-  if (!isFieldRecord(raw)) {
-    violations.push(
-      violation('INVALID_FIELD', 'context', { detail: `must be an object, got ${describeValue(raw)}` }),
-    );
-    return { context, violations };
+  switch (reading.kind) {
+    case 'absent':
+      return { context, violations };
+    case 'unreadable': {
+      // A hostile context must not cost the order its own verdict: judge it as having no context.
+      const detail = `could not be read (${describeThrown(reading.error)})`;
+      return { context, violations: [violation('INVALID_FIELD', 'context', { detail })] };
+    }
+    case 'other':
+      violations.push(
+        violation('INVALID_FIELD', 'context', { detail: `must be an object, got ${reading.description}` }),
+      );
+      return { context, violations };
+    case 'fields':
+      for (const field of CONTEXT_FIELDS) {
+        const value = reading.fields[field];
+        if (value === undefined) continue;
+        const read = readDecimalInput(value);
+        if (read.ok) context[field] = read.decimal;
+        else violations.push(violation('INVALID_FIELD', field, read));
+      }
+      return { context, violations };
   }
-  for (const field of ['referencePrice', 'maxNotional'] as const) {
-    const value = readOwnField(raw, field);
-    if (value === undefined) continue;
-    const read = readDecimalInput(value);
-    if (read.ok) context[field] = read.decimal;
-    else violations.push(violation('INVALID_FIELD', field, read));
-  }
-  return { context, violations };
 }

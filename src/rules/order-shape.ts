@@ -1,7 +1,13 @@
-import { describeValue } from '../errors/preflight-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import { isFieldRecord, readOwnField } from '../order/read-field.js';
+import {
+  type CopiedFields,
+  ORDER_FIELDS,
+  type OrderField,
+  type OrderReading,
+  readFields,
+} from '../order/read-once.js';
 import { violation } from '../validation/violation.js';
 import type { OrderSide, OrderType, TimeInForce, Violation } from '../validation/violation-codes.js';
 
@@ -13,17 +19,24 @@ const CLIENT_ORDER_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 
 /**
  * Order shape: INVALID_ORDER, MISSING_FIELD, INVALID_FIELD and UNEXPECTED_FIELD. Reads the raw
- * order into the fields later rules can trust, and reports every field at fault, in field order.
+ * order (once, see `read-once.ts`) into the fields later rules can trust, and reports every field
+ * at fault, in field order.
  */
 export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations: Violation[] } {
+  return judgeOrderShape(readFields(raw, ORDER_FIELDS));
+}
+
+/** {@link checkOrderShape} on an order already read: nothing of the caller's runs here. */
+export function judgeOrderShape(reading: OrderReading): { order: ParsedOrder; violations: Violation[] } {
   const order: ParsedOrder = {};
   const violations: Violation[] = [];
-  if (!isFieldRecord(raw)) {
-    violations.push(violation('INVALID_ORDER', 'order', { detail: `got ${describeValue(raw)}` }));
+  if (reading.kind !== 'fields') {
+    violations.push(unreadableOrShapeless(reading));
     return { order, violations };
   }
+  const raw = reading.fields;
 
-  const symbol = readOwnField(raw, 'symbol');
+  const symbol = raw.symbol;
   if (symbol === undefined) violations.push(violation('MISSING_FIELD', 'symbol'));
   else if (typeof symbol !== 'string' || symbol.length === 0)
     violations.push(
@@ -38,7 +51,7 @@ export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations:
   const type = readEnum(raw, 'type', TYPES, violations);
   if (type !== undefined) order.type = type;
 
-  const quantity = readOwnField(raw, 'quantity');
+  const quantity = raw.quantity;
   if (quantity === undefined) violations.push(violation('MISSING_FIELD', 'quantity'));
   else {
     const read = readDecimalInput(quantity);
@@ -46,7 +59,7 @@ export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations:
     else violations.push(violation('INVALID_FIELD', 'quantity', read));
   }
 
-  const price = readOwnField(raw, 'price');
+  const price = raw.price;
   if (type === 'MARKET') {
     if (price !== undefined)
       violations.push(
@@ -65,7 +78,7 @@ export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations:
   const timeInForce = readEnum(raw, 'timeInForce', TIMES_IN_FORCE, violations, type === 'LIMIT');
   if (timeInForce !== undefined) order.timeInForce = timeInForce;
 
-  const clientOrderId = readOwnField(raw, 'newClientOrderId');
+  const clientOrderId = raw.newClientOrderId;
   if (
     clientOrderId !== undefined &&
     (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID.test(clientOrderId))
@@ -79,13 +92,13 @@ export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations:
 }
 
 function readEnum<T extends string>(
-  raw: object,
+  raw: CopiedFields<OrderField>,
   field: 'side' | 'type' | 'timeInForce',
   allowed: readonly T[],
   violations: Violation[],
   required = true,
 ): T | undefined {
-  const value = readOwnField(raw, field);
+  const value = raw[field];
   if (value === undefined) {
     if (required)
       violations.push(
@@ -103,4 +116,17 @@ function readEnum<T extends string>(
     }),
   );
   return undefined;
+}
+
+/** INVALID_ORDER for an order that is not a record, or whose very reading threw. */
+function unreadableOrShapeless(reading: Exclude<OrderReading, { kind: 'fields' }>): Violation {
+  if (reading.kind === 'unreadable') return unreadableOrder(reading.error);
+  return violation('INVALID_ORDER', 'order', { detail: `got ${reading.description}` });
+}
+
+/** The verdict on an order whose very reading threw: a hostile proxy, a throwing getter. */
+export function unreadableOrder(error: unknown): Violation {
+  return violation('INVALID_ORDER', 'order', {
+    detail: `but it could not be read (${describeThrown(error)})`,
+  });
 }

@@ -1,5 +1,6 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { SchemaIssue } from '../errors/shape-issues.js';
+import { MAX_FIELD_TEXT_LENGTH } from '../exchange-info/field-schemas.js';
 import { SnapshotError } from './snapshot-error.js';
 import {
   READABLE_SNAPSHOT_VERSIONS,
@@ -48,7 +49,9 @@ export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
 
   let result: ReturnType<typeof readSnapshotBody>;
   try {
-    result = readSnapshotBody(value);
+    // Names longer than any this library writes are refused before anything is copied or compared.
+    const long = longNames(value as Record<string, unknown>);
+    result = long.length > 0 ? { issues: long } : readSnapshotBody(value);
   } catch (error) {
     // What a hostile input throws while being read (a proxy, a getter) is reported, not rethrown.
     throw new SnapshotError('schema', [issue('(root)', `could not be read: ${describeThrown(error)}`)], {
@@ -61,18 +64,62 @@ export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
 }
 
 function readHeader(value: unknown): { format: unknown; version: unknown } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new SnapshotError('format', [
-      issue('(root)', `expected a snapshot object, got ${describeValue(value)}`),
-    ]);
+  let header: { format: unknown; version: unknown } | undefined;
   try {
-    const { format, version } = value as { format?: unknown; version?: unknown };
-    return { format, version };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const { format, version } = value as { format?: unknown; version?: unknown };
+      header = { format, version };
+    }
   } catch (error) {
+    // A revoked proxy, a throwing getter: reported, never rethrown.
     throw new SnapshotError('schema', [issue('(root)', `could not be read: ${describeThrown(error)}`)], {
       cause: error,
     });
   }
+  if (header === undefined)
+    throw new SnapshotError('format', [
+      issue('(root)', `expected a snapshot object, got ${describeValue(value)}`),
+    ]);
+  return header;
+}
+
+/**
+ * Longest name (symbol, status, asset, time zone, warned field) a snapshot may hold: the longest
+ * the exchange reader accepts, so every snapshot this library writes fits.
+ */
+const MAX_NAME_LENGTH = MAX_FIELD_TEXT_LENGTH;
+/** Past this many, further long names are not listed: one is enough to refuse the snapshot. */
+const MAX_LONG_NAME_ISSUES = 20;
+
+/** Which lists hold names, and the name fields of their entries. */
+const NAME_FIELDS: readonly (readonly [string, readonly string[]])[] = [
+  ['symbols', ['symbol', 'status', 'baseAsset', 'quoteAsset']],
+  ['rejected', ['symbol']],
+  ['warnings', ['symbol', 'field']],
+];
+
+/**
+ * Names longer than MAX_NAME_LENGTH, as issues: checked on the length alone, so a hostile
+ * snapshot's megabyte "symbol" is never hashed, compared, copied or quoted. Whatever else is
+ * wrong is left to the schema.
+ */
+function longNames(value: Record<string, unknown>): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const check = (name: unknown, path: string) => {
+    if (typeof name === 'string' && name.length > MAX_NAME_LENGTH && issues.length < MAX_LONG_NAME_ISSUES)
+      issues.push(issue(path, `expected at most ${MAX_NAME_LENGTH} characters, got ${name.length}`));
+  };
+  check(value.timezone, 'timezone');
+  for (const [list, keys] of NAME_FIELDS) {
+    const items = value[list];
+    if (!Array.isArray(items)) continue;
+    for (let i = 0; i < items.length && issues.length < MAX_LONG_NAME_ISSUES; i++) {
+      const item: unknown = items[i];
+      if (typeof item !== 'object' || item === null) continue;
+      for (const key of keys) check((item as Record<string, unknown>)[key], `${list}[${i}].${key}`);
+    }
+  }
+  return issues;
 }
 
 function issue(path: string, message: string): SchemaIssue {
