@@ -10,6 +10,7 @@ import {
 import { judgeContextShape } from '../rules/context-shape.js';
 import { judgeOrderShape, unreadableOrder } from '../rules/order-shape.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
+import { respelledOnGrid } from '../rules/respelled-on-grid.js';
 import { checkSymbolKnown, type PairLookup } from '../rules/symbol-known.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
 
@@ -78,6 +79,8 @@ export function validateWith(
     const { order, context, lookup, violations } = judgeReadings(lookupPair, orderReading, contextReading);
     const skipped: SkippedCheck[] = [];
     if (lookup?.kind === 'known') {
+      for (let i = 0; i < violations.length; i++)
+        violations[i] = respelledOnGrid(lookup.pair, order, violations[i] as Violation);
       for (const rule of PAIR_RULES) {
         const outcome = rule(lookup.pair, order, context);
         if (outcome === undefined) continue;

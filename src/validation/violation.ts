@@ -73,8 +73,8 @@ export function violationOf(
   limit: string | undefined,
   suggestion: readonly string[] | undefined,
   detail: string | undefined,
+  message: string = MESSAGES[code](field, value, limit, detail),
 ): Violation {
-  const message = MESSAGES[code](field, value, limit, detail);
   const out: { code: ViolationCode; field: ViolationField; message: string; [detail: string]: unknown } = {
     code,
     field,
@@ -86,6 +86,14 @@ export function violationOf(
   // Which keys a code carries is each rule's to honour; the union by code documents it, and the
   // unit tests of each rule hold it.
   return out as unknown as Violation;
+}
+
+/**
+ * The same violation with other suggestions (its code, field, message, limit and value kept):
+ * for a suggestion that can only be put right once the pair is known.
+ */
+export function withSuggestion(v: Violation, suggestion: readonly string[]): Violation {
+  return violationOf(v.code, v.field, v.value, v.limit, suggestion, undefined, v.message);
 }
 
 const SKIP_MESSAGES: Record<SkipReason, (field: SkippedField) => string> = {

@@ -116,9 +116,11 @@ describe('INVALID_FIELD', () => {
     { field: 'type', value: 'market', suggestion: ['MARKET'] },
     { field: 'type', value: 'STOP_LOSS', suggestion: undefined },
     { field: 'quantity', value: '', suggestion: undefined },
-    { field: 'quantity', value: '1e-8', suggestion: ['0.00000001'] },
-    { field: 'quantity', value: '1E-8', suggestion: ['0.00000001'] },
-    { field: 'quantity', value: 1e-7, suggestion: ['0.0000001'] },
+    // Spelled in exponent form: the plain spelling, put on the pair's step and within its bounds
+    // (step 0.0001, minimum 0.001).
+    { field: 'quantity', value: '1e-8', suggestion: ['0.001'] },
+    { field: 'quantity', value: '1E-8', suggestion: ['0.001'] },
+    { field: 'quantity', value: 1e-7, suggestion: ['0.001'] },
     { field: 'quantity', value: 1e21, suggestion: ['1000000000000000000000'] },
     { field: 'quantity', value: '-1', suggestion: undefined },
     { field: 'quantity', value: -1, suggestion: undefined },

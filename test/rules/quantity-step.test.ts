@@ -187,6 +187,19 @@ describe('suggestions that agree', () => {
       expect(b.validateOrder(marketOrder('BUY', v.suggestion?.[0] ?? '')).ok).toBe(true);
   });
 
+  it('a quantity a float printed as 1e-7: its plain spelling is put on the step and within the bounds', () => {
+    const b = book();
+    // Fixture: step 0.0001, minimum 0.001.
+    const v = b.validateOrder(marketOrder('BUY', 1e-7)).violations;
+    expect(v.map((x) => [x.code, x.field, x.suggestion])).toEqual([['INVALID_FIELD', 'quantity', ['0.001']]]);
+    expect(b.validateOrder(marketOrder('BUY', '0.001')).ok).toBe(true);
+    // A price is put on the tick away from the market; an unknown pair keeps the plain spelling.
+    const price = b.validateOrder(limitOrder('SELL', 1.2e-7, '1')).violations;
+    expect(price.map((x) => [x.code, x.suggestion])).toEqual([['INVALID_FIELD', ['0.01']]]);
+    const unknown = b.validateOrder({ ...marketOrder('BUY', 1e-7), symbol: 'NOPE' }).violations;
+    expect(unknown.find((x) => x.code === 'INVALID_FIELD')?.suggestion).toEqual(['0.0000001']);
+  });
+
   it('when no quantity passes (minimum above the cap), each rule suggests its own bound', () => {
     const b = book({ stepSize: '1', minTradeAmount: '50', maxTradeAmount: '10' });
     const result = b.validateOrder(marketOrder('BUY', '20.5'));
