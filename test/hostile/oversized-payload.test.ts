@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isExchangeInfoSchemaError,
+  parseExchangeInfoText,
+  SAMPLE_EXCHANGE_INFO_JSON,
+} from '../../src/index.js';
+
+// README, "Reliability": a payload string or number longer than 1,024 characters is refused before
+// the lossless parser copies anything, so memory stays a small multiple of the input.
+
+describe('oversized values in exchange-info text', () => {
+  it('a 20 MB symbol is refused at once, naming where, and nothing is parsed', () => {
+    const huge = 'X'.repeat(20 * 1024 * 1024);
+    const text = SAMPLE_EXCHANGE_INFO_JSON.replace('"symbol": "BTCUSDT"', `"symbol": "${huge}"`);
+    const before = process.memoryUsage().heapUsed;
+    let error: unknown;
+    try {
+      parseExchangeInfoText(text);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isExchangeInfoSchemaError(error)).toBe(true);
+    expect((error as { issues: { path: string }[] }).issues[0]?.path).toBe('(root)');
+    // Far below the gigabytes the lossless parser would take; the text itself is 20 MB of UTF-16.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('a 2,000-digit number is refused the same way; values at the limit still parse', () => {
+    const digits = '1'.repeat(2_000);
+    let error: unknown;
+    try {
+      parseExchangeInfoText(SAMPLE_EXCHANGE_INFO_JSON.replace('"9000"', digits));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isExchangeInfoSchemaError(error)).toBe(true);
+    // The limit is named (1024); the wording around it is not part of the contract.
+    expect((error as { issues: { message: string }[] }).issues[0]?.message).toContain('1024');
+    const atLimit = 'A'.repeat(1_024);
+    const info = parseExchangeInfoText(SAMPLE_EXCHANGE_INFO_JSON.replace('"BTCUSDT"', `"${atLimit}"`));
+    expect(info.symbols.some((d) => d.symbol === atLimit)).toBe(true);
+  });
+
+  it('escaped quotes inside strings do not fool the scan', () => {
+    const text = SAMPLE_EXCHANGE_INFO_JSON.replace('"UTC"', `"U\\"TC${'\\\\'.repeat(10)}"`);
+    expect(parseExchangeInfoText(text).timezone).toBe(`U"TC${'\\'.repeat(10)}`);
+  });
+});
