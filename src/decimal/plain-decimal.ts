@@ -44,7 +44,13 @@ export function numericText(value: unknown): string | undefined {
  * ```
  */
 export function toPlainDecimal(value: unknown): string | undefined {
-  const text = numericText(value);
+  let text: string | undefined;
+  try {
+    text = numericText(value);
+  } catch {
+    // A hostile object (a throwing getter, a revoked proxy) is simply not a decimal.
+    return undefined;
+  }
   if (text === undefined || text.length === 0 || text.length > MAX_EXCHANGE_DECIMAL_LENGTH) return undefined;
   const match = DECIMAL_TEXT.exec(text);
   if (match === null) return undefined;

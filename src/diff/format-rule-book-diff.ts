@@ -1,3 +1,4 @@
+import { describeThrown, InvalidArgumentError } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
 import type { FieldChange } from './compare-definitions.js';
 import type { RuleBookDiff } from './diff-rule-books.js';
@@ -24,6 +25,17 @@ import type { RuleBookDiff } from './diff-rule-books.js';
  * ```
  */
 export function formatRuleBookDiff(diff: RuleBookDiff): string {
+  try {
+    return formatLines(diff);
+  } catch (error) {
+    // A diff this library made never throws here; a hand-made or hostile one is the caller's.
+    throw new InvalidArgumentError('diff', `is not a RuleBookDiff (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+}
+
+function formatLines(diff: RuleBookDiff): string {
   if (diff.isEmpty) return 'no changes';
   const lines: string[] = [];
   if (diff.timezone !== null) lines.push(`~ timezone ${diff.timezone.before} -> ${diff.timezone.after}`);

@@ -1,4 +1,4 @@
-import { hasErrorBrand, PreflightError } from './preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from './preflight-error.js';
 import type { SchemaIssue } from './shape-issues.js';
 
 /**
@@ -35,5 +35,5 @@ export class ExchangeInfoSchemaError extends PreflightError {
  * ```
  */
 export function isExchangeInfoSchemaError(error: unknown): error is ExchangeInfoSchemaError {
-  return error instanceof ExchangeInfoSchemaError || hasErrorBrand(error, 'ExchangeInfoSchemaError');
+  return isOwnInstance(error, ExchangeInfoSchemaError) || hasErrorBrand(error, 'ExchangeInfoSchemaError');
 }

@@ -1,4 +1,4 @@
-import { hasErrorBrand, PreflightError } from './preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from './preflight-error.js';
 
 /**
  * A query the exchange would refuse, caught before anything is sent: `symbol` with `symbols`, an
@@ -228,7 +228,7 @@ export class ClientClosedError extends PreflightError {
 }
 
 function guard<T>(ctor: abstract new (...args: never[]) => T, name: string) {
-  return (error: unknown): error is T => error instanceof ctor || hasErrorBrand(error, name);
+  return (error: unknown): error is T => isOwnInstance(error, ctor) || hasErrorBrand(error, name);
 }
 
 /** True for an {@link InvalidQueryError}. @example `if (isInvalidQueryError(e)) console.log(e.parameter);` */

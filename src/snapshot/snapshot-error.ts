@@ -1,4 +1,4 @@
-import { hasErrorBrand, PreflightError } from '../errors/preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from '../errors/preflight-error.js';
 import type { SchemaIssue } from '../errors/shape-issues.js';
 import { SNAPSHOT_VERSION } from './snapshot-schema.js';
 
@@ -71,5 +71,5 @@ export class SnapshotError extends PreflightError {
  * ```
  */
 export function isSnapshotError(error: unknown): error is SnapshotError {
-  return error instanceof SnapshotError || hasErrorBrand(error, 'SnapshotError');
+  return isOwnInstance(error, SnapshotError) || hasErrorBrand(error, 'SnapshotError');
 }

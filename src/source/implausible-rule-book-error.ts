@@ -1,5 +1,5 @@
 import type { RuleBookDiff } from '../diff/diff-rule-books.js';
-import { hasErrorBrand, PreflightError } from '../errors/preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from '../errors/preflight-error.js';
 
 /**
  * Why a refreshed book was refused:
@@ -92,5 +92,5 @@ function formatShare(share: number): string {
  * @example `if (isImplausibleRuleBookError(e)) console.log(e.reason, e.lost, e.diff.removed.length);`
  */
 export function isImplausibleRuleBookError(error: unknown): error is ImplausibleRuleBookError {
-  return error instanceof ImplausibleRuleBookError || hasErrorBrand(error, 'ImplausibleRuleBookError');
+  return isOwnInstance(error, ImplausibleRuleBookError) || hasErrorBrand(error, 'ImplausibleRuleBookError');
 }

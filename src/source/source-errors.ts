@@ -1,4 +1,4 @@
-import { hasErrorBrand, PreflightError } from '../errors/preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from '../errors/preflight-error.js';
 
 /**
  * A rule-book source was asked for a book it does not have yet: `validateOrder` before the
@@ -166,7 +166,7 @@ export class RuleBookSourceCallbackError extends PreflightError {
 }
 
 function guard<T>(ctor: abstract new (...args: never[]) => T, name: string) {
-  return (error: unknown): error is T => error instanceof ctor || hasErrorBrand(error, name);
+  return (error: unknown): error is T => isOwnInstance(error, ctor) || hasErrorBrand(error, name);
 }
 
 /** True for a {@link NoRuleBookError}. @example `if (isNoRuleBookError(e)) await source.ready();` */

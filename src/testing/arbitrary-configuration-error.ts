@@ -1,4 +1,4 @@
-import { hasErrorBrand, PreflightError } from '../errors/preflight-error.js';
+import { hasErrorBrand, isOwnInstance, PreflightError } from '../errors/preflight-error.js';
 
 /**
  * An arbitrary was asked for orders the definition cannot have: valid orders of a pair that is
@@ -21,5 +21,7 @@ export class ArbitraryConfigurationError extends PreflightError {
  * @example `if (isArbitraryConfigurationError(e)) skipThisPair();`
  */
 export function isArbitraryConfigurationError(error: unknown): error is ArbitraryConfigurationError {
-  return error instanceof ArbitraryConfigurationError || hasErrorBrand(error, 'ArbitraryConfigurationError');
+  return (
+    isOwnInstance(error, ArbitraryConfigurationError) || hasErrorBrand(error, 'ArbitraryConfigurationError')
+  );
 }

@@ -46,3 +46,52 @@ describe('oversized values in exchange-info text', () => {
     expect(parseExchangeInfoText(text).timezone).toBe(`U"TC${'\\'.repeat(10)}`);
   });
 });
+
+describe('the remaining entry points answer hostile input with their own values and errors', () => {
+  const revoked = (() => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  })();
+  const throwing = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('boom');
+      },
+      getPrototypeOf() {
+        throw new Error('boom');
+      },
+    },
+  );
+
+  it('toPlainDecimal: not a decimal', async () => {
+    const { toPlainDecimal } = await import('../../src/index.js');
+    expect(toPlainDecimal(revoked)).toBeUndefined();
+    expect(toPlainDecimal(throwing)).toBeUndefined();
+  });
+
+  it('formatRuleBookDiff: an InvalidArgumentError naming the diff', async () => {
+    const { formatRuleBookDiff, isInvalidArgumentError } = await import('../../src/index.js');
+    for (const hostile of [revoked, throwing, { isEmpty: false, added: null }]) {
+      let error: unknown;
+      try {
+        formatRuleBookDiff(hostile as never);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(isInvalidArgumentError(error)).toBe(true);
+    }
+  });
+
+  it('every isX guard answers false, never throws, on a proxy whose prototype trap throws', async () => {
+    const core = await import('../../src/index.js');
+    const node = await import('../../src/node.js');
+    const guards = [...Object.entries(core), ...Object.entries(node)].filter(
+      ([name, value]) => /^is[A-Z]/.test(name) && typeof value === 'function',
+    );
+    expect(guards.length).toBeGreaterThan(10);
+    for (const [name, guard] of guards)
+      expect((guard as (e: unknown) => boolean)(throwing), name).toBe(false);
+  });
+});
