@@ -554,10 +554,12 @@ describe.skipIf(process.platform === 'win32')(
         const answer = await orderOn(keeper);
         expect(statusOf(answer)).toBe(200);
         expect(arrived()).toBe(before + 1);
-        // Every connection past the cap is closed by the gateway within the grace second.
+        // Every connection past the cap is closed by the gateway; the keeper counts while it is
+        // open (the gateway may close it after its answer, freeing its place for a flood socket).
         // Generous: on a loaded 2-core machine the gateway accepts (and so closes) slowly.
-        await until(() => flood.filter((s) => !s.destroyed).length <= 15, 10_000);
-        expect(flood.filter((s) => !s.destroyed).length).toBeLessThanOrEqual(15);
+        const stillOpen = () => flood.filter((s) => !s.destroyed).length + (keeper.destroyed ? 0 : 1);
+        await until(() => stillOpen() <= 16, 10_000);
+        expect(stillOpen()).toBeLessThanOrEqual(16);
       } finally {
         for (const socket of flood) socket.destroy();
         await stop(child);
