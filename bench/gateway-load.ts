@@ -43,6 +43,7 @@ import {
   type RiskGatewayStats,
 } from '../examples/risk-gateway/gateway.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../src/node.js';
+import { random as prng } from './order-mix.js';
 
 const { values } = parseArgs({
   options: {
@@ -203,18 +204,6 @@ async function stopChild(child: Child): Promise<void> {
   const timer = setTimeout(() => child.process.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** A deterministic generator, so that two runs send the same mix. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Kind =

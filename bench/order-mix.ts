@@ -9,7 +9,7 @@ export interface MixCase {
 }
 
 /** A deterministic generator (mulberry32), so every run sees the same mix. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
