@@ -163,65 +163,39 @@ function windowCounts(pair: CompiledPair, kind: ParsedOrder, scale: number): [nu
   ];
 }
 
+/** The compiled fields the fast path needs present. */
+const REQUIRED = [
+  'isTrading',
+  'enableTrade',
+  'quotePrecision',
+  'basePrecision',
+  'priceGrid',
+  'quantityGrid',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'marketBuyLimitSize',
+  'marketSellLimitSize',
+  'buyBandFactor',
+  'sellBandFactor',
+  'marketBuyWorstFactor',
+  'marketSellWorstFactor',
+] as const satisfies readonly (keyof CompiledPair)[];
+
+type CompletePair = CompiledPair & {
+  readonly [K in (typeof REQUIRED)[number]]: NonNullable<CompiledPair[K]>;
+};
+
 /**
  * The pair's numbers when the fast path can take it: every rule field present, and each grid
  * the rounding grid itself (a tick finer than the precision allows has a coarser rounding grid,
  * and such rare pairs are left to the general path). `undefined` otherwise.
  */
-function completeNumbers(pair: CompiledPair) {
-  const {
-    isTrading,
-    enableTrade,
-    quotePrecision,
-    basePrecision,
-    priceGrid,
-    quantityGrid,
-    tickSize,
-    stepSize,
-    minTradeAmount,
-    maxTradeAmount,
-    marketBuyLimitSize,
-    marketSellLimitSize,
-    buyBandFactor,
-    sellBandFactor,
-    marketBuyWorstFactor,
-    marketSellWorstFactor,
-  } = pair;
-  if (
-    isTrading === null ||
-    enableTrade === null ||
-    quotePrecision === null ||
-    basePrecision === null ||
-    priceGrid === null ||
-    quantityGrid === null ||
-    minTradeAmount === null ||
-    maxTradeAmount === null ||
-    marketBuyLimitSize === null ||
-    marketSellLimitSize === null ||
-    buyBandFactor === null ||
-    sellBandFactor === null ||
-    marketBuyWorstFactor === null ||
-    marketSellWorstFactor === null ||
-    (tickSize !== null && !tickSize.eq(priceGrid)) ||
-    (stepSize !== null && !stepSize.eq(quantityGrid))
-  )
-    return undefined;
-  return {
-    isTrading,
-    enableTrade,
-    quotePrecision,
-    basePrecision,
-    priceGrid,
-    quantityGrid,
-    minTradeAmount,
-    maxTradeAmount,
-    marketBuyLimitSize,
-    marketSellLimitSize,
-    buyBandFactor,
-    sellBandFactor,
-    marketBuyWorstFactor,
-    marketSellWorstFactor,
-  };
+function completeNumbers(pair: CompiledPair): CompletePair | undefined {
+  if (REQUIRED.some((field) => pair[field] === null)) return undefined;
+  const n = pair as CompletePair;
+  if (n.tickSize !== null && !n.tickSize.eq(n.priceGrid)) return undefined;
+  if (n.stepSize !== null && !n.stepSize.eq(n.quantityGrid)) return undefined;
+  return n;
 }
 
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */

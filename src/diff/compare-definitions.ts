@@ -1,4 +1,8 @@
-import { PAIR_DEFINITION_FIELDS, type PairDefinition } from '../exchange-info/schema.js';
+import {
+  DECIMAL_DEFINITION_FIELDS,
+  PAIR_DEFINITION_FIELDS,
+  type PairDefinition,
+} from '../exchange-info/schema.js';
 import { canonical } from '../snapshot/write-snapshot.js';
 
 /**
@@ -44,20 +48,7 @@ export const DEFINITION_FIELDS: readonly DefinitionField[] = PAIR_DEFINITION_FIE
 );
 
 /** Fields holding one decimal (or `null`): equal when their canonical texts are. */
-const DECIMAL_FIELDS: ReadonlySet<DefinitionField> = new Set<DefinitionField>([
-  'tickSize',
-  'stepSize',
-  'minTradeAmount',
-  'maxTradeAmount',
-  'takerFeeRate',
-  'makerFeeRate',
-  'buyLimitPriceRatio',
-  'sellLimitPriceRatio',
-  'marketBuyLimitSize',
-  'marketSellLimitSize',
-  'marketFallbackPriceRatio',
-]);
-
+const DECIMAL_FIELDS: ReadonlySet<DefinitionField> = new Set<DefinitionField>(DECIMAL_DEFINITION_FIELDS);
 /**
  * The fields whose values differ between two definitions of one pair, in definition order.
  * Decimals compare by canonical text, so `'0.10'` and `'0.1'` are the same value even in a book

@@ -91,6 +91,21 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
   );
   const timezoneBefore = read(before, 'before', (b) => b.timezone);
   const timezoneAfter = read(after, 'after', (b) => b.timezone);
+  return assembleDiff(added, removed, changed, rejected, timezoneBefore, timezoneAfter);
+}
+
+/**
+ * The diff from its parts: the one place `timezone` and `isEmpty` are worked out, for
+ * `diffRuleBooks` and the refreshing source's sliced diff alike.
+ */
+export function assembleDiff(
+  added: PairDefinition[],
+  removed: PairDefinition[],
+  changed: SymbolChanges[],
+  rejected: RejectedChanges,
+  timezoneBefore: string,
+  timezoneAfter: string,
+): RuleBookDiff {
   const timezone = timezoneBefore === timezoneAfter ? null : { before: timezoneBefore, after: timezoneAfter };
   const isEmpty =
     added.length === 0 &&

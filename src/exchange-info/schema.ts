@@ -151,6 +151,29 @@ export const PAIR_DEFINITION_FIELDS = [
   'displayHot',
 ] as const satisfies readonly (keyof PairDefinition)[];
 
+/**
+ * The fields of a {@link PairDefinition} that hold one decimal (or `null`): the grids, bounds,
+ * ratios and fee rates. They compare by canonical text.
+ *
+ * @example
+ * ```ts
+ * DECIMAL_DEFINITION_FIELDS.includes('maxTradeAmount'); // true
+ * ```
+ */
+export const DECIMAL_DEFINITION_FIELDS = [
+  'tickSize',
+  'stepSize',
+  'minTradeAmount',
+  'maxTradeAmount',
+  'takerFeeRate',
+  'makerFeeRate',
+  'buyLimitPriceRatio',
+  'sellLimitPriceRatio',
+  'marketBuyLimitSize',
+  'marketSellLimitSize',
+  'marketFallbackPriceRatio',
+] as const satisfies readonly (keyof PairDefinition)[];
+
 /** Compile-time guard: the list above names every field of PairDefinition. */
 type Missing = Exclude<keyof PairDefinition, (typeof PAIR_DEFINITION_FIELDS)[number]>;
 const _everyField: [Missing] extends [never] ? true : Missing = true;

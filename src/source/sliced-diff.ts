@@ -1,7 +1,7 @@
 import type { RuleBook } from '../book/rule-book.js';
 import { compareDefinitions } from '../diff/compare-definitions.js';
 import { diffRejected } from '../diff/diff-rejected.js';
-import type { RuleBookDiff, SymbolChanges } from '../diff/diff-rule-books.js';
+import { assembleDiff, type RuleBookDiff, type SymbolChanges } from '../diff/diff-rule-books.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { canonicalDefinition } from '../snapshot/write-snapshot.js';
 import type { Slicer } from './slicer.js';
@@ -79,14 +79,5 @@ export async function diffRuleBooksInSlices(
   }
   await slicer.checkpoint();
   const rejected = diffRejected(before.rejected, after.rejected);
-  const timezone =
-    before.timezone === after.timezone ? null : { before: before.timezone, after: after.timezone };
-  const isEmpty =
-    added.length === 0 &&
-    removed.length === 0 &&
-    changed.length === 0 &&
-    rejected.added.length === 0 &&
-    rejected.removed.length === 0 &&
-    timezone === null;
-  return { isEmpty, added, removed, changed, rejected, timezone };
+  return assembleDiff(added, removed, changed, rejected, before.timezone, after.timezone);
 }
