@@ -8,6 +8,7 @@
  */
 
 export type { OrderEstimate } from './book/estimate-order.js';
+export { parseRuleBookSnapshot } from './book/parse-rule-book-snapshot.js';
 export { estimateOrder, RuleBook, type RuleBookOptions, validateOrder } from './book/rule-book.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
@@ -55,9 +56,16 @@ export {
   type RejectionReason,
   type TickSizeSource,
 } from './exchange-info/schema.js';
+export type {
+  OrderArgument,
+  OrderInput,
+  OrderSide,
+  OrderType,
+  TimeInForce,
+  ValidationContext,
+} from './order/order-input.js';
 export { type NormalizeResult, normalizeOrder, type OrderChange } from './repair/normalize-order.js';
 export { SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from './sample/sample-exchange-info.js';
-export { parseRuleBookSnapshot } from './snapshot/parse-rule-book-snapshot.js';
 export { isSnapshotError, SnapshotError, type SnapshotErrorReason } from './snapshot/snapshot-error.js';
 export {
   type RuleBookSnapshot,
@@ -67,15 +75,9 @@ export {
 export {
   type BoundViolation,
   type CapViolation,
-  type OrderArgument,
-  type OrderInput,
-  type OrderSide,
-  type OrderType,
   type SkippedCheck,
   type SkippedField,
   type SkipReason,
-  type TimeInForce,
-  type ValidationContext,
   type ValidationResult,
   VIOLATION_CODES,
   type Violation,

@@ -1,8 +1,9 @@
-import type { PairLookup } from '../rules/symbol-known.js';
+import type { OrderSide, OrderType } from '../order/order-input.js';
+import { worstCasePrice } from '../pair/worst-case-price.js';
 import { violation } from '../validation/violation.js';
-import type { OrderSide, OrderType, Violation } from '../validation/violation-codes.js';
+import type { Violation } from '../validation/violation-codes.js';
+import type { PairLookup } from './symbol-known.js';
 import { readOrder, unreadableOrder } from './validate.js';
-import { worstCasePrice } from './worst-case-price.js';
 
 /**
  * What an order would cost, at worst: an estimate, not a verdict (an order can be estimated and

@@ -1,4 +1,5 @@
 import { Dec } from '../decimal/dec.js';
+import { MAX_SAFE, POW10, SHIFT } from '../decimal/safe-integers.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import {
@@ -9,12 +10,12 @@ import {
   handOver,
   type OrderField,
 } from '../order/read-once.js';
+import type { FastPair } from '../pair/fast-pair.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { checkSymbolTrading } from '../rules/symbol-trading.js';
 import { checkTradingEnabled } from '../rules/trading-enabled.js';
 import { skippedCheck } from '../validation/violation.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
-import type { FastPair } from './fast-pair.js';
 import {
   aboveMaxViolation,
   bandViolation,
@@ -27,7 +28,6 @@ import {
   quantityGridViolation,
   tickViolation,
 } from './fast-violations.js';
-import { MAX_SAFE, POW10, SHIFT } from './safe-integers.js';
 
 /**
  * The fast path for well-formed orders: every check decided in safe-integer arithmetic, reading

@@ -1,11 +1,11 @@
+import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
+import type { FastPair } from '../pair/fast-pair.js';
 import { buyBandDetail } from '../rules/buy-price-band.js';
 import { notionalDetail } from '../rules/max-notional.js';
 import { INFERRED_TICK_DETAIL } from '../rules/price-tick.js';
 import { sellBandDetail } from '../rules/sell-price-band.js';
 import { violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import type { FastPair } from './fast-pair.js';
-import { MAX_SAFE, POW10 } from './safe-integers.js';
 
 /**
  * The fast path's violations: the same builder, limits, values, wording and suggestions as the

@@ -7,21 +7,17 @@ import type {
   PairDefinition,
   RejectedDefinition,
 } from '../exchange-info/schema.js';
-import type { PairLookup } from '../rules/symbol-known.js';
+import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
+import { type CompiledPair, compilePair, withInferredTick } from '../pair/compiled-pair.js';
+import type { FastPair } from '../pair/fast-pair.js';
 import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
-import type {
-  OrderArgument,
-  OrderInput,
-  ValidationContext,
-  ValidationResult,
-} from '../validation/violation-codes.js';
-import { type CompiledPair, compilePair, withInferredTick } from './compiled-pair.js';
+import type { ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
-import type { FastPair } from './fast-pair.js';
 import { fastValidate } from './fast-pass.js';
+import type { PairLookup } from './symbol-known.js';
 import { validateWith } from './validate.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });

@@ -1,3 +1,5 @@
+import { judgeContextShape } from '../order/context-shape.js';
+import { judgeOrderShape, unreadableOrder } from '../order/order-shape.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import {
   CONTEXT_FIELDS,
@@ -7,12 +9,10 @@ import {
   readFields,
   takeHandOff,
 } from '../order/read-once.js';
-import { judgeContextShape } from '../rules/context-shape.js';
-import { judgeOrderShape, unreadableOrder } from '../rules/order-shape.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { respelledOnGrid } from '../rules/respelled-on-grid.js';
-import { checkSymbolKnown, type PairLookup } from '../rules/symbol-known.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
+import { checkSymbolKnown, type PairLookup } from './symbol-known.js';
 
 export { unreadableOrder };
 

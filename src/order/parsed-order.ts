@@ -1,5 +1,5 @@
-import type { OrderSide, OrderType, TimeInForce } from '../validation/violation-codes.js';
 import type { OrderDecimal } from './decimal-input.js';
+import type { OrderSide, OrderType, TimeInForce } from './order-input.js';
 
 /**
  * The fields of an order that were read successfully. A field that is missing or malformed is

@@ -3,15 +3,10 @@ import { unreadableOrder } from '../book/validate.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid, isOnGrid, writtenDecimals } from '../decimal/grid.js';
 import { readDecimalInput } from '../order/decimal-input.js';
+import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
 import { readOwnField } from '../order/read-field.js';
 import { contextOnce, copyOrderOnce } from '../order/read-once.js';
-import type {
-  OrderArgument,
-  OrderInput,
-  ValidationContext,
-  Violation,
-  ViolationCode,
-} from '../validation/violation-codes.js';
+import type { Violation, ViolationCode } from '../validation/violation-codes.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as

@@ -1,5 +1,5 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violation } from '../validation/violation.js';
 import { highestUnder } from './quantity-max.js';
 import type { RuleOutcome } from './rule.js';

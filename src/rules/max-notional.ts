@@ -1,6 +1,6 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
-import { worstCasePrice } from '../book/worst-case-price.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
+import { worstCasePrice } from '../pair/worst-case-price.js';
 import { skippedCheck, violation } from '../validation/violation.js';
 import type { RuleOutcome } from './rule.js';
 

@@ -1,7 +1,7 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid, writtenDecimals } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violation } from '../validation/violation.js';
 import type { RuleOutcome } from './rule.js';
 

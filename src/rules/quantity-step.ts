@@ -1,9 +1,9 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid, isOnGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
+import { withinQuantityWindow } from '../pair/quantity-window.js';
 import { skippedCheck, violation } from '../validation/violation.js';
-import { withinQuantityWindow } from './quantity-window.js';
 import type { RuleOutcome } from './rule.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import { isPlainPositiveDecimal } from '../order/decimal-input.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
+import { withinQuantityWindow } from '../pair/quantity-window.js';
 import { withSuggestion } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { withinQuantityWindow } from './quantity-window.js';
 
 /**
  * An INVALID_FIELD on a price or quantity spelled in a way the exchange refuses (`1e-7`) suggests

@@ -1,5 +1,5 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
 import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 
 /** What one rule says of one order: a breach, a check it could not make, or nothing. */

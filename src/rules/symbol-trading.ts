@@ -1,4 +1,4 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violation } from '../validation/violation.js';
 import type { RuleOutcome } from './rule.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { PairDefinition } from '../exchange-info/schema.js';
-import type { OrderSide, OrderType, ViolationCode } from '../validation/violation-codes.js';
+import type { OrderSide, OrderType } from '../order/order-input.js';
+import type { ViolationCode } from '../validation/violation-codes.js';
 import { ArbitraryConfigurationError } from './arbitrary-configuration-error.js';
 import type { DecimalEncoding } from './decimal-encoding-arb.js';
 import {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OrderSide, OrderType } from '../validation/violation-codes.js';
+import type { OrderSide, OrderType } from '../order/order-input.js';
 import type { BigValue } from './big.js';
 import { type DecimalEncoding, decimalSpellingArb } from './decimal-encoding-arb.js';
 import { atIndex, ceilIndex, floorIndex } from './grid-math.js';

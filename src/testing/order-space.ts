@@ -1,6 +1,6 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
-import type { OrderSide, OrderType } from '../validation/violation-codes.js';
+import type { OrderSide, OrderType } from '../order/order-input.js';
 import { ArbitraryConfigurationError } from './arbitrary-configuration-error.js';
 import { Big, type BigValue, ONE, TEN, ZERO } from './big.js';
 import { MAX_ORDER_TEXT_LENGTH } from './decimal-encoding-arb.js';

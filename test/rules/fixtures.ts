@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { type CompiledPair, compilePair } from '../../src/book/compiled-pair.js';
 import {
   type PairDefinition,
   parseExchangeInfo,
@@ -9,9 +8,10 @@ import {
   type Violation,
   type ViolationCode,
 } from '../../src/index.js';
+import { checkContextShape } from '../../src/order/context-shape.js';
+import { checkOrderShape } from '../../src/order/order-shape.js';
 import type { ParsedContext, ParsedOrder } from '../../src/order/parsed-order.js';
-import { checkContextShape } from '../../src/rules/context-shape.js';
-import { checkOrderShape } from '../../src/rules/order-shape.js';
+import { type CompiledPair, compilePair } from '../../src/pair/compiled-pair.js';
 
 /** The symbol every fixture definition trades unless overridden. */
 export const SYMBOL = 'BTCUSDT';

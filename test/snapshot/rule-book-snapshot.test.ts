@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseRuleBookSnapshot } from '../../src/book/parse-rule-book-snapshot.js';
 import { type ExchangeInfo, isPreflightError, parseExchangeInfo, RuleBook } from '../../src/index.js';
-import { parseRuleBookSnapshot } from '../../src/snapshot/parse-rule-book-snapshot.js';
 import { readRuleBookSnapshot } from '../../src/snapshot/read-snapshot.js';
 import { isSnapshotError, SnapshotError } from '../../src/snapshot/snapshot-error.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from '../../src/snapshot/snapshot-schema.js';

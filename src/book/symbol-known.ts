@@ -1,6 +1,6 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 

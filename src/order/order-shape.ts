@@ -1,15 +1,16 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { readDecimalInput } from '../order/decimal-input.js';
-import type { ParsedOrder } from '../order/parsed-order.js';
+import { violation } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { readDecimalInput } from './decimal-input.js';
+import type { OrderSide, OrderType, TimeInForce } from './order-input.js';
+import type { ParsedOrder } from './parsed-order.js';
 import {
   type CopiedFields,
   ORDER_FIELDS,
   type OrderField,
   type OrderReading,
   readFields,
-} from '../order/read-once.js';
-import { violation } from '../validation/violation.js';
-import type { OrderSide, OrderType, TimeInForce, Violation } from '../validation/violation-codes.js';
+} from './read-once.js';
 
 const SIDES: readonly OrderSide[] = ['BUY', 'SELL'];
 const TYPES: readonly OrderType[] = ['LIMIT', 'MARKET'];

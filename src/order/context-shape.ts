@@ -1,9 +1,9 @@
 import { describeThrown } from '../errors/preflight-error.js';
-import { readDecimalInput } from '../order/decimal-input.js';
-import type { ParsedContext } from '../order/parsed-order.js';
-import { CONTEXT_FIELDS, type ContextReading, readFields } from '../order/read-once.js';
 import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { readDecimalInput } from './decimal-input.js';
+import type { ParsedContext } from './parsed-order.js';
+import { CONTEXT_FIELDS, type ContextReading, readFields } from './read-once.js';
 
 /**
  * The caller's context: INVALID_FIELD for a context that is not an object, or a malformed

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { checkSymbolKnown } from '../../src/book/symbol-known.js';
 import { RuleBook } from '../../src/index.js';
-import { checkSymbolKnown } from '../../src/rules/symbol-known.js';
-import { bookOf, codesOf, definition, limitOrder, marketOrder, pairOf, theViolation } from './fixtures.js';
+import {
+  bookOf,
+  codesOf,
+  definition,
+  limitOrder,
+  marketOrder,
+  pairOf,
+  theViolation,
+} from '../rules/fixtures.js';
 
 const b = bookOf(
   definition(),

@@ -2,9 +2,9 @@ import type { Dec } from '../decimal/dec.js';
 import { ceilToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import { highestUnder } from '../rules/quantity-max.js';
-import { quantityWindow } from '../rules/quantity-window.js';
 import type { ValidationResult } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
+import { quantityWindow } from './quantity-window.js';
 
 /**
  * A compiled pair in machine numbers, for the fast path. Prices are counted in whole units of

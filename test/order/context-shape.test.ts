@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationContext } from '../../src/index.js';
-import { checkContextShape } from '../../src/rules/context-shape.js';
-import { book, codesOf, limitOrder, marketOrder, skippedOf } from './fixtures.js';
+import { checkContextShape } from '../../src/order/context-shape.js';
+import { book, codesOf, limitOrder, marketOrder, skippedOf } from '../rules/fixtures.js';
 
 const b = book();
 const order = limitOrder('SELL', '100', '1');

@@ -1,7 +1,7 @@
-import type { CompiledPair } from '../book/compiled-pair.js';
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from './compiled-pair.js';
 
 /**
  * The quantities an order of this pair may have, on the quantity grid: from the minimum rounded

@@ -1,6 +1,6 @@
-import { RuleBook } from '../book/rule-book.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { SnapshotError } from './snapshot-error.js';
+import { SnapshotError } from '../snapshot/snapshot-error.js';
+import { RuleBook } from './rule-book.js';
 
 /**
  * Loads a rule book from snapshot JSON text (`JSON.stringify(book)`): `JSON.parse`, then

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrderShape } from '../../src/rules/order-shape.js';
-import { book, codesOf, limitOrder, marketOrder, SYMBOL, theViolation } from './fixtures.js';
+import { checkOrderShape } from '../../src/order/order-shape.js';
+import { book, codesOf, limitOrder, marketOrder, SYMBOL, theViolation } from '../rules/fixtures.js';
 
 const b = book({ maxTradeAmount: '1e60', marketBuyLimitSize: '1e60' });
 const fields = (order: unknown) => b.validateOrder(order).violations.map((v) => [v.code, v.field]);

@@ -1,0 +1,67 @@
+/**
+ * What the caller knows beyond the order. Decimals as plain strings or finite numbers.
+ *
+ * @example
+ * ```ts
+ * const context: ValidationContext = { referencePrice: '64000.5', maxNotional: 50_000 };
+ * ```
+ */
+export interface ValidationContext {
+  /** The last traded price of the symbol; enables the price bands and market worst-case price. */
+  readonly referencePrice?: string | number;
+  /** A risk limit of the caller's, in quote units, on price × quantity (worst case for MARKET). */
+  readonly maxNotional?: string | number;
+}
+
+/**
+ * An order as a user would send it to `POST /api/v3/order`, for callers who build orders in
+ * code: editors complete its fields, and a misspelt one (`quantiy`) is a type error. The
+ * request's other parameters (`timestamp`, `recvWindow`, `signature`, ...) may ride along and
+ * are ignored. Input of unknown shape (parsed JSON, a gateway's request) is accepted too, and
+ * judged at run time: see {@link OrderArgument}.
+ *
+ * @example
+ * ```ts
+ * const order: OrderInput = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
+ *   price: '64000.01', quantity: '0.0015' };
+ * ```
+ */
+export interface OrderInput {
+  readonly symbol: string;
+  readonly side: OrderSide;
+  readonly type: OrderType;
+  readonly quantity: string | number;
+  readonly price?: string | number;
+  readonly timeInForce?: TimeInForce;
+  readonly newClientOrderId?: string;
+  readonly newOrderRespType?: string;
+  readonly timestamp?: string | number;
+  readonly recvWindow?: string | number;
+  readonly signature?: string;
+}
+
+/**
+ * What the order-taking functions accept for an order of type `T`: anything whose shape is not
+ * known at compile time (`unknown`, `any`, a `Record<string, unknown>`); or an object whose
+ * fields the compiler knows, as long as each is a field of {@link OrderInput}, so a typo is
+ * caught before the order is ever judged. Values are judged at run time, not by the compiler:
+ * reporting a wrong side or a malformed decimal is what validation is for.
+ *
+ * @example
+ * ```ts
+ * book.validateOrder(JSON.parse(body));                                  // unknown: judged at run time
+ * book.validateOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantiy: '1' }); // type error
+ * ```
+ */
+export type OrderArgument<T> = unknown extends T
+  ? unknown
+  : string extends keyof T
+    ? T
+    : { readonly [K in keyof T]: K extends keyof OrderInput ? T[K] : never };
+
+/** @example `const side: OrderSide = 'BUY';` */
+export type OrderSide = 'BUY' | 'SELL';
+/** @example `const type: OrderType = 'LIMIT';` */
+export type OrderType = 'LIMIT' | 'MARKET';
+/** @example `const tif: TimeInForce = 'GTC';` */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
