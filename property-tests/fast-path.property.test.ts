@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lastReadScale, readNumber, readUnits } from '../src/book/fast-pass.js';
-import { formatScaled } from '../src/book/fast-violations.js';
+import { formatScaled } from '../src/decimal/safe-integers.js';
 import { toPlainDecimal } from '../src/index.js';
+import { lastRead, readNumber, readUnits } from '../src/order/fast-read.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from './support/edge-cases.js';
 import { fastOnly, generalPath } from './support/paths.js';
@@ -75,7 +75,7 @@ describe('a passing order allocates nothing', () => {
 describe('numbers are read as the exchange would receive them', () => {
   const read = (f: () => number) => {
     const units = f();
-    return units < 0 ? 'not sure' : `${units}e-${lastReadScale()}`;
+    return units < 0 ? 'not sure' : `${units}e-${lastRead.scale}`;
   };
   it('readNumber(n) reads exactly what readUnits(String(n)) reads, without making the string', () => {
     const doubles = fc.oneof(
@@ -142,7 +142,7 @@ describe('decimal text is read exactly', () => {
         const plain = toPlainDecimal(text) as string;
         const significant = plain.replace('.', '').replace(/^0+/, '').length;
         if (plain === '0' || significant > 15) expect(units).toBe(-1);
-        else expect(formatScaled(units, lastReadScale())).toBe(plain);
+        else expect(formatScaled(units, lastRead.scale)).toBe(plain);
       }),
       propertyParameters(20_000),
     );

@@ -10,6 +10,7 @@
 export type { OrderEstimate } from './book/estimate-order.js';
 export { parseRuleBookSnapshot } from './book/parse-rule-book-snapshot.js';
 export { estimateOrder, RuleBook, type RuleBookOptions, validateOrder } from './book/rule-book.js';
+export { VIOLATION_CODES } from './book/violation-code-order.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
 export type { RejectedChanges } from './diff/diff-rejected.js';
@@ -72,16 +73,15 @@ export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
 } from './snapshot/snapshot-schema.js';
-export {
-  type BoundViolation,
-  type CapViolation,
-  type SkippedCheck,
-  type SkippedField,
-  type SkipReason,
-  type ValidationResult,
-  VIOLATION_CODES,
-  type Violation,
-  type ViolationBase,
-  type ViolationCode,
-  type ViolationField,
+export type {
+  BoundViolation,
+  CapViolation,
+  SkippedCheck,
+  SkippedField,
+  SkipReason,
+  ValidationResult,
+  Violation,
+  ViolationBase,
+  ViolationCode,
+  ViolationField,
 } from './validation/violation-codes.js';

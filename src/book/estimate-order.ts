@@ -1,6 +1,6 @@
 import type { OrderSide, OrderType } from '../order/order-input.js';
+import { missingField } from '../order/reading-violations.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
-import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import type { PairLookup } from './symbol-known.js';
 import { readOrder, unreadableOrder } from './validate.js';
@@ -82,7 +82,7 @@ export function estimateWith(
     if (price === undefined) {
       const missing =
         order.type === 'MARKET'
-          ? [violation('MISSING_FIELD', 'referencePrice', { detail: 'to bound the price of a MARKET order' })]
+          ? [missingField('referencePrice', 'to bound the price of a MARKET order')]
           : [];
       return { estimated: false, violations: violations.concat(missing) };
     }

@@ -82,7 +82,7 @@ export function validateWith(
       for (let i = 0; i < violations.length; i++)
         violations[i] = respelledOnGrid(lookup.pair, order, violations[i] as Violation);
       for (const rule of PAIR_RULES) {
-        const outcome = rule(lookup.pair, order, context);
+        const outcome = rule.check(lookup.pair, order, context);
         if (outcome === undefined) continue;
         if ('code' in outcome) violations.push(outcome);
         else skipped.push(outcome);

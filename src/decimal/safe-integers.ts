@@ -1,4 +1,9 @@
-/** Safe-integer arithmetic shared by the fast path: exact while every value stays below 2^53. */
+/**
+ * Exact arithmetic on safe integers, for the fast forms of the rules: a decimal is a pair of
+ * plain numbers, `units × 10^-scale`, and every operation here is exact while its values stay
+ * below 2^53, and says so (NaN, or a verdict that needs no exact value) when they would not.
+ * No `%`: divisibility is decided by a floor and a product that are exact whenever it holds.
+ */
 
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -14,6 +19,131 @@ export const MAX_SHIFT = 100;
  * `10^n` for the scale differences `atMost` meets, saturated at 10^16 from n = 16 on: scaling a
  * non-zero safe integer by that already passes 2^53, which is all `atMost` needs to know.
  */
-export const SHIFT: readonly number[] = Array.from({ length: MAX_SHIFT + 1 }, (_, n) =>
+const SHIFT: readonly number[] = Array.from({ length: MAX_SHIFT + 1 }, (_, n) =>
   n < POW10.length ? (POW10[n] as number) : 1e16,
 );
+
+/**
+ * Whether `a × 10^-as ≤ b × 10^-bs`, as 1 or 0, exactly, for safe integers `a` and `b` (or an
+ * infinite bound at scale 0). When scaling one side passes 2^53, that side is beyond every safe
+ * integer, so its sign decides. Kept small so that V8 inlines it: a double passed to a call
+ * that is not inlined is boxed, which would make a passing order allocate.
+ */
+export function atMost(a: number, as: number, b: number, bs: number): number {
+  if (as === bs) return a <= b ? 1 : 0;
+  if (as > bs) {
+    const bb = b * (SHIFT[as - bs] as number);
+    return bb > MAX_SAFE ? 1 : bb < -MAX_SAFE ? 0 : a <= bb ? 1 : 0;
+  }
+  const aa = a * (SHIFT[bs - as] as number);
+  return aa > MAX_SAFE ? 0 : aa < -MAX_SAFE ? 1 : aa <= b ? 1 : 0;
+}
+
+/** `a × b` for safe integers, or NaN when the product is past 2^53 and so maybe inexact. */
+export function product(a: number, b: number): number {
+  const p = a * b;
+  return p > MAX_SAFE || p < -MAX_SAFE ? Number.NaN : p;
+}
+
+/**
+ * Whether `step` divides the safe integer `n`, without `%`: when `floor(n / step) × step === n`
+ * in doubles the product was exact (one past 2^53 cannot round down to a safe integer), so
+ * `step` divides `n`; and when it divides, the quotient is whole and computed exactly.
+ */
+export function isMultiple(n: number, step: number): boolean {
+  return step === 1 || Math.floor(n / step) * step === n;
+}
+
+/** Whether `units × 10^-scale` lies on the grid `step × 10^-gridScale`: 1 or 0, or -1 past 2^53. */
+export function onGrid(units: number, scale: number, step: number, gridScale: number): number {
+  if (scale > gridScale) return 0;
+  const n = units * (POW10[gridScale - scale] as number);
+  if (n > MAX_SAFE) return -1;
+  return isMultiple(n, step) ? 1 : 0;
+}
+
+/** `floor(a / b)` for non-negative safe integers, corrected so it is exact; NaN past 2^53. */
+function floorDiv(a: number, b: number): number {
+  if (a + b > MAX_SAFE) return Number.NaN;
+  let q = Math.floor(a / b);
+  if (q * b > a) q--;
+  else if ((q + 1) * b <= a) q++;
+  return q;
+}
+
+/**
+ * `units × 10^-scale` rounded down onto the grid `step × 10^-gridScale` (gridScale ≤ 15), in
+ * units of `10^-gridScale`; NaN when that leaves safe integers.
+ */
+export function floorOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  let at: number;
+  if (scale <= gridScale) {
+    at = units * (POW10[gridScale - scale] as number);
+    if (at > MAX_SAFE) return Number.NaN;
+  } else {
+    const shift = scale - gridScale;
+    // Safe units are below 10^16, so a shift of 16 or more leaves nothing whole.
+    at = shift >= POW10.length ? 0 : floorDiv(units, POW10[shift] as number);
+  }
+  return floorDiv(at, step) * step;
+}
+
+/** `units × 10^-scale` rounded up onto the grid, as {@link floorOnGrid} rounds down. */
+export function ceilOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  const floor = floorOnGrid(units, scale, step, gridScale);
+  if (Number.isNaN(floor)) return Number.NaN;
+  let exact: boolean;
+  if (scale <= gridScale) exact = floor === units * (POW10[gridScale - scale] as number);
+  else if (scale - gridScale >= POW10.length) exact = units === 0;
+  // A product past 2^53 rounds to at least 2^53, so it cannot equal safe units by accident.
+  else exact = floor * (POW10[scale - gridScale] as number) === units;
+  const ceil = exact ? floor : floor + step;
+  return ceil > MAX_SAFE ? Number.NaN : ceil;
+}
+
+/** `'0'.repeat(n)` for the n a scale of at most 15 needs (larger ones are made when needed). */
+const ZEROS: readonly string[] = POW10.map((_, n) => '0'.repeat(n));
+
+/** The largest small integer (Smi): V8 prints these much faster than larger doubles. */
+const SMALL = 2 ** 31 - 1;
+
+/** Decimal digits of a safe integer; past 2^31 printed in two halves of at most 8 digits. */
+function digitsOf(n: number): string {
+  if (n <= SMALL) return String(n);
+  const high = Math.floor(n / 1e8);
+  const low = String(n - high * 1e8);
+  return `${high}${ZEROS[8 - low.length]}${low}`;
+}
+
+/**
+ * Canonical plain text of `units × 10^-scale` (units a non-negative safe integer), as
+ * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`.
+ */
+export function formatScaled(units: number, scale: number): string {
+  let whole = 0;
+  let fraction = units;
+  // Safe units are below 10^16, so past a scale of 15 there is no whole part.
+  if (scale < POW10.length) {
+    const power = POW10[scale] as number;
+    // A rounded quotient is never below the true floor, and at most one above it.
+    whole = Math.floor(units / power);
+    if (whole * power > units) whole--;
+    fraction = units - whole * power;
+  }
+  if (fraction === 0) return digitsOf(whole);
+  let places = scale;
+  // Trailing zeros are rare; when there are some (at most 15), strip 8, 4, 2 and 1 at a time.
+  if (Math.floor(fraction / 10) * 10 === fraction) {
+    for (let strip = 8; strip >= 1; strip /= 2) {
+      const power = POW10[strip] as number;
+      const rest = Math.floor(fraction / power);
+      if (rest * power === fraction) {
+        fraction = rest;
+        places -= strip;
+      }
+    }
+  }
+  const digits = digitsOf(fraction);
+  const padding = places - digits.length;
+  return `${digitsOf(whole)}.${ZEROS[padding] ?? '0'.repeat(padding)}${digits}`;
+}

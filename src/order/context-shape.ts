@@ -1,9 +1,9 @@
 import { describeThrown } from '../errors/preflight-error.js';
-import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { readDecimalInput } from './decimal-input.js';
 import type { ParsedContext } from './parsed-order.js';
 import { CONTEXT_FIELDS, type ContextReading, readFields } from './read-once.js';
+import { invalidField } from './reading-violations.js';
 
 /**
  * The caller's context: INVALID_FIELD for a context that is not an object, or a malformed
@@ -27,12 +27,10 @@ export function judgeContextShape(reading: ContextReading): {
     case 'unreadable': {
       // A hostile context must not cost the order its own verdict: judge it as having no context.
       const detail = `could not be read (${describeThrown(reading.error)})`;
-      return { context, violations: [violation('INVALID_FIELD', 'context', { detail })] };
+      return { context, violations: [invalidField('context', detail)] };
     }
     case 'other':
-      violations.push(
-        violation('INVALID_FIELD', 'context', { detail: `must be an object, got ${reading.description}` }),
-      );
+      violations.push(invalidField('context', `must be an object, got ${reading.description}`));
       return { context, violations };
     case 'fields':
       for (const field of CONTEXT_FIELDS) {
@@ -40,7 +38,7 @@ export function judgeContextShape(reading: ContextReading): {
         if (value === undefined) continue;
         const read = readDecimalInput(value);
         if (read.ok) context[field] = read.decimal;
-        else violations.push(violation('INVALID_FIELD', field, read));
+        else violations.push(invalidField(field, read.detail, read.suggestion));
       }
       return { context, violations };
   }

@@ -1,5 +1,4 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { violation } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { readDecimalInput } from './decimal-input.js';
 import type { OrderSide, OrderType, TimeInForce } from './order-input.js';
@@ -11,6 +10,7 @@ import {
   type OrderReading,
   readFields,
 } from './read-once.js';
+import { invalidField, invalidOrder, missingField, unexpectedField } from './reading-violations.js';
 
 const SIDES: readonly OrderSide[] = ['BUY', 'SELL'];
 const TYPES: readonly OrderType[] = ['LIMIT', 'MARKET'];
@@ -38,13 +38,9 @@ export function judgeOrderShape(reading: OrderReading): { order: ParsedOrder; vi
   const raw = reading.fields;
 
   const symbol = raw.symbol;
-  if (symbol === undefined) violations.push(violation('MISSING_FIELD', 'symbol'));
+  if (symbol === undefined) violations.push(missingField('symbol'));
   else if (typeof symbol !== 'string' || symbol.length === 0)
-    violations.push(
-      violation('INVALID_FIELD', 'symbol', {
-        detail: `must be a non-empty string, got ${describeValue(symbol)}`,
-      }),
-    );
+    violations.push(invalidField('symbol', `must be a non-empty string, got ${describeValue(symbol)}`));
   else order.symbol = symbol;
 
   const side = readEnum(raw, 'side', SIDES, violations);
@@ -53,27 +49,23 @@ export function judgeOrderShape(reading: OrderReading): { order: ParsedOrder; vi
   if (type !== undefined) order.type = type;
 
   const quantity = raw.quantity;
-  if (quantity === undefined) violations.push(violation('MISSING_FIELD', 'quantity'));
+  if (quantity === undefined) violations.push(missingField('quantity'));
   else {
     const read = readDecimalInput(quantity);
     if (read.ok) order.quantity = read.decimal;
-    else violations.push(violation('INVALID_FIELD', 'quantity', read));
+    else violations.push(invalidField('quantity', read.detail, read.suggestion));
   }
 
   const price = raw.price;
   if (type === 'MARKET') {
     if (price !== undefined)
-      violations.push(
-        violation('UNEXPECTED_FIELD', 'price', {
-          detail: 'on MARKET orders (they fill at the market price)',
-        }),
-      );
+      violations.push(unexpectedField('price', 'on MARKET orders (they fill at the market price)'));
   } else if (price === undefined) {
-    if (type === 'LIMIT') violations.push(violation('MISSING_FIELD', 'price', { detail: 'on LIMIT orders' }));
+    if (type === 'LIMIT') violations.push(missingField('price', 'on LIMIT orders'));
   } else {
     const read = readDecimalInput(price);
     if (read.ok) order.price = read.decimal;
-    else violations.push(violation('INVALID_FIELD', 'price', read));
+    else violations.push(invalidField('price', read.detail, read.suggestion));
   }
 
   const timeInForce = readEnum(raw, 'timeInForce', TIMES_IN_FORCE, violations, type === 'LIMIT');
@@ -85,9 +77,10 @@ export function judgeOrderShape(reading: OrderReading): { order: ParsedOrder; vi
     (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID.test(clientOrderId))
   )
     violations.push(
-      violation('INVALID_FIELD', 'newClientOrderId', {
-        detail: `must be 1 to 36 characters of letters, digits and . : / _ -, got ${describeValue(clientOrderId)}`,
-      }),
+      invalidField(
+        'newClientOrderId',
+        `must be 1 to 36 characters of letters, digits and . : / _ -, got ${describeValue(clientOrderId)}`,
+      ),
     );
   return { order, violations };
 }
@@ -102,19 +95,14 @@ function readEnum<T extends string>(
   const value = raw[field];
   if (value === undefined) {
     if (required)
-      violations.push(
-        violation('MISSING_FIELD', field, field === 'timeInForce' ? { detail: 'on LIMIT orders' } : {}),
-      );
+      violations.push(missingField(field, field === 'timeInForce' ? 'on LIMIT orders' : undefined));
     return undefined;
   }
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
   const upper = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
   const suggestion = upper !== undefined && (allowed as readonly string[]).includes(upper) ? [upper] : [];
   violations.push(
-    violation('INVALID_FIELD', field, {
-      detail: `must be one of ${allowed.join(', ')}, got ${describeValue(value)}`,
-      suggestion,
-    }),
+    invalidField(field, `must be one of ${allowed.join(', ')}, got ${describeValue(value)}`, suggestion),
   );
   return undefined;
 }
@@ -122,12 +110,10 @@ function readEnum<T extends string>(
 /** INVALID_ORDER for an order that is not a record, or whose very reading threw. */
 function unreadableOrShapeless(reading: Exclude<OrderReading, { kind: 'fields' }>): Violation {
   if (reading.kind === 'unreadable') return unreadableOrder(reading.error);
-  return violation('INVALID_ORDER', 'order', { detail: `got ${reading.description}` });
+  return invalidOrder(`got ${reading.description}`);
 }
 
 /** The verdict on an order whose very reading threw: a hostile proxy, a throwing getter. */
 export function unreadableOrder(error: unknown): Violation {
-  return violation('INVALID_ORDER', 'order', {
-    detail: `but it could not be read (${describeThrown(error)})`,
-  });
+  return invalidOrder(`but it could not be read (${describeThrown(error)})`);
 }

@@ -1,18 +1,15 @@
 import type { Dec } from '../decimal/dec.js';
-import { ceilToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import { highestUnder } from '../rules/quantity-max.js';
-import type { ValidationResult } from '../validation/violation-codes.js';
 import type { CompiledPair } from './compiled-pair.js';
-import { quantityWindow } from './quantity-window.js';
+import { ORDER_KINDS, quantityWindow } from './quantity-window.js';
 
 /**
  * A compiled pair in machine numbers, for the fast path. Prices are counted in whole units of
  * `10^-priceScale` and quantities of `10^-quantityScale`; every count is a safe integer, so
  * comparisons and products that stay under 2^53 are exact. Each value is a pair of fields
  * (`…Units × 10^-…Scale`) rather than a nested object, so the hot path loads each in one step.
- * The texts a violation quotes are made here, once. A pair whose grids do not fit (more than 15
- * decimals, a grid over 2^52 units) has no fast form and always takes the general path.
+ * A pair whose grids do not fit (more than 15 decimals, a grid over 2^52 units) has no fast form
+ * and always takes the general path.
  */
 export interface FastPair {
   /** The compiled pair this is the fast form of (the rules explain with it). */
@@ -63,25 +60,6 @@ export interface FastPair {
   readonly marketBuyWorstScale: number;
   readonly marketSellWorstUnits: number;
   readonly marketSellWorstScale: number;
-  /** The `limit` of a PRICE_TICK violation (the tick) and of a PRICE_PRECISION one (the precision). */
-  readonly tickText: string;
-  readonly quotePrecisionText: string;
-  /** The `limit` of a QUANTITY_STEP violation and of a QUANTITY_PRECISION one. */
-  readonly stepText: string;
-  readonly basePrecisionText: string;
-  /** The `limit` of the quantity bounds, as the rules quote them. */
-  readonly minText: string;
-  readonly maxText: string;
-  readonly marketBuyText: string;
-  readonly marketSellText: string;
-  /** Suggestions that depend on the pair alone: the minimum rounded up onto the grid, … */
-  readonly lowestQuantity: string;
-  /**
-   * What QUANTITY_ABOVE_MAX suggests for a LIMIT, a MARKET BUY and a MARKET SELL order, and
-   * MARKET_SIZE_ABOVE_MAX for a MARKET BUY and SELL: made by the rules' own function, once.
-   */
-  readonly aboveMaxSuggestion: readonly [string | undefined, string | undefined, string | undefined];
-  readonly marketSizeSuggestion: readonly [string | undefined, string | undefined];
   /**
    * The window every quantity suggestion is kept in (see `quantityWindow`), per order kind as
    * above, in whole units of `10^-quantityScale`: NaN low when no quantity passes, Infinity high
@@ -89,8 +67,12 @@ export interface FastPair {
    */
   readonly windowLow: readonly [number, number, number];
   readonly windowHigh: readonly [number, number, number];
-  /** Frozen pass results by which checks were skipped (a 5-bit key), made on first use. */
-  readonly passResults: (ValidationResult | undefined)[];
+  /**
+   * What each rule makes once per pair to explain its failures (limits as text, suggestions that
+   * depend on the pair alone), by the rule's place in the list: made on the pair's first
+   * failure of that rule, so that compiling stays cheap and later failures reuse them.
+   */
+  readonly parts: unknown[];
 }
 
 const MAX_FAST_SCALE = 15;
@@ -147,11 +129,6 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   if (grid.scale > MAX_FAST_SCALE || grid.units > BigInt(MAX_STEP)) return undefined;
   return { scale: grid.scale, step: Number(grid.units) };
 }
-
-/** The three order kinds whose quantity bounds differ. */
-const LIMIT: ParsedOrder = { type: 'LIMIT' };
-const MARKET_BUY: ParsedOrder = { type: 'MARKET', side: 'BUY' };
-const MARKET_SELL: ParsedOrder = { type: 'MARKET', side: 'SELL' };
 
 /** A kind's quantity window in grid units (see FastPair.windowLow). */
 function windowCounts(pair: CompiledPair, kind: ParsedOrder, scale: number): [number, number] {
@@ -214,9 +191,11 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const marketSell = bound(n.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
-  const windows = [LIMIT, MARKET_BUY, MARKET_SELL].map((kind) =>
-    windowCounts(pair, kind, quantity.scale),
-  ) as [[number, number], [number, number], [number, number]];
+  const windows = ORDER_KINDS.map((kind) => windowCounts(pair, kind, quantity.scale)) as [
+    [number, number],
+    [number, number],
+    [number, number],
+  ];
   return {
     pair,
     trading: n.isTrading,
@@ -250,26 +229,8 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     marketBuyWorstScale: marketBuyWorst.scale,
     marketSellWorstUnits: marketSellWorst.units,
     marketSellWorstScale: marketSellWorst.scale,
-    tickText: n.priceGrid.toString(),
-    quotePrecisionText: String(n.quotePrecision),
-    stepText: n.quantityGrid.toString(),
-    basePrecisionText: String(n.basePrecision),
-    minText: n.minTradeAmount.toString(),
-    maxText: n.maxTradeAmount.toString(),
-    marketBuyText: n.marketBuyLimitSize.toString(),
-    marketSellText: n.marketSellLimitSize.toString(),
-    lowestQuantity: ceilToGrid(n.minTradeAmount, n.quantityGrid).toString(),
-    aboveMaxSuggestion: [
-      highestUnder(pair, LIMIT, n.maxTradeAmount)[0],
-      highestUnder(pair, MARKET_BUY, n.maxTradeAmount)[0],
-      highestUnder(pair, MARKET_SELL, n.maxTradeAmount)[0],
-    ],
-    marketSizeSuggestion: [
-      highestUnder(pair, MARKET_BUY, n.marketBuyLimitSize)[0],
-      highestUnder(pair, MARKET_SELL, n.marketSellLimitSize)[0],
-    ],
     windowLow: [windows[0][0], windows[1][0], windows[2][0]],
     windowHigh: [windows[0][1], windows[1][1], windows[2][1]],
-    passResults: new Array(32).fill(undefined),
+    parts: [],
   };
 }

@@ -39,3 +39,13 @@ export function withinQuantityWindow(pair: CompiledPair, order: ParsedOrder, can
   if (window.high !== null && candidate.gt(window.high)) return window.high;
   return candidate;
 }
+
+/**
+ * The three kinds of order whose quantity windows differ, by the index a fast order carries
+ * (`FastOrder.kind`): a LIMIT order, a MARKET BUY and a MARKET SELL.
+ */
+export const ORDER_KINDS: readonly [ParsedOrder, ParsedOrder, ParsedOrder] = [
+  { type: 'LIMIT' },
+  { type: 'MARKET', side: 'BUY' },
+  { type: 'MARKET', side: 'SELL' },
+];

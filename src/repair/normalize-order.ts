@@ -1,11 +1,12 @@
 import { compiledPairOf, type RuleBook } from '../book/rule-book.js';
 import { unreadableOrder } from '../book/validate.js';
-import { Dec } from '../decimal/dec.js';
-import { ceilToGrid, floorToGrid, isOnGrid, writtenDecimals } from '../decimal/grid.js';
+import { judgeContextShape } from '../order/context-shape.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
+import { judgeOrderShape } from '../order/order-shape.js';
 import { readOwnField } from '../order/read-field.js';
-import { contextOnce, copyOrderOnce } from '../order/read-once.js';
+import { CONTEXT_FIELDS, contextOnce, copyOrderOnce, ORDER_FIELDS, readFields } from '../order/read-once.js';
+import { PAIR_RULES } from '../rules/pair-rules.js';
 import type { Violation, ViolationCode } from '../validation/violation-codes.js';
 
 /**
@@ -47,8 +48,6 @@ export type NormalizeResult =
       /** The roundings that were tried before the remaining violations were found. */
       readonly changes: readonly OrderChange[];
     };
-
-type Direction = 'down' | 'up';
 
 /**
  * The nearest order that passes (README, "Semantics"): the price moves onto its grid away from
@@ -95,15 +94,34 @@ export function normalizeOrder(book: RuleBook, order: unknown, context?: Validat
   const pair = typeof symbol === 'string' ? compiledPairOf(book, symbol) : undefined;
   if (pair === undefined) return { ok: false, violations: first.violations, changes: [] };
 
-  const side = readOwnField(copy, 'side');
   const changes: OrderChange[] = [];
   const repaired = withPlainDecimals(copy) as unknown as Record<string, unknown>;
-  if (readOwnField(copy, 'type') !== 'MARKET' && (side === 'BUY' || side === 'SELL')) {
-    const grids = { exact: pair.tickSize, rounding: pair.priceGrid, precision: pair.quotePrecision };
-    apply(repaired, changes, repairDecimal(copy, 'price', grids, side === 'BUY' ? 'down' : 'up'));
+  for (const field of DECIMAL_FIELDS) {
+    const plain = respelled(copy, field);
+    if (plain === undefined) continue;
+    changes.push(plain);
+    repaired[field] = plain.to;
   }
-  const grids = { exact: pair.stepSize, rounding: pair.quantityGrid, precision: pair.basePrecision };
-  apply(repaired, changes, repairDecimal(copy, 'quantity', grids, 'down'));
+  // The pair's rules, in their order, on the order as respelled: the first rule that a rounding
+  // satisfies moves its field (a tick before a precision, a step before a precision).
+  const parsed = judgeOrderShape(readFields(repaired, ORDER_FIELDS)).order;
+  const parsedContext = judgeContextShape(readFields(ctx, CONTEXT_FIELDS)).context;
+  const moved = new Set<string>();
+  for (const rule of PAIR_RULES) {
+    if (rule.repair === undefined) continue;
+    const outcome = rule.check(pair, parsed, parsedContext);
+    if (outcome === undefined || !('code' in outcome)) continue;
+    const repair = rule.repair(pair, parsed);
+    if (repair === undefined || moved.has(repair.field)) continue;
+    moved.add(repair.field);
+    changes.push({
+      field: repair.field,
+      from: textOf(repaired[repair.field]),
+      to: repair.to,
+      code: rule.code,
+    });
+    repaired[repair.field] = repair.to;
+  }
 
   const final = book.validateOrder(repaired, ctx);
   return final.ok
@@ -111,65 +129,25 @@ export function normalizeOrder(book: RuleBook, order: unknown, context?: Validat
     : { ok: false, violations: final.violations, changes };
 }
 
-function apply(order: Record<string, unknown>, changes: OrderChange[], repair: readonly OrderChange[]): void {
-  for (const change of repair) {
-    order[change.field] = change.to;
-    changes.push(change);
-  }
-}
+const DECIMAL_FIELDS = ['price', 'quantity'] as const;
 
-/** A decimal field's grids: the one it must lie on, the one it is rounded onto, and its precision. */
-interface FieldGrids {
-  readonly exact: Dec | null;
-  readonly rounding: Dec | null;
-  readonly precision: number | null;
-}
-
-/** The changes that put one decimal field into plain notation, onto its grid and within its precision. */
-function repairDecimal(
-  order: object,
-  field: 'price' | 'quantity',
-  grids: FieldGrids,
-  direction: Direction,
-): OrderChange[] {
+/** A decimal spelled in a way the exchange refuses (`1e-7`), put into plain notation. */
+function respelled(order: object, field: 'price' | 'quantity'): OrderChange | undefined {
   const raw = readOwnField(order, field);
-  if (raw === undefined) return [];
+  if (raw === undefined) return undefined;
   const read = readDecimalInput(raw);
-  const changes: OrderChange[] = [];
-  let text: string;
-  if (read.ok) text = read.decimal.text;
-  else {
-    const plain = read.suggestion?.[0];
-    if (plain === undefined) return [];
-    changes.push({ field, from: String(raw), to: plain, code: 'INVALID_FIELD' });
-    text = plain;
-  }
-  const value = Dec.parse(text);
-  const offGrid = grids.exact !== null && !isOnGrid(value, grids.exact);
-  const tooPrecise = grids.precision !== null && writtenDecimals(text) > grids.precision;
-  if (!offGrid && !tooPrecise) return changes;
-  let to = value;
-  if (grids.rounding !== null && !isOnGrid(value, grids.rounding)) {
-    to = direction === 'down' ? floorToGrid(value, grids.rounding) : ceilToGrid(value, grids.rounding);
-    // Rounding a value below one grid unit down gives zero, which is no order at all.
-    if (to.lte(Dec.ZERO)) return changes;
-  }
-  const code: ViolationCode =
-    field === 'price'
-      ? offGrid
-        ? 'PRICE_TICK'
-        : 'PRICE_PRECISION'
-      : offGrid
-        ? 'QUANTITY_STEP'
-        : 'QUANTITY_PRECISION';
-  changes.push({ field, from: text, to: to.toString(), code });
-  return changes;
+  const plain = read.ok ? undefined : read.suggestion?.[0];
+  return plain === undefined ? undefined : { field, from: String(raw), to: plain, code: 'INVALID_FIELD' };
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
 }
 
 /** The order with `price` and `quantity` numbers as the plain text they would be sent as. */
 function withPlainDecimals(order: Record<string, unknown>): OrderInput {
   const copy: Record<string, unknown> = { ...order };
-  for (const field of ['price', 'quantity'] as const) {
+  for (const field of DECIMAL_FIELDS) {
     const read = readDecimalInput(readOwnField(order, field));
     if (read.ok) copy[field] = read.decimal.text;
   }

@@ -1,14 +1,34 @@
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
+import { atMost, floorOnGrid, formatScaled, product } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+
+const NO_RATIO = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
+const NO_REFERENCE = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+
+function aboveBand(
+  pair: CompiledPair,
+  value: string,
+  limit: string,
+  reference: string,
+  highest: string | undefined,
+): Violation {
+  const how = `(referencePrice ${reference} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`;
+  const message = `price ${value} is above the buy limit ${limit} ${how}`;
+  const suggestion = highest === undefined ? undefined : [highest];
+  return violationOf('PRICE_ABOVE_BUY_LIMIT', 'price', message, limit, value, suggestion);
+}
 
 /**
  * PRICE_ABOVE_BUY_LIMIT: a LIMIT BUY is at most reference × (1 + buyLimitPriceRatio). One-sided:
  * a buy far below the market is not the exchange's concern. Suggests the edge rounded down onto
- * the price grid.
+ * the price grid (none when that leaves zero).
  */
 export function checkBuyPriceBand(
   pair: CompiledPair,
@@ -18,22 +38,49 @@ export function checkBuyPriceBand(
   const price = order.price;
   if (order.type !== 'LIMIT' || order.side !== 'BUY' || price === undefined) return undefined;
   const factor = pair.buyBandFactor;
-  if (factor === null) return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
+  if (factor === null) return NO_RATIO;
   const reference = context.referencePrice;
-  if (reference === undefined)
-    return skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+  if (reference === undefined) return NO_REFERENCE;
   const limit = reference.value.times(factor);
   if (price.value.lte(limit)) return undefined;
   const highest = pair.priceGrid === null ? limit : floorToGrid(limit, pair.priceGrid);
-  return violation('PRICE_ABOVE_BUY_LIMIT', 'price', {
-    value: price.text,
-    limit: limit.toString(),
-    detail: buyBandDetail(pair, reference.text),
-    suggestion: highest.gt(Dec.ZERO) ? [highest.toString()] : [],
-  });
+  const suggestion = highest.gt(Dec.ZERO) ? highest.toString() : undefined;
+  return aboveBand(pair, price.text, limit.toString(), reference.text, suggestion);
 }
 
-/** How the buy limit was reached, for the violation's message. */
-export function buyBandDetail(pair: CompiledPair, referenceText: string): string {
-  return `(referencePrice ${referenceText} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`;
+/** The buy limit in units at `edgeScale(pair, order)`, or NaN past 2^53. */
+function edge(pair: FastPair, order: FastOrder): number {
+  return product(order.reference, pair.buyBandUnits);
 }
+
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (!order.limit || !order.buy) return PASS;
+  if (Number.isNaN(order.reference)) return SKIP;
+  const limit = edge(pair, order);
+  if (Number.isNaN(limit)) return NOT_SURE;
+  const scale = order.referenceScale + pair.buyBandScale;
+  return atMost(order.price, order.priceScale, limit, scale) === 1 ? PASS : FAIL;
+}
+
+function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+  const limit = edge(pair, order);
+  const scale = order.referenceScale + pair.buyBandScale;
+  const highest = floorOnGrid(limit, scale, pair.priceStep, pair.priceScale);
+  if (Number.isNaN(highest)) return undefined;
+  return aboveBand(
+    pair.pair,
+    sentText(order.priceRaw, order.price, order.priceScale),
+    formatScaled(limit, scale),
+    sentText(order.referenceRaw, order.reference, order.referenceScale),
+    highest > 0 ? formatScaled(highest, pair.priceScale) : undefined,
+  );
+}
+
+/** PRICE_ABOVE_BUY_LIMIT, whole. */
+export const buyPriceBand: PairRule = {
+  code: 'PRICE_ABOVE_BUY_LIMIT',
+  check: checkBuyPriceBand,
+  fastCheck,
+  explainFast,
+  fastSkip: NO_REFERENCE,
+};

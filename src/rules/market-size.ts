@@ -1,8 +1,24 @@
+import type { Dec } from '../decimal/dec.js';
+import { atMost } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { ORDER_KINDS } from '../pair/quantity-window.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
 import { highestUnder } from './quantity-max.js';
-import type { RuleOutcome } from './rule.js';
+import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+
+const NO_BUY_CAP = skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketBuyLimitSize');
+const NO_SELL_CAP = skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketSellLimitSize');
+
+type CapField = 'marketBuyLimitSize' | 'marketSellLimitSize';
+
+function aboveCap(value: string, field: CapField, cap: string, highest: readonly string[]): Violation {
+  const message = `quantity ${value} is above ${field} ${cap}`;
+  return violationOf('MARKET_SIZE_ABOVE_MAX', 'quantity', message, cap, value, highest);
+}
 
 /**
  * MARKET_SIZE_ABOVE_MAX: a MARKET BUY's quantity is at most `marketBuyLimitSize`, a MARKET SELL's
@@ -12,14 +28,47 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
   const quantity = order.quantity;
   if (order.type !== 'MARKET' || order.side === undefined || quantity === undefined) return undefined;
   const buy = order.side === 'BUY';
-  const field = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
   const max = buy ? pair.marketBuyLimitSize : pair.marketSellLimitSize;
-  if (max === null) return skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', field);
+  if (max === null) return buy ? NO_BUY_CAP : NO_SELL_CAP;
   if (quantity.value.lte(max)) return undefined;
-  return violation('MARKET_SIZE_ABOVE_MAX', 'quantity', {
-    value: quantity.text,
-    limit: max.toString(),
-    detail: field,
-    suggestion: highestUnder(pair, order, max),
-  });
+  const field = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
+  return aboveCap(quantity.text, field, max.toString(), highestUnder(pair, order, max));
 }
+
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (order.limit) return PASS;
+  const count = order.quantityCount;
+  if (count >= 0) return count > (order.buy ? pair.marketBuyCount : pair.marketSellCount) ? FAIL : PASS;
+  const within = order.buy
+    ? atMost(order.quantity, order.quantityScale, pair.marketBuyUnits, pair.marketBuyScale)
+    : atMost(order.quantity, order.quantityScale, pair.marketSellUnits, pair.marketSellScale);
+  return within === 1 ? PASS : FAIL;
+}
+
+/** Each side's cap as text and what it offers, rounded down onto the grid. */
+function capsOf(pair: CompiledPair) {
+  const buy = pair.marketBuyLimitSize as Dec;
+  const sell = pair.marketSellLimitSize as Dec;
+  return {
+    buy: buy.toString(),
+    sell: sell.toString(),
+    highestBuy: highestUnder(pair, ORDER_KINDS[1], buy),
+    highestSell: highestUnder(pair, ORDER_KINDS[2], sell),
+  };
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
+  const caps = partsOf(pair, slot, (p) => capsOf(p.pair));
+  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  return order.buy
+    ? aboveCap(value, 'marketBuyLimitSize', caps.buy, caps.highestBuy)
+    : aboveCap(value, 'marketSellLimitSize', caps.sell, caps.highestSell);
+}
+
+/** MARKET_SIZE_ABOVE_MAX, whole. */
+export const marketSize: PairRule = {
+  code: 'MARKET_SIZE_ABOVE_MAX',
+  check: checkMarketSize,
+  fastCheck,
+  explainFast,
+};

@@ -1,8 +1,22 @@
+import { atMost, formatScaled, product } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
+import type { FastPair } from '../pair/fast-pair.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+
+const NO_BUY_RATIO = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
+const NO_SELL_RATIO = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
+const NO_REFERENCE = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'referencePrice');
+
+function aboveMax(value: string, max: string, market: boolean, price: string, quantity: string): Violation {
+  const how = `(${market ? 'worst-case price' : 'price'} ${price} × quantity ${quantity})`;
+  const message = `notional ${value} is above maxNotional ${max} ${how}`;
+  return violationOf('NOTIONAL_ABOVE_MAX', 'notional', message, max, value);
+}
 
 /**
  * NOTIONAL_ABOVE_MAX: price × quantity is at most `context.maxNotional` (the caller's risk limit);
@@ -20,26 +34,59 @@ export function checkMaxNotional(
   if (order.type === 'MARKET' && order.side !== undefined) {
     const buy = order.side === 'BUY';
     if ((buy ? pair.marketBuyWorstFactor : pair.marketSellWorstFactor) === null)
-      return skippedCheck(
-        'NOTIONAL_ABOVE_MAX',
-        'NO_RULE_FIELD',
-        buy ? 'buyLimitPriceRatio' : 'sellLimitPriceRatio',
-      );
-    if (context.referencePrice === undefined)
-      return skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'referencePrice');
+      return buy ? NO_BUY_RATIO : NO_SELL_RATIO;
+    if (context.referencePrice === undefined) return NO_REFERENCE;
   }
   const price = worstCasePrice(pair, order, context);
   if (price === undefined) return undefined;
   const notional = price.times(quantity.value);
   if (notional.lte(max.value)) return undefined;
-  return violation('NOTIONAL_ABOVE_MAX', 'notional', {
-    value: notional.toString(),
-    limit: max.text,
-    detail: notionalDetail(order.type === 'MARKET', price.toString(), quantity.text),
-  });
+  const market = order.type === 'MARKET';
+  return aboveMax(notional.toString(), max.text, market, price.toString(), quantity.text);
 }
 
-/** How the notional was reached, for the violation's message. */
-export function notionalDetail(market: boolean, priceText: string, quantityText: string): string {
-  return `(${market ? 'worst-case price' : 'price'} ${priceText} × quantity ${quantityText})`;
+/** The scratch of the last fast check: the price judged by, and its scale (no allocation). */
+const worst = { units: 0, scale: 0 };
+
+/** The order's worst-case price in `worst`; false when it needs a reference price there is not. */
+function worstPrice(pair: FastPair, order: FastOrder): boolean {
+  if (order.limit) {
+    worst.units = order.price;
+    worst.scale = order.priceScale;
+    return true;
+  }
+  if (Number.isNaN(order.reference)) return false;
+  worst.units = product(order.reference, order.buy ? pair.marketBuyWorstUnits : pair.marketSellWorstUnits);
+  worst.scale = order.referenceScale + (order.buy ? pair.marketBuyWorstScale : pair.marketSellWorstScale);
+  return true;
 }
+
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (Number.isNaN(order.maxNotional)) return PASS;
+  if (!worstPrice(pair, order)) return SKIP;
+  const notional = product(worst.units, order.quantity);
+  if (Number.isNaN(notional)) return NOT_SURE;
+  const scale = worst.scale + order.quantityScale;
+  return atMost(notional, scale, order.maxNotional, order.maxNotionalScale) === 1 ? PASS : FAIL;
+}
+
+function explainFast(_pair: FastPair, order: FastOrder): Violation {
+  worstPrice(_pair, order);
+  const notional = product(worst.units, order.quantity);
+  return aboveMax(
+    formatScaled(notional, worst.scale + order.quantityScale),
+    sentText(order.maxNotionalRaw, order.maxNotional, order.maxNotionalScale),
+    !order.limit,
+    formatScaled(worst.units, worst.scale),
+    sentText(order.quantityRaw, order.quantity, order.quantityScale),
+  );
+}
+
+/** NOTIONAL_ABOVE_MAX, whole. */
+export const maxNotional: PairRule = {
+  code: 'NOTIONAL_ABOVE_MAX',
+  check: checkMaxNotional,
+  fastCheck,
+  explainFast,
+  fastSkip: NO_REFERENCE,
+};

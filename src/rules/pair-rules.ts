@@ -1,29 +1,33 @@
-import { checkBuyPriceBand } from './buy-price-band.js';
-import { checkMarketSize } from './market-size.js';
-import { checkMaxNotional } from './max-notional.js';
-import { checkPricePrecision } from './price-precision.js';
-import { checkPriceTick } from './price-tick.js';
-import { checkQuantityMax } from './quantity-max.js';
-import { checkQuantityMin } from './quantity-min.js';
-import { checkQuantityPrecision } from './quantity-precision.js';
-import { checkQuantityStep } from './quantity-step.js';
+import { buyPriceBand } from './buy-price-band.js';
+import { marketSize } from './market-size.js';
+import { maxNotional } from './max-notional.js';
+import { pricePrecision } from './price-precision.js';
+import { priceTick } from './price-tick.js';
+import { quantityMax } from './quantity-max.js';
+import { quantityMin } from './quantity-min.js';
+import { quantityPrecision } from './quantity-precision.js';
+import { quantityStep } from './quantity-step.js';
 import type { PairRule } from './rule.js';
-import { checkSellPriceBand } from './sell-price-band.js';
-import { checkSymbolTrading } from './symbol-trading.js';
-import { checkTradingEnabled } from './trading-enabled.js';
+import { sellPriceBand } from './sell-price-band.js';
+import { symbolTrading } from './symbol-trading.js';
+import { tradingEnabled } from './trading-enabled.js';
 
-/** Every rule about a known pair, in the order their violations are reported. */
-export const PAIR_RULES: readonly PairRule[] = [
-  checkSymbolTrading,
-  checkTradingEnabled,
-  checkPriceTick,
-  checkPricePrecision,
-  checkBuyPriceBand,
-  checkSellPriceBand,
-  checkQuantityStep,
-  checkQuantityPrecision,
-  checkQuantityMin,
-  checkQuantityMax,
-  checkMarketSize,
-  checkMaxNotional,
-];
+/**
+ * Every rule about a known pair, in the order their violations and skips are reported (README,
+ * "Violation codes"): the one place a rule's position is written. Both paths run this list, the
+ * fast path numbers its failures by it, and `VIOLATION_CODES` lists its codes in this order.
+ */
+export const PAIR_RULES: readonly PairRule[] = Object.freeze([
+  symbolTrading,
+  tradingEnabled,
+  priceTick,
+  pricePrecision,
+  buyPriceBand,
+  sellPriceBand,
+  quantityStep,
+  quantityPrecision,
+  quantityMin,
+  quantityMax,
+  marketSize,
+  maxNotional,
+]);

@@ -1,9 +1,20 @@
-import { Dec } from '../decimal/dec.js';
-import { ceilToGrid, floorToGrid, writtenDecimals } from '../decimal/grid.js';
+import { writtenDecimals } from '../decimal/grid.js';
+import { formatScaled } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { priceAwayFromMarket, priceAwayFromMarketUnits, repairPrice } from './price-rounding.js';
+import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+
+const NO_QUOTE_PRECISION = skippedCheck('PRICE_PRECISION', 'NO_RULE_FIELD', 'quoteAssetPrecision');
+
+function tooPrecise(value: string, precision: number, fitting: string): Violation {
+  const message = `price ${value} is written with more than quoteAssetPrecision ${precision} decimals`;
+  return violationOf('PRICE_PRECISION', 'price', message, String(precision), value, [fitting]);
+}
 
 /**
  * PRICE_PRECISION: the price, as the text that would be sent, has at most `quoteAssetPrecision`
@@ -14,14 +25,26 @@ export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): Rul
   const price = order.price;
   if (price === undefined) return undefined;
   const precision = pair.quotePrecision;
-  if (precision === null) return skippedCheck('PRICE_PRECISION', 'NO_RULE_FIELD', 'quoteAssetPrecision');
+  if (precision === null) return NO_QUOTE_PRECISION;
   if (writtenDecimals(price.text) <= precision) return undefined;
-  const grid = pair.priceGrid as Dec;
-  const down = floorToGrid(price.value, grid);
-  const fitting = order.side === 'SELL' || down.lte(Dec.ZERO) ? ceilToGrid(price.value, grid) : down;
-  return violation('PRICE_PRECISION', 'price', {
-    value: price.text,
-    limit: String(precision),
-    suggestion: [fitting.toString()],
-  });
+  // A precision implies a grid, so the pair has one.
+  const grid = pair.priceGrid as NonNullable<CompiledPair['priceGrid']>;
+  const fitting = priceAwayFromMarket(grid, order.side, price.value);
+  return tooPrecise(price.text, precision, fitting.toString());
 }
+
+function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+  const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);
+  if (Number.isNaN(fitting)) return undefined;
+  const value = sentText(order.priceRaw, order.price, order.priceScale);
+  return tooPrecise(value, pair.quotePrecision, formatScaled(fitting, pair.priceScale));
+}
+
+/** PRICE_PRECISION, whole: the written places were counted as the price was read. */
+export const pricePrecision: PairRule = {
+  code: 'PRICE_PRECISION',
+  check: checkPricePrecision,
+  fastCheck: (pair, order) => (order.limit && order.pricePlaces > pair.quotePrecision ? FAIL : PASS),
+  explainFast,
+  repair: repairPrice,
+};

@@ -1,11 +1,24 @@
 import { gridNeighbours, isOnGrid } from '../decimal/grid.js';
+import { floorOnGrid, formatScaled, MAX_SAFE, onGrid } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { repairPrice } from './price-rounding.js';
+import { FAIL, NOT_SURE, PASS, type PairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 /** What a PRICE_TICK message adds when the tick was inferred rather than sent. */
 export const INFERRED_TICK_DETAIL = '(inferred from displayDigitMerge: the exchange sent no tickSize)';
+
+const NO_TICK = skippedCheck('PRICE_TICK', 'NO_TICK_SIZE', 'tickSize');
+
+function offTick(value: string, tick: string, suggestion: readonly string[], inferred: boolean): Violation {
+  const how = inferred ? ` ${INFERRED_TICK_DETAIL}` : '';
+  const message = `price ${value} is not a multiple of tickSize ${tick}${how}`;
+  return violationOf('PRICE_TICK', 'price', message, tick, value, suggestion);
+}
 
 /**
  * PRICE_TICK: the price is an integer multiple of the tick, sent or inferred (skipped when the
@@ -16,12 +29,39 @@ export function checkPriceTick(pair: CompiledPair, order: ParsedOrder): RuleOutc
   const price = order.price;
   if (price === undefined) return undefined;
   const tick = pair.tickSize;
-  if (tick === null) return skippedCheck('PRICE_TICK', 'NO_TICK_SIZE', 'tickSize');
+  if (tick === null) return NO_TICK;
   if (isOnGrid(price.value, tick)) return undefined;
-  return violation('PRICE_TICK', 'price', {
-    value: price.text,
-    limit: tick.toString(),
-    suggestion: gridNeighbours(price.value, pair.priceGrid ?? tick),
-    ...(pair.tickInferred ? { detail: INFERRED_TICK_DETAIL } : {}),
-  });
+  const suggestion = gridNeighbours(price.value, pair.priceGrid ?? tick);
+  return offTick(price.text, tick.toString(), suggestion, pair.tickInferred);
 }
+
+/** In a fast pair with a tick, the tick is the price grid itself. */
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (!order.limit) return PASS;
+  if (!pair.hasTick) return SKIP;
+  const on = onGrid(order.price, order.priceScale, pair.priceStep, pair.priceScale);
+  return on === 1 ? PASS : on === 0 ? FAIL : NOT_SURE;
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
+  const step = pair.priceStep;
+  const below = floorOnGrid(order.price, order.priceScale, step, pair.priceScale);
+  if (!(below + step <= MAX_SAFE)) return undefined;
+  const above = formatScaled(below + step, pair.priceScale);
+  const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
+  const tick = partsOf(pair, slot, (p) =>
+    (p.pair.tickSize as NonNullable<typeof p.pair.tickSize>).toString(),
+  );
+  const value = sentText(order.priceRaw, order.price, order.priceScale);
+  return offTick(value, tick, suggestion, pair.tickInferred);
+}
+
+/** PRICE_TICK, whole. */
+export const priceTick: PairRule = {
+  code: 'PRICE_TICK',
+  check: checkPriceTick,
+  fastCheck,
+  explainFast,
+  fastSkip: NO_TICK,
+  repair: repairPrice,
+};

@@ -1,31 +1,64 @@
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
+import { atMost } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { withinQuantityWindow } from '../pair/quantity-window.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { ORDER_KINDS, withinQuantityWindow } from '../pair/quantity-window.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+
+const NO_MAX = skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
+
+function aboveMax(value: string, max: string, highest: readonly string[]): Violation {
+  const message = `quantity ${value} is above maxTradeAmount ${max}`;
+  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', message, max, value, highest);
+}
+
+/**
+ * A cap rounded down onto the quantity grid and kept within the pair's other bounds, as a
+ * suggestion; none when that leaves zero. Frozen: a fast pair's parts share it.
+ */
+export function highestUnder(pair: CompiledPair, order: ParsedOrder, cap: Dec): readonly string[] {
+  const grid = pair.quantityGrid;
+  const highest = withinQuantityWindow(pair, order, grid === null ? cap : floorToGrid(cap, grid));
+  return Object.freeze(highest.gt(Dec.ZERO) ? [highest.toString()] : []);
+}
 
 /** QUANTITY_ABOVE_MAX: the quantity is at most `maxTradeAmount`, for every order type (inclusive). */
 export function checkQuantityMax(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   const max = pair.maxTradeAmount;
-  if (max === null) return skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
+  if (max === null) return NO_MAX;
   if (quantity.value.lte(max)) return undefined;
-  return violation('QUANTITY_ABOVE_MAX', 'quantity', {
-    value: quantity.text,
-    limit: max.toString(),
-    suggestion: highestUnder(pair, order, max),
-  });
+  return aboveMax(quantity.text, max.toString(), highestUnder(pair, order, max));
 }
 
-/**
- * A cap rounded down onto the quantity grid and kept within the pair's other bounds, as a
- * suggestion; none when that leaves zero.
- */
-export function highestUnder(pair: CompiledPair, order: ParsedOrder, cap: Dec): string[] {
-  const grid = pair.quantityGrid;
-  const highest = withinQuantityWindow(pair, order, grid === null ? cap : floorToGrid(cap, grid));
-  return highest.gt(Dec.ZERO) ? [highest.toString()] : [];
+function fastCheck(pair: FastPair, order: FastOrder) {
+  const count = order.quantityCount;
+  if (count >= 0) return count > pair.maxCount ? FAIL : PASS;
+  return atMost(order.quantity, order.quantityScale, pair.maxUnits, pair.maxScale) === 1 ? PASS : FAIL;
 }
+
+/** The maximum as text and what each kind of order is offered (LIMIT, MARKET BUY, MARKET SELL). */
+function maximumOf(pair: CompiledPair) {
+  const max = pair.maxTradeAmount as Dec;
+  return { max: max.toString(), highest: ORDER_KINDS.map((kind) => highestUnder(pair, kind, max)) };
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
+  const parts = partsOf(pair, slot, (p) => maximumOf(p.pair));
+  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  return aboveMax(value, parts.max, parts.highest[order.kind] as readonly string[]);
+}
+
+/** QUANTITY_ABOVE_MAX, whole. */
+export const quantityMax: PairRule = {
+  code: 'QUANTITY_ABOVE_MAX',
+  check: checkQuantityMax,
+  fastCheck,
+  explainFast,
+};

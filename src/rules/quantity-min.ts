@@ -1,20 +1,55 @@
 import { ceilToGrid } from '../decimal/grid.js';
+import { atMost } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+
+const NO_MIN = skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
+
+function belowMin(value: string, min: string, lowest: readonly string[]): Violation {
+  const message = `quantity ${value} is below minTradeAmount ${min}`;
+  return violationOf('QUANTITY_BELOW_MIN', 'quantity', message, min, value, lowest);
+}
+
+/** The minimum as text, and the least quantity that passes it: the minimum rounded up onto the grid. */
+function minimumOf(pair: CompiledPair, min: NonNullable<CompiledPair['minTradeAmount']>) {
+  const lowest = pair.quantityGrid === null ? min : ceilToGrid(min, pair.quantityGrid);
+  return { min: min.toString(), lowest: Object.freeze([lowest.toString()]) };
+}
 
 /** QUANTITY_BELOW_MIN: the quantity is at least `minTradeAmount`, for every order type (inclusive). */
 export function checkQuantityMin(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   const min = pair.minTradeAmount;
-  if (min === null) return skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
+  if (min === null) return NO_MIN;
   if (quantity.value.gte(min)) return undefined;
-  const lowest = pair.quantityGrid === null ? min : ceilToGrid(min, pair.quantityGrid);
-  return violation('QUANTITY_BELOW_MIN', 'quantity', {
-    value: quantity.text,
-    limit: min.toString(),
-    suggestion: [lowest.toString()],
-  });
+  const parts = minimumOf(pair, min);
+  return belowMin(quantity.text, parts.min, parts.lowest);
 }
+
+/** A whole count compares with the minimum counted the same way; more decimals, with the minimum itself. */
+function fastCheck(pair: FastPair, order: FastOrder) {
+  const count = order.quantityCount;
+  if (count >= 0) return count < pair.minCount ? FAIL : PASS;
+  return atMost(pair.minUnits, pair.minScale, order.quantity, order.quantityScale) === 1 ? PASS : FAIL;
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
+  const parts = partsOf(pair, slot, (p) =>
+    minimumOf(p.pair, p.pair.minTradeAmount as NonNullable<CompiledPair['minTradeAmount']>),
+  );
+  return belowMin(sentText(order.quantityRaw, order.quantity, order.quantityScale), parts.min, parts.lowest);
+}
+
+/** QUANTITY_BELOW_MIN, whole. */
+export const quantityMin: PairRule = {
+  code: 'QUANTITY_BELOW_MIN',
+  check: checkQuantityMin,
+  fastCheck,
+  explainFast,
+};

@@ -1,10 +1,20 @@
-import { Dec } from '../decimal/dec.js';
-import { floorToGrid, writtenDecimals } from '../decimal/grid.js';
+import { writtenDecimals } from '../decimal/grid.js';
+import { formatScaled } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { withinQuantityWindow } from '../pair/quantity-window.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
+import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+
+const NO_BASE_PRECISION = skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
+
+function tooPrecise(value: string, precision: number, nearest: string): Violation {
+  const message = `quantity ${value} is written with more than baseAssetPrecision ${precision} decimals`;
+  return violationOf('QUANTITY_PRECISION', 'quantity', message, String(precision), value, [nearest]);
+}
 
 /**
  * QUANTITY_PRECISION: the quantity, as the text that would be sent, has at most
@@ -16,14 +26,23 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   const precision = pair.basePrecision;
-  if (precision === null) return skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
+  if (precision === null) return NO_BASE_PRECISION;
   if (writtenDecimals(quantity.text) <= precision) return undefined;
-  const grid = pair.quantityGrid as Dec;
-  const below = floorToGrid(quantity.value, grid);
-  const nearest = withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : grid);
-  return violation('QUANTITY_PRECISION', 'quantity', {
-    value: quantity.text,
-    limit: String(precision),
-    suggestion: [nearest.toString()],
-  });
+  return tooPrecise(quantity.text, precision, quantityDown(pair, order, quantity.value).toString());
 }
+
+function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+  const nearest = quantityDownUnits(pair, order);
+  if (Number.isNaN(nearest)) return undefined;
+  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  return tooPrecise(value, pair.basePrecision, formatScaled(nearest, pair.quantityScale));
+}
+
+/** QUANTITY_PRECISION, whole: the written places were counted as the quantity was read. */
+export const quantityPrecision: PairRule = {
+  code: 'QUANTITY_PRECISION',
+  check: checkQuantityPrecision,
+  fastCheck: (pair, order) => (order.quantityPlaces > pair.basePrecision ? FAIL : PASS),
+  explainFast,
+  repair: repairQuantity,
+};

@@ -1,10 +1,20 @@
-import { Dec } from '../decimal/dec.js';
-import { floorToGrid, isOnGrid } from '../decimal/grid.js';
+import { isOnGrid } from '../decimal/grid.js';
+import { formatScaled, isMultiple } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { withinQuantityWindow } from '../pair/quantity-window.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
+import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+
+const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
+
+function offStep(value: string, step: string, nearest: string): Violation {
+  const message = `quantity ${value} is not a multiple of stepSize ${step}`;
+  return violationOf('QUANTITY_STEP', 'quantity', message, step, value, [nearest]);
+}
 
 /**
  * QUANTITY_STEP: the quantity is an integer multiple of `stepSize` (skipped when the pair has
@@ -15,14 +25,34 @@ export function checkQuantityStep(pair: CompiledPair, order: ParsedOrder): RuleO
   const quantity = order.quantity;
   if (quantity === undefined) return undefined;
   const step = pair.stepSize;
-  if (step === null) return skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
+  if (step === null) return NO_STEP;
   if (isOnGrid(quantity.value, step)) return undefined;
-  const grid = pair.quantityGrid ?? step;
-  const below = floorToGrid(quantity.value, grid);
-  const nearest = withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : grid);
-  return violation('QUANTITY_STEP', 'quantity', {
-    value: quantity.text,
-    limit: step.toString(),
-    suggestion: [nearest.toString()],
-  });
+  return offStep(quantity.text, step.toString(), quantityDown(pair, order, quantity.value).toString());
 }
+
+/** In a fast pair with a step, the step is the quantity grid itself. */
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (!pair.hasStep) return SKIP;
+  const count = order.quantityCount;
+  return count >= 0 && isMultiple(count, pair.quantityStep) ? PASS : FAIL;
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
+  const nearest = quantityDownUnits(pair, order);
+  if (Number.isNaN(nearest)) return undefined;
+  const step = partsOf(pair, slot, (p) =>
+    (p.pair.stepSize as NonNullable<typeof p.pair.stepSize>).toString(),
+  );
+  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  return offStep(value, step, formatScaled(nearest, pair.quantityScale));
+}
+
+/** QUANTITY_STEP, whole. */
+export const quantityStep: PairRule = {
+  code: 'QUANTITY_STEP',
+  check: checkQuantityStep,
+  fastCheck,
+  explainFast,
+  fastSkip: NO_STEP,
+  repair: repairQuantity,
+};

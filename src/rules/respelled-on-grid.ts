@@ -1,11 +1,11 @@
 import { Dec } from '../decimal/dec.js';
-import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import { isPlainPositiveDecimal } from '../order/decimal-input.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { withinQuantityWindow } from '../pair/quantity-window.js';
 import { withSuggestion } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { priceAwayFromMarket } from './price-rounding.js';
+import { quantityDown } from './quantity-rounding.js';
 
 /**
  * An INVALID_FIELD on a price or quantity spelled in a way the exchange refuses (`1e-7`) suggests
@@ -18,15 +18,8 @@ export function respelledOnGrid(pair: CompiledPair, order: ParsedOrder, v: Viola
   const spelled = v.suggestion?.[0];
   if (spelled === undefined || !isPlainPositiveDecimal(spelled)) return v;
   const value = Dec.parse(spelled);
-  if (v.field === 'quantity') {
-    const grid = pair.quantityGrid;
-    const below = grid === null ? value : floorToGrid(value, grid);
-    const nearest = withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : (grid ?? value));
-    return withSuggestion(v, [nearest.toString()]);
-  }
+  if (v.field === 'quantity') return withSuggestion(v, [quantityDown(pair, order, value).toString()]);
   const grid = pair.priceGrid;
   if (grid === null) return v;
-  const down = floorToGrid(value, grid);
-  const fitting = order.side === 'SELL' || down.lte(Dec.ZERO) ? ceilToGrid(value, grid) : down;
-  return withSuggestion(v, [fitting.toString()]);
+  return withSuggestion(v, [priceAwayFromMarket(grid, order.side, value).toString()]);
 }

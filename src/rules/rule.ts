@@ -1,9 +1,60 @@
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import type { SkippedCheck, Violation, ViolationCode } from '../validation/violation-codes.js';
 
 /** What one rule says of one order: a breach, a check it could not make, or nothing. */
 export type RuleOutcome = Violation | SkippedCheck | undefined;
 
-/** A rule about a known pair: a pure function of the compiled pair, the parsed order and context. */
-export type PairRule = (pair: CompiledPair, order: ParsedOrder, context: ParsedContext) => RuleOutcome;
+/** A rule's fast form passes the order, */
+export const PASS = 0;
+/** finds it breaks the rule, */
+export const FAIL = 1;
+/** cannot check it (the rule's one fast skip, {@link PairRule.fastSkip}), */
+export const SKIP = 2;
+/** or cannot be sure within safe integers: the general path then judges the whole order. */
+export const NOT_SURE = 3;
+export type FastVerdict = typeof PASS | typeof FAIL | typeof SKIP | typeof NOT_SURE;
+
+/**
+ * One rule about a known pair, whole: its code, its exact check, the same decision in safe
+ * integers, the same explanation from those integers, and its skip. The one ordered list of
+ * rules (`pair-rules.ts`) gives each its place; both paths and `normalizeOrder` run them from
+ * that list, so nothing about a rule is written anywhere but in its own module.
+ */
+export interface PairRule {
+  readonly code: ViolationCode;
+  /** The exact check on the compiled pair and the parsed order: what the general path runs. */
+  check(pair: CompiledPair, order: ParsedOrder, context: ParsedContext): RuleOutcome;
+  /** The same decision on what the fast path read, in safe integers. */
+  fastCheck(pair: FastPair, order: FastOrder): FastVerdict;
+  /**
+   * The violation a fast FAIL stands for, identical to the one `check` makes, worked out in
+   * safe integers; `undefined` when that would pass 2^53 (then `check` explains). `slot` is the
+   * rule's place in the list, where its per-pair parts are kept (see {@link partsOf}).
+   */
+  explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined;
+  /** The skipped check a fast SKIP stands for: the fast form skips for one reason only. */
+  readonly fastSkip?: SkippedCheck;
+  /**
+   * For a rule a rounding can satisfy: the order's field moved onto the pair's grid in the
+   * field's direction (a price away from the market, a quantity down), or `undefined` when that
+   * leaves nothing (README, "Repairing an order").
+   */
+  repair?(pair: CompiledPair, order: ParsedOrder): { field: 'price' | 'quantity'; to: string } | undefined;
+}
+
+/**
+ * The parts of a rule's explanation that depend on the pair alone (limits as text, fixed
+ * suggestions), made on the pair's first failure of that rule and kept in its slot, so that a
+ * failing order costs little more than a passing one and compiling a book makes none of them.
+ */
+export function partsOf<T>(pair: FastPair, slot: number, make: (pair: FastPair) => T): T {
+  let parts = pair.parts[slot] as T | undefined;
+  if (parts === undefined) {
+    parts = make(pair);
+    pair.parts[slot] = parts;
+  }
+  return parts;
+}

@@ -1,8 +1,21 @@
 import { ceilToGrid } from '../decimal/grid.js';
+import { atMost, ceilOnGrid, formatScaled, product } from '../decimal/safe-integers.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+
+const NO_RATIO = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
+const NO_REFERENCE = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+
+function belowBand(pair: CompiledPair, value: string, limit: string, reference: string, lowest: string) {
+  const how = `(referencePrice ${reference} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`;
+  const message = `price ${value} is below the sell limit ${limit} ${how}`;
+  return violationOf('PRICE_BELOW_SELL_LIMIT', 'price', message, limit, value, [lowest]);
+}
 
 /**
  * PRICE_BELOW_SELL_LIMIT: a LIMIT SELL is at least reference × (1 − sellLimitPriceRatio).
@@ -17,22 +30,43 @@ export function checkSellPriceBand(
   const price = order.price;
   if (order.type !== 'LIMIT' || order.side !== 'SELL' || price === undefined) return undefined;
   const factor = pair.sellBandFactor;
-  if (factor === null) return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
+  if (factor === null) return NO_RATIO;
   const reference = context.referencePrice;
-  if (reference === undefined)
-    return skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
+  if (reference === undefined) return NO_REFERENCE;
   const limit = reference.value.times(factor);
   if (price.value.gte(limit)) return undefined;
   const lowest = pair.priceGrid === null ? limit : ceilToGrid(limit, pair.priceGrid);
-  return violation('PRICE_BELOW_SELL_LIMIT', 'price', {
-    value: price.text,
-    limit: limit.toString(),
-    detail: sellBandDetail(pair, reference.text),
-    suggestion: [lowest.toString()],
-  });
+  return belowBand(pair, price.text, limit.toString(), reference.text, lowest.toString());
 }
 
-/** How the sell limit was reached, for the violation's message. */
-export function sellBandDetail(pair: CompiledPair, referenceText: string): string {
-  return `(referencePrice ${referenceText} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`;
+function fastCheck(pair: FastPair, order: FastOrder) {
+  if (!order.limit || order.buy) return PASS;
+  if (Number.isNaN(order.reference)) return SKIP;
+  const limit = product(order.reference, pair.sellBandUnits);
+  if (Number.isNaN(limit)) return NOT_SURE;
+  const scale = order.referenceScale + pair.sellBandScale;
+  return atMost(limit, scale, order.price, order.priceScale) === 1 ? PASS : FAIL;
 }
+
+function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+  const limit = product(order.reference, pair.sellBandUnits);
+  const scale = order.referenceScale + pair.sellBandScale;
+  const lowest = ceilOnGrid(limit, scale, pair.priceStep, pair.priceScale);
+  if (Number.isNaN(lowest)) return undefined;
+  return belowBand(
+    pair.pair,
+    sentText(order.priceRaw, order.price, order.priceScale),
+    formatScaled(limit, scale),
+    sentText(order.referenceRaw, order.reference, order.referenceScale),
+    formatScaled(lowest, pair.priceScale),
+  );
+}
+
+/** PRICE_BELOW_SELL_LIMIT, whole. */
+export const sellPriceBand: PairRule = {
+  code: 'PRICE_BELOW_SELL_LIMIT',
+  check: checkSellPriceBand,
+  fastCheck,
+  explainFast,
+  fastSkip: NO_REFERENCE,
+};

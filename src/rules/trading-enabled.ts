@@ -1,10 +1,22 @@
 import type { CompiledPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violation } from '../validation/violation.js';
-import type { RuleOutcome } from './rule.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { Violation } from '../validation/violation-codes.js';
+import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+
+const NO_ENABLE_TRADE = skippedCheck('TRADING_DISABLED', 'NO_RULE_FIELD', 'enableTrade');
 
 /** TRADING_DISABLED: the pair's `enableTrade` is false (skipped when the exchange sent none). */
 export function checkTradingEnabled(pair: CompiledPair): RuleOutcome {
-  if (pair.enableTrade === null) return skippedCheck('TRADING_DISABLED', 'NO_RULE_FIELD', 'enableTrade');
+  if (pair.enableTrade === null) return NO_ENABLE_TRADE;
   if (pair.enableTrade) return undefined;
-  return violation('TRADING_DISABLED', 'symbol', { detail: pair.symbol });
+  const message = `trading is disabled for symbol ${pair.symbol} (enableTrade is false)`;
+  return violationOf('TRADING_DISABLED', 'symbol', message);
 }
+
+/** TRADING_DISABLED, whole: a fact of the pair, so both forms read the pair alone. */
+export const tradingEnabled: PairRule = {
+  code: 'TRADING_DISABLED',
+  check: checkTradingEnabled,
+  fastCheck: (pair) => (pair.enabled ? PASS : FAIL),
+  explainFast: (pair) => checkTradingEnabled(pair.pair) as Violation,
+};

@@ -1,43 +1,32 @@
 /**
- * Every violation code, in the order checks run. Codes are stable strings: match on them, never on
- * messages.
- *
- * @example
- * ```ts
- * import { VIOLATION_CODES } from 'order-preflight';
- * VIOLATION_CODES.includes('PRICE_TICK'); // true
- * ```
- */
-export const VIOLATION_CODES = [
-  'INVALID_ORDER',
-  'MISSING_FIELD',
-  'INVALID_FIELD',
-  'UNEXPECTED_FIELD',
-  'UNKNOWN_SYMBOL',
-  'SYMBOL_DEFINITION_INVALID',
-  'SYMBOL_NOT_TRADING',
-  'TRADING_DISABLED',
-  'PRICE_TICK',
-  'PRICE_PRECISION',
-  'PRICE_ABOVE_BUY_LIMIT',
-  'PRICE_BELOW_SELL_LIMIT',
-  'QUANTITY_STEP',
-  'QUANTITY_PRECISION',
-  'QUANTITY_BELOW_MIN',
-  'QUANTITY_ABOVE_MAX',
-  'MARKET_SIZE_ABOVE_MAX',
-  'NOTIONAL_ABOVE_MAX',
-] as const;
-
-/**
- * A closed union of the violation codes of SPEC section 4.
+ * A closed union of the violation codes (README, "Violation codes"): stable strings, to match on
+ * (never on messages). The codes of reading an order, of looking up its symbol, and of the pair's
+ * rules; `VIOLATION_CODES` lists them in the order checks run.
  *
  * @example
  * ```ts
  * const code: ViolationCode = 'QUANTITY_STEP';
  * ```
  */
-export type ViolationCode = (typeof VIOLATION_CODES)[number];
+export type ViolationCode =
+  | 'INVALID_ORDER'
+  | 'MISSING_FIELD'
+  | 'INVALID_FIELD'
+  | 'UNEXPECTED_FIELD'
+  | 'UNKNOWN_SYMBOL'
+  | 'SYMBOL_DEFINITION_INVALID'
+  | 'SYMBOL_NOT_TRADING'
+  | 'TRADING_DISABLED'
+  | 'PRICE_TICK'
+  | 'PRICE_PRECISION'
+  | 'PRICE_ABOVE_BUY_LIMIT'
+  | 'PRICE_BELOW_SELL_LIMIT'
+  | 'QUANTITY_STEP'
+  | 'QUANTITY_PRECISION'
+  | 'QUANTITY_BELOW_MIN'
+  | 'QUANTITY_ABOVE_MAX'
+  | 'MARKET_SIZE_ABOVE_MAX'
+  | 'NOTIONAL_ABOVE_MAX';
 
 /**
  * The order or context field a violation is about. `order` is the order as a whole; `notional`

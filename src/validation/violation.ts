@@ -7,73 +7,19 @@ import type {
   ViolationField,
 } from './violation-codes.js';
 
-/** What a rule knows about a breach; the builder turns it into a uniform {@link Violation}. */
-export interface ViolationDetails {
-  /** The order's value, as a plain decimal string. */
-  readonly value?: string;
-  /** The bound or grid it broke, as a plain decimal string. */
-  readonly limit?: string;
-  readonly suggestion?: readonly string[];
-  /** Wording for the part of the message the code alone cannot say (what was received, why). */
-  readonly detail?: string;
-}
-
-type MessageOf = (
-  field: ViolationField,
-  value: string | undefined,
-  limit: string | undefined,
-  detail: string | undefined,
-) => string;
-
-const said = (detail: string | undefined) => (detail === undefined ? '' : ` ${detail}`);
-
-/** One sentence shape per code: the field, its value, the rule and the limit. */
-const MESSAGES: Record<ViolationCode, MessageOf> = {
-  INVALID_ORDER: (_f, _v, _l, d) => `order must be an object${d === undefined ? '' : `, ${d}`}`,
-  MISSING_FIELD: (f, _v, _l, d) => `${f} is required${said(d)}`,
-  INVALID_FIELD: (f, _v, _l, d) => `${f}${said(d)}`,
-  UNEXPECTED_FIELD: (f, _v, _l, d) => `${f} is not allowed${said(d)}`,
-  UNKNOWN_SYMBOL: (_f, _v, _l, d) => `symbol${said(d)} has no definition in the rule book`,
-  SYMBOL_DEFINITION_INVALID: (_f, _v, _l, d) =>
-    `the definition of symbol${said(d)} was set aside as malformed`,
-  SYMBOL_NOT_TRADING: (_f, _v, _l, d) => `symbol${said(d)} is not TRADING`,
-  TRADING_DISABLED: (_f, _v, _l, d) => `trading is disabled for symbol${said(d)} (enableTrade is false)`,
-  PRICE_TICK: (f, v, l, d) => `${f} ${v} is not a multiple of tickSize ${l}${said(d)}`,
-  PRICE_PRECISION: (f, v, l) => `${f} ${v} is written with more than quoteAssetPrecision ${l} decimals`,
-  PRICE_ABOVE_BUY_LIMIT: (f, v, l, d) => `${f} ${v} is above the buy limit ${l}${said(d)}`,
-  PRICE_BELOW_SELL_LIMIT: (f, v, l, d) => `${f} ${v} is below the sell limit ${l}${said(d)}`,
-  QUANTITY_STEP: (f, v, l) => `${f} ${v} is not a multiple of stepSize ${l}`,
-  QUANTITY_PRECISION: (f, v, l) => `${f} ${v} is written with more than baseAssetPrecision ${l} decimals`,
-  QUANTITY_BELOW_MIN: (f, v, l) => `${f} ${v} is below minTradeAmount ${l}`,
-  QUANTITY_ABOVE_MAX: (f, v, l) => `${f} ${v} is above maxTradeAmount ${l}`,
-  MARKET_SIZE_ABOVE_MAX: (f, v, l, d) => `${f} ${v} is above${said(d)} ${l}`,
-  NOTIONAL_ABOVE_MAX: (f, v, l, d) => `${f} ${v} is above maxNotional ${l}${said(d)}`,
-};
-
 /**
- * The one place violations are made, so every message names the field, the rule, the limit and
- * the value in the same way, and the optional keys are present only when they hold something.
- */
-export function violation(
-  code: ViolationCode,
-  field: ViolationField,
-  details: ViolationDetails = {},
-): Violation {
-  return violationOf(code, field, details.value, details.limit, details.suggestion, details.detail);
-}
-
-/**
- * {@link violation} with the details as arguments, for the fast path: reading them out of
- * objects of many shapes is what made explaining a failure slow (megamorphic loads).
+ * The one place violations are made: every violation has the same keys in the same order
+ * (`code`, `field`, `message`, then `limit`, `value` and `suggestion` only when they hold
+ * something). The wording is each rule's own (its module says what it checks); this builder
+ * only assembles, so the fast path and the general path make identical objects.
  */
 export function violationOf(
   code: ViolationCode,
   field: ViolationField,
-  value: string | undefined,
-  limit: string | undefined,
-  suggestion: readonly string[] | undefined,
-  detail: string | undefined,
-  message: string = MESSAGES[code](field, value, limit, detail),
+  message: string,
+  limit?: string,
+  value?: string,
+  suggestion?: readonly string[],
 ): Violation {
   const out: { code: ViolationCode; field: ViolationField; message: string; [detail: string]: unknown } = {
     code,
@@ -93,7 +39,7 @@ export function violationOf(
  * for a suggestion that can only be put right once the pair is known.
  */
 export function withSuggestion(v: Violation, suggestion: readonly string[]): Violation {
-  return violationOf(v.code, v.field, v.value, v.limit, suggestion, undefined, v.message);
+  return violationOf(v.code, v.field, v.message, v.limit, v.value, suggestion);
 }
 
 const SKIP_MESSAGES: Record<SkipReason, (field: SkippedField) => string> = {
@@ -103,7 +49,15 @@ const SKIP_MESSAGES: Record<SkipReason, (field: SkippedField) => string> = {
   NO_REFERENCE_PRICE: () => 'no usable context.referencePrice was given',
 };
 
-/** The one place skipped checks are made. */
+/**
+ * The one place skipped checks are made. Frozen: a rule makes each of its skips once and every
+ * result that carries it shares it.
+ */
 export function skippedCheck(check: ViolationCode, reason: SkipReason, field: SkippedField): SkippedCheck {
-  return { check, reason, field, message: `${check} not checked: ${SKIP_MESSAGES[reason](field)}` };
+  return Object.freeze({
+    check,
+    reason,
+    field,
+    message: `${check} not checked: ${SKIP_MESSAGES[reason](field)}`,
+  });
 }

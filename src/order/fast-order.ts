@@ -1,0 +1,70 @@
+import { formatScaled } from '../decimal/safe-integers.js';
+
+/**
+ * An order as the fast path read it: each decimal as safe-integer units at its own scale, the
+ * written places its precision is judged on, and the value as received (for the explanation's
+ * text). One such record is reused for every order, so reading allocates nothing; the rules'
+ * fast forms read it and never keep it.
+ */
+export interface FastOrder {
+  buy: boolean;
+  limit: boolean;
+  /** The index of the order's quantity bounds: 0 LIMIT, 1 MARKET BUY, 2 MARKET SELL. */
+  kind: 0 | 1 | 2;
+  quantity: number;
+  quantityScale: number;
+  quantityPlaces: number;
+  /**
+   * The quantity as a whole count of the pair's quantity unit (`10^-quantityScale` of the fast
+   * pair), or -1 when it has more decimals than that unit: then it is off the grid and is
+   * compared with the bounds themselves.
+   */
+  quantityCount: number;
+  /** 0 on MARKET orders, which have no price. */
+  price: number;
+  priceScale: number;
+  pricePlaces: number;
+  /** NaN when the context has no reference price. */
+  reference: number;
+  referenceScale: number;
+  /** NaN when the context has no notional limit. */
+  maxNotional: number;
+  maxNotionalScale: number;
+  /** The values as received (a string or a number), for the texts an explanation quotes. */
+  quantityRaw: unknown;
+  priceRaw: unknown;
+  referenceRaw: unknown;
+  maxNotionalRaw: unknown;
+}
+
+/** A fresh record; numeric fields start as doubles so that later writes never change their kind. */
+export function newFastOrder(): FastOrder {
+  return {
+    buy: false,
+    limit: false,
+    kind: 0,
+    quantity: Number.NaN,
+    quantityScale: 0,
+    quantityPlaces: 0,
+    quantityCount: Number.NaN,
+    price: Number.NaN,
+    priceScale: 0,
+    pricePlaces: 0,
+    reference: Number.NaN,
+    referenceScale: 0,
+    maxNotional: Number.NaN,
+    maxNotionalScale: 0,
+    quantityRaw: undefined,
+    priceRaw: undefined,
+    referenceRaw: undefined,
+    maxNotionalRaw: undefined,
+  };
+}
+
+/**
+ * The text the exchange would receive for a decimal the fast path read: the string itself, or
+ * for a number `String(n)`, which is exactly the canonical text of what was read.
+ */
+export function sentText(raw: unknown, units: number, scale: number): string {
+  return typeof raw === 'string' ? raw : formatScaled(units, scale);
+}

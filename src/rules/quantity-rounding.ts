@@ -1,0 +1,43 @@
+import { Dec } from '../decimal/dec.js';
+import { floorToGrid } from '../decimal/grid.js';
+import { floorOnGrid } from '../decimal/safe-integers.js';
+import type { FastOrder } from '../order/fast-order.js';
+import type { ParsedOrder } from '../order/parsed-order.js';
+import type { CompiledPair } from '../pair/compiled-pair.js';
+import type { FastPair } from '../pair/fast-pair.js';
+import { withinQuantityWindow } from '../pair/quantity-window.js';
+
+/**
+ * A quantity moved down onto the pair's quantity grid (or to its first point, when down leaves
+ * zero), then into the quantities the pair's bounds allow, so that a suggestion never proposes
+ * what another rule of the pair refuses (README, "Judging an order").
+ */
+export function quantityDown(pair: CompiledPair, order: ParsedOrder, value: Dec): Dec {
+  const grid = pair.quantityGrid;
+  const below = grid === null ? value : floorToGrid(value, grid);
+  return withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : (grid ?? value));
+}
+
+/** {@link quantityDown} of the order's quantity in units of the fast pair's quantity grid; NaN past 2^53. */
+export function quantityDownUnits(pair: FastPair, order: FastOrder): number {
+  const step = pair.quantityStep;
+  const below = floorOnGrid(order.quantity, order.quantityScale, step, pair.quantityScale);
+  if (Number.isNaN(below)) return below;
+  const nearest = below > 0 ? below : step;
+  // A NaN low (no quantity passes) compares false, and the value stays as rounded.
+  const low = pair.windowLow[order.kind] as number;
+  const high = pair.windowHigh[order.kind] as number;
+  return nearest < low ? low : Math.min(nearest, high);
+}
+
+/** The repair of a quantity (README, "Repairing an order"): down onto the grid; nothing when that leaves zero. */
+export function repairQuantity(
+  pair: CompiledPair,
+  order: ParsedOrder,
+): { field: 'quantity'; to: string } | undefined {
+  const quantity = order.quantity;
+  if (quantity === undefined) return undefined;
+  const grid = pair.quantityGrid;
+  const to = grid === null ? quantity.value : floorToGrid(quantity.value, grid);
+  return to.gt(Dec.ZERO) ? { field: 'quantity', to: to.toString() } : undefined;
+}
