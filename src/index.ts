@@ -16,35 +16,25 @@ export type { DefinitionField, FieldChange } from './diff/compare-definitions.js
 export type { RejectedChanges } from './diff/diff-rejected.js';
 export { diffRuleBooks, type RuleBookDiff, type SymbolChanges } from './diff/diff-rule-books.js';
 export { formatRuleBookDiff } from './diff/format-rule-book-diff.js';
+export { ClientClosedError, isClientClosedError } from './errors/client-closed-error.js';
 export {
   ExchangeInfoSchemaError,
   isExchangeInfoSchemaError,
 } from './errors/exchange-info-schema-error.js';
-export {
-  ClientClosedError,
-  HttpStatusError,
-  InvalidQueryError,
-  InvalidResponseError,
-  isClientClosedError,
-  isHttpStatusError,
-  isInvalidQueryError,
-  isInvalidResponseError,
-  isNetworkError,
-  isRateLimitedError,
-  isRequestTimeoutError,
-  isResponseTooLargeError,
-  NetworkError,
-  RateLimitedError,
-  type RequestContext,
-  RequestTimeoutError,
-  ResponseTooLargeError,
-} from './errors/http-errors.js';
+export { HttpStatusError, isHttpStatusError } from './errors/http-status-error.js';
+export { InvalidQueryError, isInvalidQueryError } from './errors/invalid-query-error.js';
+export { InvalidResponseError, isInvalidResponseError } from './errors/invalid-response-error.js';
+export { isNetworkError, NetworkError } from './errors/network-error.js';
 export {
   InvalidArgumentError,
   isInvalidArgumentError,
   isPreflightError,
   PreflightError,
 } from './errors/preflight-error.js';
+export { isRateLimitedError, RateLimitedError } from './errors/rate-limited-error.js';
+export type { RequestContext } from './errors/request-context.js';
+export { isRequestTimeoutError, RequestTimeoutError } from './errors/request-timeout-error.js';
+export { isResponseTooLargeError, ResponseTooLargeError } from './errors/response-too-large-error.js';
 export type { SchemaIssue } from './errors/shape-issues.js';
 export { parseExchangeInfo } from './exchange-info/parse-exchange-info.js';
 export { parseExchangeInfoText } from './exchange-info/parse-exchange-info-text.js';

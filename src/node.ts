@@ -26,25 +26,28 @@ export {
   type ImplausibleRuleBookReason,
   isImplausibleRuleBookError,
 } from './source/implausible-rule-book-error.js';
+export { isNoRuleBookError, NoRuleBookError } from './source/no-rule-book-error.js';
 export {
   createRuleBookSource,
   type RuleBookSource,
   type RuleBookSourceState,
   type RuleBookSourceStats,
 } from './source/rule-book-source.js';
+export {
+  isRuleBookSourceCallbackError,
+  RuleBookSourceCallbackError,
+} from './source/rule-book-source-callback-error.js';
+export {
+  isRuleBookSourceStoppedError,
+  RuleBookSourceStoppedError,
+} from './source/rule-book-source-stopped-error.js';
 export { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './source/snapshot-file.js';
 export {
-  isNoRuleBookError,
-  isRuleBookSourceCallbackError,
-  isRuleBookSourceStoppedError,
   isSnapshotFileError,
-  NoRuleBookError,
-  RuleBookSourceCallbackError,
-  RuleBookSourceStoppedError,
   SnapshotFileError,
   type SnapshotFileOperation,
   type SnapshotFileProblem,
-} from './source/source-errors.js';
+} from './source/snapshot-file-error.js';
 export {
   DEFAULT_SOURCE_OPTIONS,
   type ExchangeInfoFetcher,

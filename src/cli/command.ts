@@ -1,7 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { isCliError } from './cli-error.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from './io.js';
 import { describeError, oneLine } from './text.js';
-import { isCliError, UsageError } from './usage-error.js';
+import { UsageError } from './usage-error.js';
 
 /** The program's name in messages. */
 export const PROGRAM = 'order-preflight';

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { InvalidQueryError } from '../errors/http-errors.js';
+import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
 import { integerOption } from '../options/integer-option.js';
 import type { SymbolsFormat } from './query.js';

@@ -1,15 +1,13 @@
 import { Agent, type Dispatcher } from 'undici';
-import {
-  ClientClosedError,
-  HttpStatusError,
-  InvalidQueryError,
-  InvalidResponseError,
-  NetworkError,
-  RateLimitedError,
-  RequestTimeoutError,
-  ResponseTooLargeError,
-} from '../errors/http-errors.js';
+import { ClientClosedError } from '../errors/client-closed-error.js';
+import { HttpStatusError } from '../errors/http-status-error.js';
+import { InvalidQueryError } from '../errors/invalid-query-error.js';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { NetworkError } from '../errors/network-error.js';
 import { describeValue, type PreflightError } from '../errors/preflight-error.js';
+import { RateLimitedError } from '../errors/rate-limited-error.js';
+import { RequestTimeoutError } from '../errors/request-timeout-error.js';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '../errors/http-errors.js';
+import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeValue } from '../errors/preflight-error.js';
 
 /**

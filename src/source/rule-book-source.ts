@@ -1,24 +1,23 @@
 import type { RuleBook } from '../book/rule-book.js';
 import { diffRuleBooks, type RuleBookDiff } from '../diff/diff-rule-books.js';
-import { isClientClosedError, isRateLimitedError } from '../errors/http-errors.js';
+import { isClientClosedError } from '../errors/client-closed-error.js';
+import { isRateLimitedError } from '../errors/rate-limited-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import type { ValidationContext } from '../order/order-input.js';
 import type { ValidationResult } from '../validation/violation-codes.js';
 import { fingerprintExchangeInfo } from './fingerprint.js';
 import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
+import { NoRuleBookError } from './no-rule-book-error.js';
 import { judgeRefresh } from './plausibility.js';
 import { failureDelayMs, firstRefreshDelayMs, jitteredIntervalMs } from './refresh-delay.js';
+import { RuleBookSourceCallbackError } from './rule-book-source-callback-error.js';
+import { RuleBookSourceStoppedError } from './rule-book-source-stopped-error.js';
 import { compileRuleBookInSlices } from './sliced-compile.js';
 import { diffRuleBooksInSlices } from './sliced-diff.js';
 import { scanExchangeInfoText } from './sliced-exchange-info.js';
 import { type Slicer, slicerFor } from './slicer.js';
 import { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './snapshot-file.js';
-import {
-  NoRuleBookError,
-  RuleBookSourceCallbackError,
-  RuleBookSourceStoppedError,
-  SnapshotFileError,
-} from './source-errors.js';
+import { SnapshotFileError } from './snapshot-file-error.js';
 import {
   type ResolvedRuleBookSourceOptions,
   type RuleBookSourceOptions,

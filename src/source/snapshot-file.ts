@@ -6,8 +6,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseRuleBookSnapshot } from '../book/parse-rule-book-snapshot.js';
 import type { RuleBook } from '../book/rule-book.js';
 import { slicerFor } from './slicer.js';
+import { SnapshotFileError } from './snapshot-file-error.js';
 import { snapshotTextInSlices } from './snapshot-text.js';
-import { SnapshotFileError } from './source-errors.js';
 
 /**
  * The file-system calls the snapshot file makes. The library always uses `node:fs/promises`; a

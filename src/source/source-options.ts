@@ -1,7 +1,7 @@
 import { RuleBook } from '../book/rule-book.js';
 import { type ExchangeInfoQuery, validateExchangeInfoQuery } from '../client/query.js';
 import type { RuleBookDiff } from '../diff/diff-rule-books.js';
-import { InvalidQueryError } from '../errors/http-errors.js';
+import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { integerOption } from '../options/integer-option.js';

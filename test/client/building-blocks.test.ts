@@ -8,7 +8,7 @@ import { buildExchangeInfoQueryString, validateExchangeInfoQuery } from '../../s
 import { readBodyExcerpt, readBodyWithCap } from '../../src/client/read-body.js';
 import { parseRetryAfterMs } from '../../src/client/retry-after.js';
 import { isTransientTransportCode, transportErrorCode } from '../../src/client/transport-error.js';
-import { isInvalidQueryError } from '../../src/errors/http-errors.js';
+import { isInvalidQueryError } from '../../src/errors/invalid-query-error.js';
 
 describe('backoffDelayMs', () => {
   const settings = { baseMs: 100, maxMs: 1_000 };

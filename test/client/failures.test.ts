@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
 import { isExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
-import {
-  isHttpStatusError,
-  isInvalidResponseError,
-  isNetworkError,
-  isRateLimitedError,
-  isRequestTimeoutError,
-  isResponseTooLargeError,
-} from '../../src/errors/http-errors.js';
+import { isHttpStatusError } from '../../src/errors/http-status-error.js';
+import { isInvalidResponseError } from '../../src/errors/invalid-response-error.js';
+import { isNetworkError } from '../../src/errors/network-error.js';
 import { isPreflightError } from '../../src/errors/preflight-error.js';
+import { isRateLimitedError } from '../../src/errors/rate-limited-error.js';
+import { isRequestTimeoutError } from '../../src/errors/request-timeout-error.js';
+import { isResponseTooLargeError } from '../../src/errors/response-too-large-error.js';
 import { json, type Responder, silence, startLoopbackServer, text } from '../helpers/loopback-server.js';
 import { exchangeInfoPayload } from '../helpers/payload.js';
 import { FAST, rejectionOf, withClient } from './harness.js';

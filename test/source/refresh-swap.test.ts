@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuleBook } from '../../src/book/rule-book.js';
 import type { RuleBookDiff } from '../../src/diff/diff-rule-books.js';
-import { HttpStatusError, RequestTimeoutError } from '../../src/errors/http-errors.js';
+import { HttpStatusError } from '../../src/errors/http-status-error.js';
+import { RequestTimeoutError } from '../../src/errors/request-timeout-error.js';
+import { NoRuleBookError } from '../../src/source/no-rule-book-error.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
-import { NoRuleBookError, RuleBookSourceCallbackError } from '../../src/source/source-errors.js';
+import { RuleBookSourceCallbackError } from '../../src/source/rule-book-source-callback-error.js';
 import { rejectionOf } from '../client/harness.js';
 import {
   recorder,

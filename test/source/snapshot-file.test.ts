@@ -6,7 +6,7 @@ import { RuleBook } from '../../src/book/rule-book.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { SnapshotError } from '../../src/snapshot/snapshot-error.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
-import { SnapshotFileError } from '../../src/source/source-errors.js';
+import { SnapshotFileError } from '../../src/source/snapshot-file-error.js';
 import { recorder, type ScriptedExchange, startScriptedExchange, twoPairs } from './scripted-exchange.js';
 
 const ORDER = {

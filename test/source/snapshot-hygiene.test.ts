@@ -27,7 +27,7 @@ import {
   writeSnapshotFile,
   writeSnapshotText,
 } from '../../src/source/snapshot-file.js';
-import { SnapshotFileError } from '../../src/source/source-errors.js';
+import { SnapshotFileError } from '../../src/source/snapshot-file-error.js';
 import { rejectionOf } from '../client/harness.js';
 import { recorder, type ScriptedExchange, startScriptedExchange, twoPairs } from './scripted-exchange.js';
 

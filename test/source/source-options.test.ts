@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
-import { InvalidQueryError } from '../../src/errors/http-errors.js';
+import { InvalidQueryError } from '../../src/errors/invalid-query-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
 import { resolveRuleBookSourceOptions } from '../../src/source/source-options.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NoRuleBookError } from '../../src/source/no-rule-book-error.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
-import { NoRuleBookError, RuleBookSourceStoppedError } from '../../src/source/source-errors.js';
+import { RuleBookSourceStoppedError } from '../../src/source/rule-book-source-stopped-error.js';
 import { rejectionOf } from '../client/harness.js';
 import { fakeClient, recorder, startScriptedExchange, twoPairs } from './scripted-exchange.js';
 

@@ -2,6 +2,7 @@ import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-list.js';
 import {
   COLOUR_STYLE,
@@ -17,7 +18,7 @@ import { loadReferencePrices, loadSnapshotFile, positiveDecimal } from '../load-
 import { Progress } from '../progress.js';
 import { DEFAULT_MAX_LINE_BYTES, MAX_VALUE_BYTES, readJsonLines } from '../read-json-lines.js';
 import { clip, count, describeFsError, printable } from '../text.js';
-import { CommandFailure, UsageError } from '../usage-error.js';
+import { UsageError } from '../usage-error.js';
 
 const HELP = `Usage: ${PROGRAM} check --rules SNAPSHOT [options] [ORDERS.jsonl | -]
 

@@ -17,10 +17,11 @@ import {
   validateExchangeInfoQuery,
 } from '../../node.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-list.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
-import { CommandFailure, UsageError } from '../usage-error.js';
+import { UsageError } from '../usage-error.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
 
