@@ -9,8 +9,8 @@ import { formatScaled } from '../decimal/safe-integers.js';
 export interface FastOrder {
   buy: boolean;
   limit: boolean;
-  /** The index of the order's quantity bounds: 0 LIMIT, 1 MARKET BUY, 2 MARKET SELL. */
-  kind: 0 | 1 | 2;
+  /** LIMIT BUY 0, LIMIT SELL 1, MARKET BUY 2, MARKET SELL 3 (`ORDER_KINDS`). */
+  kind: 0 | 1 | 2 | 3;
   quantity: number;
   quantityScale: number;
   quantityPlaces: number;

@@ -61,12 +61,12 @@ export interface FastPair {
   readonly marketSellWorstUnits: number;
   readonly marketSellWorstScale: number;
   /**
-   * The window every quantity suggestion is kept in (see `quantityWindow`), per order kind as
-   * above, in whole units of `10^-quantityScale`: NaN low when no quantity passes, Infinity high
+   * The window every quantity suggestion is kept in (see `quantityWindow`), per order kind
+   * (`ORDER_KINDS`), in whole units of `10^-quantityScale`: NaN low when no quantity passes, Infinity high
    * when there is no cap or it is past 2^53.
    */
-  readonly windowLow: readonly [number, number, number];
-  readonly windowHigh: readonly [number, number, number];
+  readonly windowLow: readonly [number, number, number, number];
+  readonly windowHigh: readonly [number, number, number, number];
   /**
    * What each rule makes once per pair to explain its failures (limits as text, suggestions that
    * depend on the pair alone), by the rule's place in the list: made on the pair's first
@@ -195,6 +195,7 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     [number, number],
     [number, number],
     [number, number],
+    [number, number],
   ];
   return {
     pair,
@@ -229,8 +230,8 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     marketBuyWorstScale: marketBuyWorst.scale,
     marketSellWorstUnits: marketSellWorst.units,
     marketSellWorstScale: marketSellWorst.scale,
-    windowLow: [windows[0][0], windows[1][0], windows[2][0]],
-    windowHigh: [windows[0][1], windows[1][1], windows[2][1]],
+    windowLow: [windows[0][0], windows[1][0], windows[2][0], windows[3][0]],
+    windowHigh: [windows[0][1], windows[1][1], windows[2][1], windows[3][1]],
     parts: [],
   };
 }

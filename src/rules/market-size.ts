@@ -4,7 +4,7 @@ import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
 import type { FastPair } from '../pair/fast-pair.js';
-import { ORDER_KINDS } from '../pair/quantity-window.js';
+import { MARKET_BUY, MARKET_SELL, ORDER_KINDS } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { highestUnder } from './quantity-max.js';
@@ -52,8 +52,8 @@ function capsOf(pair: CompiledPair) {
   return {
     buy: buy.toString(),
     sell: sell.toString(),
-    highestBuy: highestUnder(pair, ORDER_KINDS[1], buy),
-    highestSell: highestUnder(pair, ORDER_KINDS[2], sell),
+    highestBuy: highestUnder(pair, ORDER_KINDS[MARKET_BUY], buy),
+    highestSell: highestUnder(pair, ORDER_KINDS[MARKET_SELL], sell),
   };
 }
 

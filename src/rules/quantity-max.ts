@@ -43,7 +43,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   return atMost(order.quantity, order.quantityScale, pair.maxUnits, pair.maxScale) === 1 ? PASS : FAIL;
 }
 
-/** The maximum as text and what each kind of order is offered (LIMIT, MARKET BUY, MARKET SELL). */
+/** The maximum as text and what each kind of order is offered (`ORDER_KINDS`). */
 function maximumOf(pair: CompiledPair) {
   const max = pair.maxTradeAmount as Dec;
   return { max: max.toString(), highest: ORDER_KINDS.map((kind) => highestUnder(pair, kind, max)) };
