@@ -32,15 +32,21 @@ const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as con
  * A realistic mix, fixed by its seed, over the realistic corpus (1,260 real-shaped pairs, some
  * without grids on the wire, decimals as strings and numbers; `property-tests/support/real-corpus.ts`):
  * prices within a few percent of the last price, sizes a few dozen steps; LIMIT and MARKET;
- * strings and numbers; 80% passing and 20% breaking one rule (off the tick or step, under the
- * minimum, over a band, a market cap or the caller's notional limit). `text` is the exchange's
- * payload as JSON text, to be parsed losslessly.
+ * strings and numbers; by default 80% passing and 20% breaking one rule (off the tick or step,
+ * under the minimum, over a band, a market cap or the caller's notional limit); `failing` sets
+ * the share that breaks one (`{ of: 3, fail: 2 }`: two orders in three, as from a misbehaving
+ * strategy). `text` is the exchange's payload as JSON text, to be parsed losslessly.
  */
-export function buildMix(size: number, seed = 42): { text: string; cases: MixCase[] } {
+export function buildMix(
+  size: number,
+  seed = 42,
+  failing: { readonly fail: number; readonly of: number } = { fail: 1, of: 5 },
+): { text: string; cases: MixCase[] } {
   const corpus = realCorpus();
   const pairs = corpus.pairs.filter((p) => p.tradable);
   const next = random(seed);
   const cases: MixCase[] = [];
+  let broken = 0;
   for (let n = 0; n < size; n++) {
     const d = pairs[Math.floor(next() * pairs.length)] as (typeof pairs)[number];
     const tick = new Big(d.tickSize);
@@ -58,7 +64,9 @@ export function buildMix(size: number, seed = 42): { text: string; cases: MixCas
       quantity = cap.div(step).round(0, Big.roundDown).times(step);
     let price = tick.times(12_345 + (buy ? -1 : 1) * Math.floor(next() * 200));
     const context = { referencePrice: reference.toFixed() };
-    const failure = n % 5 === 4 ? FAILURES[Math.floor(n / 5) % FAILURES.length] : undefined;
+    // The last `fail` orders of every `of` break a rule, each the next kind of failure in turn.
+    const breaks = n % failing.of >= failing.of - failing.fail;
+    const failure = breaks ? FAILURES[broken++ % FAILURES.length] : undefined;
     let maxNotional = price.times(quantity).times(1_000).toFixed();
     switch (failure) {
       case 'tick':

@@ -16,6 +16,7 @@ const { parseExchangeInfo, parseExchangeInfoText, RuleBook } = (await import(
 )) as typeof import('../src/index.js');
 
 import { Bench } from 'tinybench';
+import type { RuleBook as Book } from '../src/index.js';
 import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { checkExactness } from './exactness.js';
@@ -40,32 +41,78 @@ console.log(
 
 // Throughput: both validators over the same orders, in one run. Each task has its own loop, so
 // neither pays for a call site shared with the other.
-let cursor = 0;
 let sink = 0;
-const bench = new Bench({ time: 2_000, warmupTime: 500 });
-bench
-  .add('order-preflight validateOrder', () => {
-    for (let n = 0; n < BATCH; n++) {
-      const c = cases[cursor++ & (MIX_SIZE - 1)] as MixCase;
-      if (book.validateOrder(c.order, c.context).ok) sink++;
-    }
-  })
-  .add('hand-written big.js validator', () => {
-    for (let n = 0; n < BATCH; n++) {
-      const c = cases[cursor++ & (MIX_SIZE - 1)] as MixCase;
-      if (baseline.validate(c.order, c.context).length === 0) sink++;
-    }
-  });
-await bench.run();
-const [ours, theirs] = bench.tasks.map((t) => t.result);
-if (ours === undefined || theirs === undefined) throw new Error('benchmark did not run');
-const perSecond = (hz: number) => Math.round(hz * BATCH).toLocaleString('en-US');
-console.log('\nthroughput (orders per second, same mix, same process)');
-console.table({
-  'order-preflight': { 'orders/s': perSecond(ours.hz), 'mean ns/order': (ours.mean * 1e6) / BATCH },
-  'big.js by hand': { 'orders/s': perSecond(theirs.hz), 'mean ns/order': (theirs.mean * 1e6) / BATCH },
-});
-console.log(`ratio: ${(ours.hz / theirs.hz).toFixed(1)}x`);
+interface Throughput {
+  readonly ours: number;
+  readonly theirs: number;
+}
+async function throughput(
+  list: readonly MixCase[],
+  against: Book,
+  by: BigBaselineValidator,
+): Promise<Throughput> {
+  let mine = 0;
+  let other = 0;
+  const next = (at: number) => (at + 1 === list.length ? 0 : at + 1);
+  const bench = new Bench({ time: 2_000, warmupTime: 500 });
+  bench
+    .add('order-preflight validateOrder', () => {
+      for (let n = 0; n < BATCH; n++) {
+        const c = list[mine] as MixCase;
+        mine = next(mine);
+        if (against.validateOrder(c.order, c.context).ok) sink++;
+      }
+    })
+    .add('hand-written big.js validator', () => {
+      for (let n = 0; n < BATCH; n++) {
+        const c = list[other] as MixCase;
+        other = next(other);
+        if (by.validate(c.order, c.context).length === 0) sink++;
+      }
+    });
+  await bench.run();
+  const [ours, theirs] = bench.tasks.map((t) => t.result);
+  if (ours === undefined || theirs === undefined) throw new Error('benchmark did not run');
+  return { ours: ours.hz * BATCH, theirs: theirs.hz * BATCH };
+}
+
+const passingCases = cases.filter((c) => book.validateOrder(c.order, c.context).ok);
+const failingCases = cases.filter((c) => !book.validateOrder(c.order, c.context).ok);
+const mostlyFailing = buildMix(MIX_SIZE, 43, { fail: 2, of: 3 });
+const failingInfo = parseExchangeInfoText(mostlyFailing.text);
+const failingBook = RuleBook.fromExchangeInfo(failingInfo);
+const failingBaseline = new BigBaselineValidator(failingInfo.symbols);
+const failingShare = mostlyFailing.cases.filter(
+  (c) => !failingBook.validateOrder(c.order, c.context).ok,
+).length;
+
+const rows: [string, Throughput][] = [
+  ['main mix (all)', await throughput(cases, book, baseline)],
+  ['main mix: passing orders', await throughput(passingCases, book, baseline)],
+  ['main mix: failing orders', await throughput(failingCases, book, baseline)],
+  [
+    `mostly failing mix (${((100 * failingShare) / mostlyFailing.cases.length).toFixed(0)}% failing)`,
+    await throughput(mostlyFailing.cases, failingBook, failingBaseline),
+  ],
+];
+const perSecond = (hz: number) => Math.round(hz).toLocaleString('en-US');
+console.log('\nthroughput (orders per second; both validators on the same orders, in the same process)');
+console.table(
+  Object.fromEntries(
+    rows.map(([label, t]) => [
+      label,
+      {
+        'order-preflight': perSecond(t.ours),
+        'ns/order': (1e9 / t.ours).toFixed(0),
+        'big.js by hand': perSecond(t.theirs),
+        ratio: `${(t.ours / t.theirs).toFixed(1)}x`,
+      },
+    ]),
+  ),
+);
+const [, pass] = rows[1] as [string, Throughput];
+const [, fail] = rows[2] as [string, Throughput];
+console.log(`a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one`);
 
 // Latency: one call at a time, timer included (a hrtime call costs a few tens of ns).
 function percentiles(check: (c: MixCase) => unknown, rounds: number): Record<string, string> {
@@ -108,8 +155,6 @@ function bytesPerCall(list: readonly MixCase[]): string {
   }
   return `${Math.max(0, least).toFixed(1)} B`;
 }
-const passingCases = cases.filter((c) => book.validateOrder(c.order, c.context).ok);
-const failingCases = cases.filter((c) => !book.validateOrder(c.order, c.context).ok);
 console.log(
   `\nheap allocated per call: passing ${bytesPerCall(passingCases)}, failing ${bytesPerCall(failingCases)} ` +
     '(each violation, its message, limit, value and suggestions)',

@@ -1,5 +1,5 @@
-// Plants known defects in the engine one at a time and checks that the property suite catches
-// each one (`npm run plant-defects`). Every file is restored afterwards, whatever happens.
+// Plants known defects in the engine one at a time and checks that the rules' tests and the
+// property suite catch each one (`npm run plant-defects`). Every file is restored afterwards, whatever happens.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -12,33 +12,45 @@ const DEFECTS = [
   },
   {
     name: 'grid check done with floats (fast path)',
-    file: 'src/book/fast-pass.ts',
+    file: 'src/decimal/safe-integers.ts',
     from: 'return step === 1 || Math.floor(n / step) * step === n;',
     to: 'return step === 1 || (n / 1e8) % (step / 1e8) === 0;',
   },
   {
-    name: 'exclusive maximum on the fast path',
-    file: 'src/book/fast-pass.ts',
-    from: 'if (count > fast.maxCount) failed |= QUANTITY_ABOVE_MAX;',
-    to: 'if (count >= fast.maxCount) failed |= QUANTITY_ABOVE_MAX;',
+    name: 'exclusive maximum in the fast check only',
+    file: 'src/rules/quantity-max.ts',
+    from: 'return count > pair.maxCount ? FAIL : PASS;',
+    to: 'return count >= pair.maxCount ? FAIL : PASS;',
   },
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',
     file: 'src/rules/quantity-min.ts',
-    from: 'quantity.value.gte(pair.minTradeAmount)',
-    to: 'quantity.value.gt(pair.minTradeAmount)',
+    from: 'if (quantity.value.gte(min)) return undefined;',
+    to: 'if (quantity.value.gt(min)) return undefined;',
   },
   {
     name: 'exclusive buy band',
     file: 'src/rules/buy-price-band.ts',
-    from: 'price.value.lte(limit)',
-    to: 'price.value.lt(limit)',
+    from: 'if (price.value.lte(limit)) return undefined;',
+    to: 'if (price.value.lt(limit)) return undefined;',
   },
   {
     name: 'zero fallback ratio taken literally',
-    file: 'src/book/compiled-pair.ts',
-    from: 'Dec.ONE.plus(fallback.eq(Dec.ZERO) ? buyRatio : fallback)',
-    to: 'Dec.ONE.plus(fallback)',
+    file: 'src/pair/compiled-pair.ts',
+    from: 'const configured = fallback !== null && !fallback.isZero() ? fallback : null;',
+    to: 'const configured = fallback;',
+  },
+  {
+    name: 'two rules swap places in the list',
+    file: 'src/rules/pair-rules.ts',
+    from: '  quantityMin,\n  quantityMax,',
+    to: '  quantityMax,\n  quantityMin,',
+  },
+  {
+    name: 'a fast explanation that rounds the other way',
+    file: 'src/rules/price-precision.ts',
+    from: 'const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);',
+    to: 'const fitting = priceAwayFromMarketUnits(pair, !order.buy, order.price, order.priceScale);',
   },
 ];
 
@@ -52,7 +64,7 @@ for (const defect of DEFECTS) {
   }
   try {
     writeFileSync(defect.file, original.replace(defect.from, defect.to));
-    const run = spawnSync('npx', ['vitest', 'run', 'property-tests'], { encoding: 'utf8' });
+    const run = spawnSync('npx', ['vitest', 'run', 'test/rules', 'property-tests'], { encoding: 'utf8' });
     const caught = run.status !== 0;
     if (!caught) missed++;
     const failed = (run.stdout.match(/×[^\n]*/g) ?? []).length;

@@ -419,3 +419,27 @@ function parsedFromRead(pair: FastPair): { order: ParsedOrder; context: ParsedCo
     context.maxNotional = decimal(o.maxNotionalRaw, o.maxNotional, o.maxNotionalScale);
   return { order, context };
 }
+
+/**
+ * @internal For the rules' own tests: what the fast path reads of a well-formed order and its
+ * context for `pair` (a copy, since the path reuses one record), or `undefined` where it would
+ * hand the order to the general path.
+ */
+export function readForRules(
+  pair: FastPair,
+  order: Readonly<Record<string, unknown>>,
+  context: Readonly<Record<string, unknown>> = {},
+): FastOrder | undefined {
+  const buy = order.side === 'BUY';
+  const limit = order.type === 'LIMIT';
+  const ok = readOrder(
+    pair,
+    buy,
+    limit,
+    order.quantity,
+    order.price,
+    context.referencePrice,
+    context.maxNotional,
+  );
+  return ok ? { ...read } : undefined;
+}

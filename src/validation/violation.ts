@@ -21,17 +21,25 @@ export function violationOf(
   value?: string,
   suggestion?: readonly string[],
 ): Violation {
-  const out: { code: ViolationCode; field: ViolationField; message: string; [detail: string]: unknown } = {
-    code,
-    field,
-    message,
-  };
-  if (limit !== undefined) out.limit = limit;
-  if (value !== undefined) out.value = value;
-  if (suggestion !== undefined && suggestion.length > 0) out.suggestion = suggestion;
   // Which keys a code carries is each rule's to honour; the union by code documents it, and the
-  // unit tests of each rule hold it.
-  return out as unknown as Violation;
+  // unit tests of each rule hold it. Each shape is one literal, so V8 makes the object whole at
+  // once (keys added one by one would each grow it: a failing order would allocate more).
+  const suggested = suggestion !== undefined && suggestion.length > 0;
+  let out: object;
+  if (limit !== undefined && value !== undefined)
+    out = suggested
+      ? { code, field, message, limit, value, suggestion }
+      : { code, field, message, limit, value };
+  else if (limit === undefined && value === undefined)
+    out = suggested ? { code, field, message, suggestion } : { code, field, message };
+  else {
+    const partial: Record<string, unknown> = { code, field, message };
+    if (limit !== undefined) partial.limit = limit;
+    if (value !== undefined) partial.value = value;
+    if (suggested) partial.suggestion = suggestion;
+    out = partial;
+  }
+  return out as Violation;
 }
 
 /**
