@@ -1,16 +1,5 @@
 import type { Command } from './command.js';
-
-/**
- * Each command's one-line summary, for `order-preflight --help`. Kept here, apart from the
- * commands, so the help lists them without loading any (each command's module pulls in the
- * library, zod and undici: hundreds of milliseconds `--version` and `--help` need not pay).
- */
-export const SUMMARIES = {
-  demo: 'check sample orders against an embedded sample exchange (offline)',
-  fetch: 'fetch the exchange rules and save them as a snapshot',
-  check: 'check a JSON-lines file of orders against a snapshot',
-  diff: 'show what changed between two snapshots',
-} as const;
+import { SUMMARIES } from './command-summaries.js';
 
 /** A command as the dispatcher knows it before loading it. */
 export interface CommandEntry {

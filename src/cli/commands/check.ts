@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
-import { SUMMARIES } from '../command-list.js';
+import { SUMMARIES } from '../command-summaries.js';
 import {
   COLOUR_STYLE,
   formatUnreadableRow,

@@ -1,6 +1,6 @@
 import { runDemo } from '../../demo/run-demo.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
-import { SUMMARIES } from '../command-list.js';
+import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_OK, write } from '../io.js';
 
 const HELP = `Usage: ${PROGRAM} demo

@@ -1,6 +1,6 @@
 import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
-import { SUMMARIES } from '../command-list.js';
+import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
 import { loadSnapshotFile } from '../load-files.js';
 import { printable } from '../text.js';

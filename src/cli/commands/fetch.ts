@@ -18,7 +18,7 @@ import {
 } from '../../node.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
-import { SUMMARIES } from '../command-list.js';
+import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
