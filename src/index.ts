@@ -22,15 +22,11 @@ export {
   isExchangeInfoSchemaError,
 } from './errors/exchange-info-schema-error.js';
 export { HttpStatusError, isHttpStatusError } from './errors/http-status-error.js';
+export { InvalidArgumentError, isInvalidArgumentError } from './errors/invalid-argument-error.js';
 export { InvalidQueryError, isInvalidQueryError } from './errors/invalid-query-error.js';
 export { InvalidResponseError, isInvalidResponseError } from './errors/invalid-response-error.js';
 export { isNetworkError, NetworkError } from './errors/network-error.js';
-export {
-  InvalidArgumentError,
-  isInvalidArgumentError,
-  isPreflightError,
-  PreflightError,
-} from './errors/preflight-error.js';
+export { isPreflightError, PreflightError } from './errors/preflight-error.js';
 export { isRateLimitedError, RateLimitedError } from './errors/rate-limited-error.js';
 export type { RequestContext } from './errors/request-context.js';
 export { isRequestTimeoutError, RequestTimeoutError } from './errors/request-timeout-error.js';

@@ -1,5 +1,6 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
-import { describeThrown, describeValue, InvalidArgumentError } from '../errors/preflight-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type {
   DefinitionWarning,

@@ -1,5 +1,6 @@
 import type { RuleBook } from '../book/rule-book.js';
-import { describeThrown, InvalidArgumentError } from '../errors/preflight-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { describeThrown } from '../errors/preflight-error.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { canonicalDefinition } from '../snapshot/write-snapshot.js';
 import { compareDefinitions, type FieldChange } from './compare-definitions.js';

@@ -1,4 +1,5 @@
-import { describeThrown, InvalidArgumentError } from '../errors/preflight-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { describeThrown } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
 import type { FieldChange } from './compare-definitions.js';
 import type { RuleBookDiff } from './diff-rule-books.js';
