@@ -147,3 +147,23 @@ export function formatScaled(units: number, scale: number): string {
   const padding = places - digits.length;
   return `${digitsOf(whole)}.${ZEROS[padding] ?? '0'.repeat(padding)}${digits}`;
 }
+
+/**
+ * Whether `a × b × 10^-abScale ≤ c × 10^-cScale` (`sign` 1), or `≥` (`sign` -1), as 1 or 0,
+ * exactly, for safe integers whose product passed 2^53 (a large notional or band edge): in
+ * BigInt, so that such an order still needs no general path. Rare, so its allocation is too.
+ */
+export function productComparedBig(
+  a: number,
+  b: number,
+  abScale: number,
+  c: number,
+  cScale: number,
+  sign: 1 | -1,
+): number {
+  let left = BigInt(a) * BigInt(b);
+  let right = BigInt(c);
+  if (abScale > cScale) right *= 10n ** BigInt(abScale - cScale);
+  else left *= 10n ** BigInt(cScale - abScale);
+  return (sign === 1 ? left <= right : left >= right) ? 1 : 0;
+}

@@ -1,13 +1,13 @@
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
-import { atMost, floorOnGrid, formatScaled, product } from '../decimal/safe-integers.js';
+import { atMost, floorOnGrid, formatScaled, product, productComparedBig } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
 import type { FastPair } from '../pair/fast-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
@@ -57,9 +57,11 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   if (!order.limit || !order.buy) return PASS;
   if (Number.isNaN(order.reference)) return SKIP;
   const limit = edge(pair, order);
-  if (Number.isNaN(limit)) return NOT_SURE;
   const scale = order.referenceScale + pair.buyBandScale;
-  return atMost(order.price, order.priceScale, limit, scale) === 1 ? PASS : FAIL;
+  const within = Number.isNaN(limit)
+    ? productComparedBig(order.reference, pair.buyBandUnits, scale, order.price, order.priceScale, -1)
+    : atMost(order.price, order.priceScale, limit, scale);
+  return within === 1 ? PASS : FAIL;
 }
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {

@@ -1,12 +1,12 @@
 import { ceilToGrid } from '../decimal/grid.js';
-import { atMost, ceilOnGrid, formatScaled, product } from '../decimal/safe-integers.js';
+import { atMost, ceilOnGrid, formatScaled, product, productComparedBig } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from '../pair/compiled-pair.js';
 import type { FastPair } from '../pair/fast-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
@@ -43,9 +43,11 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   if (!order.limit || order.buy) return PASS;
   if (Number.isNaN(order.reference)) return SKIP;
   const limit = product(order.reference, pair.sellBandUnits);
-  if (Number.isNaN(limit)) return NOT_SURE;
   const scale = order.referenceScale + pair.sellBandScale;
-  return atMost(limit, scale, order.price, order.priceScale) === 1 ? PASS : FAIL;
+  const within = Number.isNaN(limit)
+    ? productComparedBig(order.reference, pair.sellBandUnits, scale, order.price, order.priceScale, 1)
+    : atMost(limit, scale, order.price, order.priceScale);
+  return within === 1 ? PASS : FAIL;
 }
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
