@@ -23,7 +23,7 @@ export function priceAwayFromMarketUnits(pair: FastPair, buy: boolean, units: nu
 }
 
 /**
- * The repair of a price (README, "Repairing an order"): onto the grid away from the market, a
+ * The repair of a price (README, "Judging an order"): onto the grid away from the market, a
  * BUY down and a SELL up; nothing when a BUY would round down to zero.
  */
 export function repairPrice(

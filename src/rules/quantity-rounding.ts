@@ -30,7 +30,7 @@ export function quantityDownUnits(pair: FastPair, order: FastOrder): number {
   return nearest < low ? low : Math.min(nearest, high);
 }
 
-/** The repair of a quantity (README, "Repairing an order"): down onto the grid; nothing when that leaves zero. */
+/** The repair of a quantity (README, "Judging an order"): down onto the grid; nothing when that leaves zero. */
 export function repairQuantity(
   pair: CompiledPair,
   order: ParsedOrder,

@@ -40,7 +40,7 @@ export interface PairRule {
   /**
    * For a rule a rounding can satisfy: the order's field moved onto the pair's grid in the
    * field's direction (a price away from the market, a quantity down), or `undefined` when that
-   * leaves nothing (README, "Repairing an order").
+   * leaves nothing (README, "Judging an order").
    */
   repair?(pair: CompiledPair, order: ParsedOrder): { field: 'price' | 'quantity'; to: string } | undefined;
 }
