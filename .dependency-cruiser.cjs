@@ -25,12 +25,6 @@ const LAYERS = [
   { name: 'cli', paths: ['cli'] },
 ];
 
-/**
- * The one circle left, inside src/pair/ (see the rule no-circular-known): a warning, not an error,
- * until it is broken. Only these three files: a circle through any other module stays an error.
- */
-const KNOWN_CIRCLE = '^src/pair/(compiled-pair|fast-pair|quantity-window)\\.ts$';
-
 /** The modules that may use Node.js: everything else is the portable core (`order-preflight`). */
 const NODE_ONLY = ['client', 'source', 'cli', 'node.ts'];
 
@@ -58,18 +52,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A module must not depend on itself through others: the layers are a stack, not a web.',
-      from: { pathNot: KNOWN_CIRCLE },
-      to: { circular: true },
-    },
-    {
-      name: 'no-circular-known',
-      severity: 'warn',
-      comment:
-        'A known circle, reported on every lint until it is gone: compiled-pair.ts imports ' +
-        'compileFastPair from fast-pair.ts, and fast-pair.ts and quantity-window.ts import the ' +
-        'CompiledPair type back. Fix: give CompiledPair a module of its own, then delete this rule and ' +
-        'KNOWN_CIRCLE. A circle that reaches any other module is still an error (no-circular).',
-      from: { path: KNOWN_CIRCLE },
+      from: {},
       to: { circular: true },
     },
     ...layerRules,

@@ -1,8 +1,8 @@
 /**
- * SPEC section 4: `validateOrder` never throws, whatever `order` and `context` are: hostile
+ * `validateOrder` never throws, whatever `order` and `context` are: hostile
  * getters, proxies whose every trap throws, revoked proxies, cycles, and anything fast-check makes.
  * Only "does not throw, and `ok` is exactly `violations.length === 0`" is asserted here: what such
- * inputs *should* be called is not fixed by SPEC.
+ * inputs *should* be called is not fixed by the contract.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ const DEFECTS = [
   },
   {
     name: 'zero fallback ratio taken literally',
-    file: 'src/pair/compiled-pair.ts',
+    file: 'src/pair/compile-pair.ts',
     from: 'const configured = fallback !== null && !fallback.isZero() ? fallback : null;',
     to: 'const configured = fallback;',
   },

@@ -26,7 +26,7 @@
  * - `weex` (the rest): as this exchange's samples: decimal strings, precisions `"8"`, the
  *   minimum ten steps, caps such as `99999`, market caps equal to the cap, fallback `"0"`.
  *
- * On top of that, the shapes SPEC v2 section 2 tolerates: about 10% of pairs carry no `tickSize`
+ * On top of that, the shapes the README tolerates: about 10% of pairs carry no `tickSize`
  * and no `stepSize` at all (their `displayDigitMerge` still carries the tick), a few have
  * `tickSize: ""` or `0`, a null fee rate, a display flag written `1` or `"true"`, a depth-merge
  * list out of order or with a trailing comma. A few pairs are `HALT` or `BREAK`, or have trading
@@ -1638,7 +1638,7 @@ let corpus: RealCorpus | undefined;
  * import { parseExchangeInfoText, RuleBook } from '../../src/index.js';
  * const { text, definitions, pairs } = realCorpus();
  * const book = RuleBook.fromExchangeInfo(parseExchangeInfoText(text));
- * book.size; // every definition, once the parser reads all of SPEC v2's tolerated shapes
+ * book.size; // every definition, once the parser reads all the tolerated shapes
  * ```
  */
 export function realCorpus(): RealCorpus {

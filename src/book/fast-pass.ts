@@ -12,7 +12,7 @@ import {
   handOver,
   type OrderField,
 } from '../order/read-once.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import type { FastPair } from '../pair/compiled-pair.js';
 import { LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from '../pair/quantity-window.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { FAIL, type FastVerdict, PASS, type PairRule, SKIP } from '../rules/rule.js';

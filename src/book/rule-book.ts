@@ -9,8 +9,8 @@ import type {
   RejectedDefinition,
 } from '../exchange-info/schema.js';
 import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
-import { type CompiledPair, compilePair, withInferredTick } from '../pair/compiled-pair.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import { compilePair, withInferredTick } from '../pair/compile-pair.js';
+import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
@@ -267,7 +267,7 @@ export class RuleBook {
   }
 
   /**
-   * Notional, worst-case price and expected fee of an order (SPEC sections 5 and 6).
+   * Notional, worst-case price and expected fee of an order (README, "Judging an order").
    *
    * @example
    * ```ts

@@ -117,7 +117,7 @@ export interface ResolvedClientOptions {
 }
 
 /**
- * The path of the endpoint below `baseUrl` (seed section 4.1).
+ * The path of the endpoint below `baseUrl` (as the exchange documents it).
  *
  * @example
  * ```ts

@@ -25,7 +25,7 @@ import { parseRetryAfterMs } from './retry-after.js';
 import { describeTransportError, isTransientTransportCode, transportErrorCode } from './transport-error.js';
 
 /**
- * Request weight of one `GET /api/v3/exchangeInfo` (seed section 8), counted per IP.
+ * Request weight of one `GET /api/v3/exchangeInfo` (as the exchange documents it), counted per IP.
  *
  * @example
  * ```ts

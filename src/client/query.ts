@@ -2,7 +2,7 @@ import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeValue } from '../errors/preflight-error.js';
 
 /**
- * What `GET /api/v3/exchangeInfo` can be narrowed to (seed section 4.1). `symbol` and `symbols`
+ * What `GET /api/v3/exchangeInfo` can be narrowed to (as the exchange documents it). `symbol` and `symbols`
  * are mutually exclusive; `symbolStatus` only supports `TRADING`.
  *
  * @example

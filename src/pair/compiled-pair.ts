@@ -1,8 +1,5 @@
-import { Dec } from '../decimal/dec.js';
-import { commonGrid, precisionGrid } from '../decimal/grid.js';
-import { toPlainDecimal } from '../decimal/plain-decimal.js';
+import type { Dec } from '../decimal/dec.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
-import { compileFastPair, type FastPair } from './fast-pair.js';
 
 /**
  * A pair definition with every decimal parsed once, at compile time, and the derived factors of
@@ -53,91 +50,74 @@ export interface CompiledPair {
   readonly fast: FastPair | undefined;
 }
 
-/** A definition's decimal, canonicalised first, so a hand-built `'1e-3'` or `'0.010'` compiles too. */
-function exact(text: string): Dec {
-  if (/^-?\d+(\.\d+)?$/.test(text)) return Dec.parse(text);
-  const plain = toPlainDecimal(text);
-  if (plain === undefined) throw new RangeError(`not a decimal: ${text}`);
-  return Dec.parse(plain);
-}
-
-function exactOrNull(text: string | null): Dec | null {
-  return text === null ? null : exact(text);
-}
-
-function gridOf(grid: Dec | null, precision: number | null): Dec | null {
-  const unit = precision === null ? null : precisionGrid(precision);
-  if (grid === null) return unit;
-  return unit === null ? grid : commonGrid(grid, unit);
-}
-
 /**
- * Compiles one definition (the one in force, its tick already inferred where it is).
- *
- * @throws when a decimal does not parse, which only a hand-built definition can cause; the rule
- * book sets such a pair aside.
+ * A compiled pair in machine numbers, for the fast path. Prices are counted in whole units of
+ * `10^-priceScale` and quantities of `10^-quantityScale`; every count is a safe integer, so
+ * comparisons and products that stay under 2^53 are exact. Each value is a pair of fields
+ * (`…Units × 10^-…Scale`) rather than a nested object, so the hot path loads each in one step.
+ * A pair whose grids do not fit (more than 15 decimals, a grid over 2^52 units) has no fast form
+ * and always takes the general path.
  */
-export function compilePair(definition: PairDefinition): CompiledPair {
-  const d = definition;
-  const tickSize = exactOrNull(d.tickSize);
-  const stepSize = exactOrNull(d.stepSize);
-  if (tickSize?.lte(Dec.ZERO) || stepSize?.lte(Dec.ZERO))
-    throw new RangeError('tickSize and stepSize must be positive or null');
-  const fallback = exactOrNull(d.marketFallbackPriceRatio);
-  const buyRatio = exactOrNull(d.buyLimitPriceRatio);
-  const sellRatio = exactOrNull(d.sellLimitPriceRatio);
-  // "0" means not configured, and an absent ratio counts as "0".
-  const configured = fallback !== null && !fallback.isZero() ? fallback : null;
-  const buyWorst = configured ?? buyRatio;
-  const sellWorst = configured ?? sellRatio;
-  // One object literal, its last field filled in after: every pair then shares one V8 shape, so
-  // the hot path's property loads stay cheap (objects made by spreading would not).
-  const pair: { -readonly [K in keyof CompiledPair]: CompiledPair[K] } = {
-    definition: d,
-    symbol: d.symbol,
-    isTrading: d.status === null ? null : d.status === 'TRADING',
-    enableTrade: d.enableTrade,
-    tickSize,
-    tickInferred: d.tickSizeSource === 'displayDigitMerge',
-    stepSize,
-    quotePrecision: d.quoteAssetPrecision,
-    basePrecision: d.baseAssetPrecision,
-    priceGrid: gridOf(tickSize, d.quoteAssetPrecision),
-    quantityGrid: gridOf(stepSize, d.baseAssetPrecision),
-    minTradeAmount: exactOrNull(d.minTradeAmount),
-    maxTradeAmount: exactOrNull(d.maxTradeAmount),
-    marketBuyLimitSize: exactOrNull(d.marketBuyLimitSize),
-    marketSellLimitSize: exactOrNull(d.marketSellLimitSize),
-    buyBandFactor: buyRatio === null ? null : Dec.ONE.plus(buyRatio),
-    sellBandFactor: sellRatio === null ? null : Dec.ONE.minus(sellRatio),
-    marketBuyWorstFactor: buyWorst === null ? null : Dec.ONE.plus(buyWorst),
-    marketSellWorstFactor: sellWorst === null ? null : Dec.ONE.minus(sellWorst),
-    takerFeeRate: exactOrNull(d.takerFeeRate),
-    makerFeeRate: exactOrNull(d.makerFeeRate),
-    fast: undefined,
-  };
-  pair.fast = compileFastPair(pair);
-  return pair;
-}
-
-/**
- * The definition with its price grid inferred when the exchange sent none (README, "Reading the
- * exchange's definitions"): the smallest positive step of `displayDigitMerge`. Unchanged when
- * there is a tick, or no step to infer it from.
- */
-export function withInferredTick(definition: PairDefinition): PairDefinition {
-  if (definition.tickSize !== null) return definition;
-  let smallest: Dec | undefined;
-  let text: string | undefined;
-  for (const step of definition.displayDigitMerge ?? []) {
-    const plain = toPlainDecimal(step);
-    if (plain === undefined || plain.startsWith('-') || plain === '0') continue;
-    const value = Dec.parse(plain);
-    if (smallest === undefined || value.lt(smallest)) {
-      smallest = value;
-      text = plain;
-    }
-  }
-  if (text === undefined) return definition;
-  return { ...definition, tickSize: text, tickSizeSource: 'displayDigitMerge' };
+export interface FastPair {
+  /** The compiled pair this is the fast form of (the rules explain with it). */
+  readonly pair: CompiledPair;
+  readonly trading: boolean;
+  readonly enabled: boolean;
+  readonly priceScale: number;
+  /** The tick in price units (1 when the pair has no tick and only a precision). */
+  readonly priceStep: number;
+  readonly hasTick: boolean;
+  /** The tick was inferred from `displayDigitMerge` (its PRICE_TICK message says so). */
+  readonly tickInferred: boolean;
+  readonly quantityScale: number;
+  readonly quantityStep: number;
+  readonly hasStep: boolean;
+  /** Most decimal places a price / quantity may be written with. */
+  readonly quotePrecision: number;
+  readonly basePrecision: number;
+  /**
+   * Quantity bounds as whole counts of `10^-quantityScale`, rounded inward (the minimum up, the
+   * caps down), so a quantity counted the same way compares with them exactly; `Infinity` past
+   * 2^53, where no safe count reaches.
+   */
+  readonly minCount: number;
+  readonly maxCount: number;
+  readonly marketBuyCount: number;
+  readonly marketSellCount: number;
+  /**
+   * The same bounds for a quantity with more decimals than the grid. Units are `Infinity` for a
+   * bound of 10^15 or more (beyond any value the fast path reads), and a bound with more than 15
+   * significant digits is rounded on its safe side, which compares with every fast value exactly
+   * as the bound itself would.
+   */
+  readonly minUnits: number;
+  readonly minScale: number;
+  readonly maxUnits: number;
+  readonly maxScale: number;
+  readonly marketBuyUnits: number;
+  readonly marketBuyScale: number;
+  readonly marketSellUnits: number;
+  readonly marketSellScale: number;
+  /** 1 + buyLimitPriceRatio, 1 − sellLimitPriceRatio and the MARKET worst-case factors. */
+  readonly buyBandUnits: number;
+  readonly buyBandScale: number;
+  readonly sellBandUnits: number;
+  readonly sellBandScale: number;
+  readonly marketBuyWorstUnits: number;
+  readonly marketBuyWorstScale: number;
+  readonly marketSellWorstUnits: number;
+  readonly marketSellWorstScale: number;
+  /**
+   * The window every quantity suggestion is kept in (see `quantityWindow`), per order kind
+   * (`ORDER_KINDS`), in whole units of `10^-quantityScale`: NaN low when no quantity passes, Infinity high
+   * when there is no cap or it is past 2^53.
+   */
+  readonly windowLow: readonly [number, number, number, number];
+  readonly windowHigh: readonly [number, number, number, number];
+  /**
+   * What each rule makes once per pair to explain its failures (limits as text, suggestions that
+   * depend on the pair alone), by the rule's place in the list: made on the pair's first
+   * failure of that rule, so that compiling stays cheap and later failures reuse them.
+   */
+  readonly parts: unknown[];
 }

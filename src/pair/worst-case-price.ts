@@ -3,7 +3,7 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from './compiled-pair.js';
 
 /**
- * The price an order can fill at, at worst (SPEC section 5): a LIMIT order's own price; for a
+ * The price an order can fill at, at worst (README, "Judging an order"): a LIMIT order's own price; for a
  * MARKET BUY reference × (1 + r), for a MARKET SELL reference × (1 − r), r being
  * `marketFallbackPriceRatio` or, when that is 0 ("not configured") or absent, the side's
  * limit-price ratio.

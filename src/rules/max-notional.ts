@@ -1,8 +1,7 @@
 import { atMost, formatScaled, product, productComparedBig } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair } from '../pair/compiled-pair.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';

@@ -3,8 +3,7 @@ import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import { ceilOnGrid, floorOnGrid } from '../decimal/safe-integers.js';
 import type { OrderSide } from '../order/order-input.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair } from '../pair/compiled-pair.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 
 /**
  * A price moved onto the pair's price grid away from the market (README, "Judging an order"): a

@@ -3,8 +3,7 @@ import { floorToGrid } from '../decimal/grid.js';
 import { floorOnGrid } from '../decimal/safe-integers.js';
 import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair } from '../pair/compiled-pair.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { withinQuantityWindow } from '../pair/quantity-window.js';
 
 /**

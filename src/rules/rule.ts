@@ -1,7 +1,6 @@
 import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair } from '../pair/compiled-pair.js';
-import type { FastPair } from '../pair/fast-pair.js';
+import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import type { SkippedCheck, Violation, ViolationCode } from '../validation/violation-codes.js';
 
 /** What one rule says of one order: a breach, a check it could not make, or nothing. */

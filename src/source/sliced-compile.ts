@@ -1,6 +1,6 @@
 import { type CompiledOutcome, type RuleBook, ruleBookFromCompiledPairs } from '../book/rule-book.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
-import { compilePair, withInferredTick } from '../pair/compiled-pair.js';
+import { compilePair, withInferredTick } from '../pair/compile-pair.js';
 import type { Slicer } from './slicer.js';
 
 /**

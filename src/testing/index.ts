@@ -1,6 +1,6 @@
 /**
  * order-preflight/testing: fast-check arbitraries for property tests of trading strategies and
- * of the library itself (SPEC section 7). `fast-check` is an optional peer dependency, needed
+ * of the library itself (README, "Property tests of your own strategy"). `fast-check` is an optional peer dependency, needed
  * only by this entry point, so a risk gateway importing `order-preflight` never loads it.
  */
 export {

@@ -30,7 +30,7 @@ function okEstimate(estimate: OrderEstimate) {
 }
 
 describe('VIOLATION_CODES', () => {
-  it('lists the 18 codes of SPEC section 4, in table order', () => {
+  it('lists the 18 codes of the README table, in table order', () => {
     expect(VIOLATION_CODES).toEqual([
       'INVALID_ORDER',
       'MISSING_FIELD',

@@ -1,5 +1,5 @@
 /**
- * A complete trading-pair definition with every field of seed section 2.2, in the wire's mixed
+ * A complete trading-pair definition with every field the exchange documents, in the wire's mixed
  * encodings (decimals as strings and as numbers).
  *
  * @example

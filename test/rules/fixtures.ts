@@ -11,13 +11,14 @@ import {
 import { checkContextShape } from '../../src/order/context-shape.js';
 import { checkOrderShape } from '../../src/order/order-shape.js';
 import type { ParsedContext, ParsedOrder } from '../../src/order/parsed-order.js';
-import { type CompiledPair, compilePair } from '../../src/pair/compiled-pair.js';
+import { compilePair } from '../../src/pair/compile-pair.js';
+import type { CompiledPair } from '../../src/pair/compiled-pair.js';
 
 /** The symbol every fixture definition trades unless overridden. */
 export const SYMBOL = 'BTCUSDT';
 
 /**
- * A complete trading-pair definition with every field of seed section 2.2, in the order listed
+ * A complete trading-pair definition with every field the exchange documents, in the order listed
  * there. Chosen so that `limitOrder('BUY', '100', '1')` and `marketOrder('BUY', '1')` pass:
  * tick 0.01, step 0.0001, quantity 0.001..1000, market sizes 100 (buy) / 50 (sell), bands
  * +5% (buy) / -10% (sell), fallback ratio 2%.
