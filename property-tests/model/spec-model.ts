@@ -1,6 +1,6 @@
 /**
- * A small, deliberately plain model of the contract (SPEC v2 sections 2, 4, 5 and 6, and the
- * README's "Semantics, in our words"): what `validateOrder` should answer, written straight from
+ * A small, deliberately plain model of the contract (the README's "Semantics, in our words" and
+ * "Violation codes"): what `validateOrder` should answer, written straight from
  * the contract and independent of the library's implementation. It imports types only.
  *
  * Every decimal goes through big.js built from strings (JSON numbers via `String(n)`, which
@@ -53,7 +53,7 @@ export interface ModelOptions {
   readonly inferTickSize?: boolean;
 }
 
-/** SPEC section 4: a plain positive decimal, at most 64 characters. */
+/** README, "Judging an order": a plain positive decimal, at most 64 characters. */
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 const MAX_DECIMAL_LENGTH = 64;
 /** The exchange's client-order-id alphabet and length. */
@@ -93,7 +93,7 @@ interface OrderDecimal {
   readonly text: string;
 }
 
-/** SPEC section 4's decimal rule; `undefined` when the value is malformed. */
+/** The README's decimal rule ("Judging an order"); `undefined` when the value is malformed. */
 function readOrderDecimal(raw: unknown): OrderDecimal | undefined {
   let text: string;
   if (typeof raw === 'string') text = raw;
@@ -487,7 +487,7 @@ function worstCaseRatio(pair: ModelPair, side: Side): Big | undefined {
   return side === 'BUY' ? pair.buyLimitPriceRatio : pair.sellLimitPriceRatio;
 }
 
-/** SPEC section 5: the worst price a MARKET order can fill at, when it is known. */
+/** README, "Judging an order" (fallback ratio): the worst price a MARKET order can fill at, when it is known. */
 export function worstCasePrice(pair: ModelPair, side: Side, referencePrice: Big): Big | undefined {
   const ratio = worstCaseRatio(pair, side);
   if (ratio === undefined) return undefined;
