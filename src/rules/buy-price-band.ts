@@ -6,7 +6,7 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
@@ -78,10 +78,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 }
 
 /** PRICE_ABOVE_BUY_LIMIT, whole. */
-export const buyPriceBand: PairRule = {
+export const buyPriceBand = pairRule({
   code: 'PRICE_ABOVE_BUY_LIMIT',
   check: checkBuyPriceBand,
   fastCheck,
   explainFast,
   fastSkip: NO_REFERENCE,
-};
+});

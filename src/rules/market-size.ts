@@ -7,7 +7,7 @@ import { MARKET_BUY, MARKET_SELL, ORDER_KINDS } from '../pair/quantity-window.js
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { highestUnder } from './quantity-max.js';
-import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
 
 const NO_BUY_CAP = skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketBuyLimitSize');
 const NO_SELL_CAP = skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketSellLimitSize');
@@ -57,7 +57,7 @@ function capsOf(pair: CompiledPair) {
 }
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
-  const caps = partsOf(pair, slot, (p) => capsOf(p.pair));
+  const caps = partsOf(pair, slot, capsOf);
   const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
   return order.buy
     ? aboveCap(value, 'marketBuyLimitSize', caps.buy, caps.highestBuy)
@@ -65,9 +65,9 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
 }
 
 /** MARKET_SIZE_ABOVE_MAX, whole. */
-export const marketSize: PairRule = {
+export const marketSize = pairRule({
   code: 'MARKET_SIZE_ABOVE_MAX',
   check: checkMarketSize,
   fastCheck,
   explainFast,
-};
+});

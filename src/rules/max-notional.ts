@@ -5,7 +5,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, NOT_SURE, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_BUY_RATIO = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
 const NO_SELL_RATIO = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
@@ -88,10 +88,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 }
 
 /** NOTIONAL_ABOVE_MAX, whole. */
-export const maxNotional: PairRule = {
+export const maxNotional = pairRule({
   code: 'NOTIONAL_ABOVE_MAX',
   check: checkMaxNotional,
   fastCheck,
   explainFast,
   fastSkip: NO_REFERENCE,
-};
+});

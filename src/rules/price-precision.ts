@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { priceAwayFromMarket, priceAwayFromMarketUnits, repairPrice } from './price-rounding.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
 
 const NO_QUOTE_PRECISION = skippedCheck('PRICE_PRECISION', 'NO_RULE_FIELD', 'quoteAssetPrecision');
 
@@ -40,10 +40,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 }
 
 /** PRICE_PRECISION, whole: the written places were counted as the price was read. */
-export const pricePrecision: PairRule = {
+export const pricePrecision = pairRule({
   code: 'PRICE_PRECISION',
   check: checkPricePrecision,
   fastCheck: (pair, order) => (order.limit && order.pricePlaces > pair.quotePrecision ? FAIL : PASS),
   explainFast,
   repair: repairPrice,
-};
+});

@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { repairPrice } from './price-rounding.js';
-import { FAIL, NOT_SURE, PASS, type PairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 /** What a PRICE_TICK message adds when the tick was inferred rather than sent. */
 export const INFERRED_TICK_DETAIL = '(inferred from displayDigitMerge: the exchange sent no tickSize)';
@@ -34,6 +34,11 @@ export function checkPriceTick(pair: CompiledPair, order: ParsedOrder): RuleOutc
   return offTick(price.text, tick.toString(), suggestion, pair.tickInferred);
 }
 
+/** The tick as a violation quotes it (a pair with a fast PRICE_TICK failure has one). */
+function tickText(pair: CompiledPair): string {
+  return (pair.tickSize as NonNullable<CompiledPair['tickSize']>).toString();
+}
+
 /** In a fast pair with a tick, the tick is the price grid itself. */
 function fastCheck(pair: FastPair, order: FastOrder) {
   if (!order.limit) return PASS;
@@ -48,19 +53,17 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   if (!(below + step <= MAX_SAFE)) return undefined;
   const above = formatScaled(below + step, pair.priceScale);
   const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
-  const tick = partsOf(pair, slot, (p) =>
-    (p.pair.tickSize as NonNullable<typeof p.pair.tickSize>).toString(),
-  );
+  const tick = partsOf(pair, slot, tickText);
   const value = sentText(order.priceRaw, order.price, order.priceScale);
   return offTick(value, tick, suggestion, pair.tickInferred);
 }
 
 /** PRICE_TICK, whole. */
-export const priceTick: PairRule = {
+export const priceTick = pairRule({
   code: 'PRICE_TICK',
   check: checkPriceTick,
   fastCheck,
   explainFast,
   fastSkip: NO_TICK,
   repair: repairPrice,
-};
+});

@@ -7,7 +7,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, withinQuantityWindow } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
 
 const NO_MAX = skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
 
@@ -49,15 +49,15 @@ function maximumOf(pair: CompiledPair) {
 }
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
-  const parts = partsOf(pair, slot, (p) => maximumOf(p.pair));
+  const parts = partsOf(pair, slot, maximumOf);
   const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
   return aboveMax(value, parts.max, parts.highest[order.kind] as readonly string[]);
 }
 
 /** QUANTITY_ABOVE_MAX, whole. */
-export const quantityMax: PairRule = {
+export const quantityMax = pairRule({
   code: 'QUANTITY_ABOVE_MAX',
   check: checkQuantityMax,
   fastCheck,
   explainFast,
-};
+});

@@ -5,7 +5,7 @@ import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
 
 const NO_MIN = skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
 
@@ -14,8 +14,12 @@ function belowMin(value: string, min: string, lowest: readonly string[]): Violat
   return violationOf('QUANTITY_BELOW_MIN', 'quantity', message, min, value, lowest);
 }
 
-/** The minimum as text, and the least quantity that passes it: the minimum rounded up onto the grid. */
-function minimumOf(pair: CompiledPair, min: NonNullable<CompiledPair['minTradeAmount']>) {
+/**
+ * The minimum as text, and the least quantity that passes it: the minimum rounded up onto the
+ * grid (a pair whose minimum is broken has one).
+ */
+function minimumOf(pair: CompiledPair) {
+  const min = pair.minTradeAmount as NonNullable<CompiledPair['minTradeAmount']>;
   const lowest = pair.quantityGrid === null ? min : ceilToGrid(min, pair.quantityGrid);
   return { min: min.toString(), lowest: Object.freeze([lowest.toString()]) };
 }
@@ -27,7 +31,7 @@ export function checkQuantityMin(pair: CompiledPair, order: ParsedOrder): RuleOu
   const min = pair.minTradeAmount;
   if (min === null) return NO_MIN;
   if (quantity.value.gte(min)) return undefined;
-  const parts = minimumOf(pair, min);
+  const parts = minimumOf(pair);
   return belowMin(quantity.text, parts.min, parts.lowest);
 }
 
@@ -39,16 +43,14 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 }
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
-  const parts = partsOf(pair, slot, (p) =>
-    minimumOf(p.pair, p.pair.minTradeAmount as NonNullable<CompiledPair['minTradeAmount']>),
-  );
+  const parts = partsOf(pair, slot, minimumOf);
   return belowMin(sentText(order.quantityRaw, order.quantity, order.quantityScale), parts.min, parts.lowest);
 }
 
 /** QUANTITY_BELOW_MIN, whole. */
-export const quantityMin: PairRule = {
+export const quantityMin = pairRule({
   code: 'QUANTITY_BELOW_MIN',
   check: checkQuantityMin,
   fastCheck,
   explainFast,
-};
+});

@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
 
 const NO_BASE_PRECISION = skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
 
@@ -38,10 +38,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 }
 
 /** QUANTITY_PRECISION, whole: the written places were counted as the quantity was read. */
-export const quantityPrecision: PairRule = {
+export const quantityPrecision = pairRule({
   code: 'QUANTITY_PRECISION',
   check: checkQuantityPrecision,
   fastCheck: (pair, order) => (order.quantityPlaces > pair.basePrecision ? FAIL : PASS),
   explainFast,
   repair: repairQuantity,
-};
+});

@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, PASS, type PairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
 
@@ -29,6 +29,11 @@ export function checkQuantityStep(pair: CompiledPair, order: ParsedOrder): RuleO
   return offStep(quantity.text, step.toString(), quantityDown(pair, order, quantity.value).toString());
 }
 
+/** The step as a violation quotes it (a pair with a fast QUANTITY_STEP failure has one). */
+function stepText(pair: CompiledPair): string {
+  return (pair.stepSize as NonNullable<CompiledPair['stepSize']>).toString();
+}
+
 /** In a fast pair with a step, the step is the quantity grid itself. */
 function fastCheck(pair: FastPair, order: FastOrder) {
   if (!pair.hasStep) return SKIP;
@@ -39,19 +44,17 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
   if (Number.isNaN(nearest)) return undefined;
-  const step = partsOf(pair, slot, (p) =>
-    (p.pair.stepSize as NonNullable<typeof p.pair.stepSize>).toString(),
-  );
+  const step = partsOf(pair, slot, stepText);
   const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
   return offStep(value, step, formatScaled(nearest, pair.quantityScale));
 }
 
 /** QUANTITY_STEP, whole. */
-export const quantityStep: PairRule = {
+export const quantityStep = pairRule({
   code: 'QUANTITY_STEP',
   check: checkQuantityStep,
   fastCheck,
   explainFast,
   fastSkip: NO_STEP,
   repair: repairQuantity,
-};
+});

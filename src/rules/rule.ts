@@ -35,13 +35,44 @@ export interface PairRule {
    */
   explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined;
   /** The skipped check a fast SKIP stands for: the fast form skips for one reason only. */
-  readonly fastSkip?: SkippedCheck;
+  readonly fastSkip: SkippedCheck | undefined;
   /**
    * For a rule a rounding can satisfy: the order's field moved onto the pair's grid in the
    * field's direction (a price away from the market, a quantity down), or `undefined` when that
-   * leaves nothing (README, "Judging an order").
+   * leaves nothing (README, "Judging an order"). `undefined` for the other rules.
    */
-  repair?(pair: CompiledPair, order: ParsedOrder): { field: 'price' | 'quantity'; to: string } | undefined;
+  readonly repair: RuleRepair | undefined;
+}
+
+/** A rule's repair: the field it moves and the plain text it moves it to, or nothing. */
+export type RuleRepair = (
+  pair: CompiledPair,
+  order: ParsedOrder,
+) => { field: 'price' | 'quantity'; to: string } | undefined;
+
+/** What a rule module states; {@link pairRule} makes it a {@link PairRule}. */
+export interface PairRuleDefinition {
+  readonly code: ViolationCode;
+  readonly check: PairRule['check'];
+  readonly fastCheck: PairRule['fastCheck'];
+  readonly explainFast: PairRule['explainFast'];
+  readonly fastSkip?: SkippedCheck;
+  readonly repair?: RuleRepair;
+}
+
+/**
+ * A rule, every key present in one order: the engine loads a rule's functions from the list,
+ * and rules of one shape keep those loads monomorphic.
+ */
+export function pairRule(rule: PairRuleDefinition): PairRule {
+  return Object.freeze({
+    code: rule.code,
+    check: rule.check,
+    fastCheck: rule.fastCheck,
+    explainFast: rule.explainFast,
+    fastSkip: rule.fastSkip,
+    repair: rule.repair,
+  });
 }
 
 /**
@@ -49,10 +80,10 @@ export interface PairRule {
  * suggestions), made on the pair's first failure of that rule and kept in its slot, so that a
  * failing order costs little more than a passing one and compiling a book makes none of them.
  */
-export function partsOf<T>(pair: FastPair, slot: number, make: (pair: FastPair) => T): T {
+export function partsOf<T>(pair: FastPair, slot: number, make: (pair: CompiledPair) => T): T {
   let parts = pair.parts[slot] as T | undefined;
   if (parts === undefined) {
-    parts = make(pair);
+    parts = make(pair.pair);
     pair.parts[slot] = parts;
   }
   return parts;

@@ -5,7 +5,7 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
@@ -64,10 +64,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 }
 
 /** PRICE_BELOW_SELL_LIMIT, whole. */
-export const sellPriceBand: PairRule = {
+export const sellPriceBand = pairRule({
   code: 'PRICE_BELOW_SELL_LIMIT',
   check: checkSellPriceBand,
   fastCheck,
   explainFast,
   fastSkip: NO_REFERENCE,
-};
+});

@@ -1,7 +1,7 @@
 import type { CompiledPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
 
 const NO_STATUS = skippedCheck('SYMBOL_NOT_TRADING', 'NO_RULE_FIELD', 'status');
 
@@ -14,9 +14,9 @@ export function checkSymbolTrading(pair: CompiledPair): RuleOutcome {
 }
 
 /** SYMBOL_NOT_TRADING, whole: a fact of the pair, so both forms read the pair alone. */
-export const symbolTrading: PairRule = {
+export const symbolTrading = pairRule({
   code: 'SYMBOL_NOT_TRADING',
   check: checkSymbolTrading,
   fastCheck: (pair) => (pair.trading ? PASS : FAIL),
   explainFast: (pair) => checkSymbolTrading(pair.pair) as Violation,
-};
+});

@@ -1,7 +1,7 @@
 import type { CompiledPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, type PairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
 
 const NO_ENABLE_TRADE = skippedCheck('TRADING_DISABLED', 'NO_RULE_FIELD', 'enableTrade');
 
@@ -14,9 +14,9 @@ export function checkTradingEnabled(pair: CompiledPair): RuleOutcome {
 }
 
 /** TRADING_DISABLED, whole: a fact of the pair, so both forms read the pair alone. */
-export const tradingEnabled: PairRule = {
+export const tradingEnabled = pairRule({
   code: 'TRADING_DISABLED',
   check: checkTradingEnabled,
   fastCheck: (pair) => (pair.enabled ? PASS : FAIL),
   explainFast: (pair) => checkTradingEnabled(pair.pair) as Violation,
-};
+});
