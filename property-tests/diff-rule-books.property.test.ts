@@ -172,7 +172,7 @@ describe('diffRuleBooks (property)', () => {
         expect(diff.timezone).toBeNull();
         expect(diff.isEmpty).toBe(entries.every((e) => e.role === 'kept'));
       }),
-      propertyParameters(300),
+      propertyParameters(50),
     );
   });
 
@@ -194,7 +194,7 @@ describe('diffRuleBooks (property)', () => {
         expect(diffRuleBooks(before, before).isEmpty).toBe(true);
         expect(diffRuleBooks(after, after).isEmpty).toBe(true);
       }),
-      propertyParameters(200),
+      propertyParameters(30),
     );
   });
 });
