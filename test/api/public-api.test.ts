@@ -22,6 +22,9 @@ function program(): ts.Program {
     strict: true,
     skipLibCheck: true,
     noEmit: true,
+    // Only the exports and their TSDoc are read: no standard library, no @types/node.
+    noLib: true,
+    types: [],
   });
   return built;
 }
