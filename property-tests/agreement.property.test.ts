@@ -37,8 +37,8 @@ import { propertyParameters, propertyRuns, runsFromEnv } from './support/runs.js
 const ORDERS_PER_PAYLOAD = 10;
 /** Payloads per property run; each is checked against ORDERS_PER_PAYLOAD orders. */
 const PARAMETERS = propertyParameters(50);
-/** Orders for the fixed-seed sweep: `PROPERTY_SWEEP_ORDERS`, else ten per run (2,000 by default). */
-const SWEEP_ORDERS = runsFromEnv('PROPERTY_SWEEP_ORDERS', 10 * propertyRuns(200));
+/** Orders for the fixed-seed sweep: `PROPERTY_SWEEP_ORDERS`, else ten per run (1,000 by default). */
+const SWEEP_ORDERS = runsFromEnv('PROPERTY_SWEEP_ORDERS', 10 * propertyRuns(100));
 
 /** JSON-ish text for a report: keeps undefined, bigint, NaN, Infinity, -0 and symbols visible. */
 function show(value: unknown): string {

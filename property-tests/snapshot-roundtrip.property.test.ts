@@ -186,7 +186,7 @@ describe('rule-book snapshots (property)', () => {
         expect(loaded.symbols).toEqual(book.symbols);
         expect(loaded.fetchedAt).toBe(book.fetchedAt);
       }),
-      propertyParameters(50),
+      propertyParameters(30),
     );
   });
 
