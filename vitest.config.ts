@@ -10,7 +10,7 @@ export default defineConfig({
     isolate: false,
     // Both cores: `npm test` runs the type-check, lint and package checks beside vitest, and vitest
     // takes the second core when they are done (its default is one worker on a 2-core machine).
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
       // Examples and tables: hand-written cases, each with its expected answer.
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'] } },
