@@ -8,7 +8,8 @@
  * it repairs, the model accepts.
  *
  * `PROPERTY_RUNS=20000 npx vitest run property-tests/agreement.property.test.ts` for a long run
- * (each run checks ORDERS_PER_PAYLOAD orders); `PROPERTY_SEED=<seed>` replays a failure.
+ * (each run checks ORDERS_PER_PAYLOAD orders, and the fixed-seed sweep checks ten times as many
+ * orders as there are runs); `PROPERTY_SEED=<seed>` replays a failure.
  */
 
 import Big from 'big.js';
@@ -31,13 +32,13 @@ import {
 } from './model/spec-model.js';
 import { type GenOrder, genDefinitions, genOrder } from './support/agreement-gen.js';
 import { bookFrom } from './support/book.js';
-import { propertyParameters, runsFromEnv } from './support/runs.js';
+import { propertyParameters, propertyRuns, runsFromEnv } from './support/runs.js';
 
 const ORDERS_PER_PAYLOAD = 10;
 /** Payloads per property run; each is checked against ORDERS_PER_PAYLOAD orders. */
-const PARAMETERS = propertyParameters(500);
-/** Orders for the fixed-seed sweep. */
-const SWEEP_ORDERS = runsFromEnv('PROPERTY_SWEEP_ORDERS', 20_000);
+const PARAMETERS = propertyParameters(50);
+/** Orders for the fixed-seed sweep: `PROPERTY_SWEEP_ORDERS`, else ten per run (1,000 by default). */
+const SWEEP_ORDERS = runsFromEnv('PROPERTY_SWEEP_ORDERS', 10 * propertyRuns(100));
 
 /** JSON-ish text for a report: keeps undefined, bigint, NaN, Infinity, -0 and symbols visible. */
 function show(value: unknown): string {
@@ -310,7 +311,7 @@ describe('normalizeOrder agrees with the spec model', () => {
         const [first] = checkPayload(definitions, options, orders, tally, checkNormalize);
         if (first !== undefined) throw new Error(report(first));
       }),
-      propertyParameters(200),
+      propertyParameters(30),
     );
   });
 });

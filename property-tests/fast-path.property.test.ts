@@ -32,7 +32,7 @@ describe('the fast path agrees with the general path', () => {
           expect(s.book.validateOrder(order, s.context)).toEqual(expected);
         }
       }),
-      propertyParameters(400),
+      propertyParameters(100),
     );
     expect(answered).toBeGreaterThan(0);
   });
@@ -46,7 +46,7 @@ describe('the fast path agrees with the general path', () => {
         if (quick !== undefined) expect(quick).toEqual(expected);
         expect(book.validateOrder(order, context)).toEqual(expected);
       }),
-      propertyParameters(2000),
+      propertyParameters(300),
     );
   });
 });
@@ -66,7 +66,7 @@ describe('a passing order allocates nothing', () => {
           expect(Object.isFrozen(first.skipped) && first.skipped.every(Object.isFrozen)).toBe(true);
         }
       }),
-      propertyParameters(300),
+      propertyParameters(50),
     );
     expect(shared).toBeGreaterThan(0);
   });
@@ -102,7 +102,7 @@ describe('numbers are read as the exchange would receive them', () => {
       fc.property(doubles, (n) => {
         expect(read(() => readNumber(n))).toBe(read(() => readUnits(String(n))));
       }),
-      propertyParameters(20_000),
+      propertyParameters(2000),
     );
   });
 });
@@ -120,7 +120,7 @@ describe('scaled integers are printed exactly', () => {
       fc.property(units, fc.integer({ min: 0, max: 40 }), (u, scale) => {
         expect(formatScaled(u, scale)).toBe(toPlainDecimal(`${u}e-${scale}`));
       }),
-      propertyParameters(20_000),
+      propertyParameters(2000),
     );
   });
 });
@@ -144,7 +144,7 @@ describe('decimal text is read exactly', () => {
         if (plain === '0' || significant > 15) expect(units).toBe(-1);
         else expect(formatScaled(units, lastRead.scale)).toBe(plain);
       }),
-      propertyParameters(20_000),
+      propertyParameters(2000),
     );
   });
 });

@@ -317,7 +317,7 @@ describe('orders and contexts: read once, never a foreign exception, judged as r
             expect((repaired.order as unknown as Record<string, unknown>)[key]).toEqual(order.plain[key]);
         }
       }),
-      propertyParameters(400),
+      propertyParameters(80),
     );
   });
 });
@@ -469,7 +469,7 @@ describe('exchange-info payloads: parsed once, refused only with our own errors'
           expectReadOnce(options, 'RuleBook.fromExchangeInfo options');
         },
       ),
-      propertyParameters(300),
+      propertyParameters(60),
     );
   });
 
@@ -491,7 +491,7 @@ describe('exchange-info payloads: parsed once, refused only with our own errors'
           parseExchangeInfo({ ...envelope, symbols: [hostile.plain] }),
         );
       }),
-      propertyParameters(300),
+      propertyParameters(60),
     );
   });
 });
@@ -527,7 +527,7 @@ describe('snapshots and diffs: refused only with our own errors', () => {
           answersOrThrowsOurs('RuleBook.fromJSON', () => RuleBook.fromJSON(hostile.value), isSnapshotError);
         },
       ),
-      propertyParameters(300),
+      propertyParameters(60),
     );
   });
 

@@ -39,7 +39,7 @@ describe('grids and bounds', () => {
         expect(codes(book, limitOrder(d.symbol, 'BUY', on.toFixed(), '1'))).not.toContain('PRICE_TICK');
         expect(codes(book, limitOrder(d.symbol, 'BUY', off.toFixed(), '1'))).toContain('PRICE_TICK');
       }),
-      propertyParameters(1000),
+      propertyParameters(100),
     );
   });
 
@@ -55,7 +55,7 @@ describe('grids and bounds', () => {
         expect(codes(book, order(on))).not.toContain('QUANTITY_STEP');
         expect(codes(book, order(off))).toContain('QUANTITY_STEP');
       }),
-      propertyParameters(1000),
+      propertyParameters(100),
     );
   });
 
@@ -96,7 +96,7 @@ describe('grids and bounds', () => {
           expect(q(new Big(cap).plus(epsilon), 'MARKET', side)).toContain('MARKET_SIZE_ABOVE_MAX');
         }
       }),
-      propertyParameters(1000),
+      propertyParameters(100),
     );
   });
 
@@ -129,7 +129,7 @@ describe('grids and bounds', () => {
           'NOTIONAL_ABOVE_MAX',
         );
       }),
-      propertyParameters(1000),
+      propertyParameters(100),
     );
   });
 });
@@ -158,7 +158,7 @@ describe('verdicts depend on values, not on spelling', () => {
             expect(bookB.validateOrder(order, s.context)).toEqual(bookA.validateOrder(order, s.context));
         },
       ),
-      propertyParameters(300),
+      propertyParameters(30),
     );
   });
 
@@ -187,7 +187,7 @@ describe('verdicts depend on values, not on spelling', () => {
           expect(s.book.validateOrder(asText, s.context)).toEqual(first);
         }
       }),
-      propertyParameters(300),
+      propertyParameters(30),
     );
   });
 });

@@ -133,7 +133,7 @@ describe('validateOrder never throws', () => {
         fc.anything({ withNullPrototype: true }),
         (order, context) => expectWellFormedVerdict(order, context),
       ),
-      propertyParameters(500),
+      propertyParameters(80),
     );
   });
 
@@ -165,7 +165,7 @@ describe('validateOrder never throws', () => {
         fc.oneof(anything, fc.record({ referencePrice: anything, maxNotional: anything })),
         (order, context) => expectWellFormedVerdict(order, context),
       ),
-      propertyParameters(3000),
+      propertyParameters(400),
     );
   });
 
@@ -191,7 +191,7 @@ describe('validateOrder never throws', () => {
         fc.option(fc.record({ referencePrice: field, maxNotional: field }, { requiredKeys: [] })),
         (order, context) => expectWellFormedVerdict(order, context),
       ),
-      propertyParameters(500),
+      propertyParameters(80),
     );
   });
 });

@@ -73,7 +73,7 @@ describe('normalizeOrder', () => {
           if (priceGrid !== undefined) expect(p1.minus(p0).abs().lt(priceGrid)).toBe(true);
         }
       }),
-      propertyParameters(300),
+      propertyParameters(50),
     );
     // The property is about repaired orders; most generated ones must be repairable for it to bite.
     expect(repaired / tried).toBeGreaterThan(0.5);

@@ -164,7 +164,7 @@ describe('rule-book snapshots (property)', () => {
           expect(loaded.estimateOrder(order, ctx)).toStrictEqual(book.estimateOrder(order, ctx));
         }
       }),
-      propertyParameters(250),
+      propertyParameters(40),
     );
   });
 
@@ -186,7 +186,7 @@ describe('rule-book snapshots (property)', () => {
         expect(loaded.symbols).toEqual(book.symbols);
         expect(loaded.fetchedAt).toBe(book.fetchedAt);
       }),
-      propertyParameters(500),
+      propertyParameters(30),
     );
   });
 
@@ -230,7 +230,7 @@ describe('rule-book snapshots (property)', () => {
           }
         },
       ),
-      propertyParameters(300),
+      propertyParameters(50),
     );
   });
 
@@ -251,7 +251,7 @@ describe('rule-book snapshots (property)', () => {
           }
         },
       ),
-      propertyParameters(100),
+      propertyParameters(20),
     );
   });
 });

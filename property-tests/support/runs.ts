@@ -1,8 +1,11 @@
 /**
  * Run counts for property tests, shared by every file under `property-tests/`.
  *
- * `PROPERTY_RUNS=50000 npx vitest run property-tests` scales every property up; the defaults keep
- * the suite fast. `PROPERTY_SEED` replays a failing run (fast-check prints the seed).
+ * Each property names its own default, sized so that the whole property project takes a few
+ * seconds inside `npm test` (tens to a few hundred cases per property, a few thousand for the
+ * cheapest, more where a property checks afterwards that every case it is about came up).
+ * `PROPERTY_RUNS=50000 npm run test:property` runs every property at least that many times; it
+ * never lowers a default. `PROPERTY_SEED` replays a failing run (fast-check prints the seed).
  */
 
 /** A positive integer from the environment variable `name`, or `fallback` when unset or unusable. */
@@ -13,9 +16,9 @@ export function runsFromEnv(name: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-/** The number of runs for a property: `PROPERTY_RUNS`, else `fallback`. */
-export function propertyRuns(fallback = 2000): number {
-  return runsFromEnv('PROPERTY_RUNS', fallback);
+/** The number of runs for a property: `fallback`, or `PROPERTY_RUNS` when that is more. */
+export function propertyRuns(fallback = 100): number {
+  return Math.max(fallback, runsFromEnv('PROPERTY_RUNS', fallback));
 }
 
 /** `PROPERTY_SEED` when set (to replay a counterexample), else `undefined`. */
@@ -27,7 +30,7 @@ export function propertySeed(): number | undefined {
 }
 
 /** fast-check parameters from the environment: `{ numRuns, seed? }`. */
-export function propertyParameters(fallbackRuns = 2000): { numRuns: number; seed?: number } {
+export function propertyParameters(fallbackRuns = 100): { numRuns: number; seed?: number } {
   const seed = propertySeed();
   return seed === undefined
     ? { numRuns: propertyRuns(fallbackRuns) }

@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonLines, limit, tempDir, writeSampleSnapshot } from './harness.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonLines, limit, requireBuiltCli, tempDir, writeSampleSnapshot } from './harness.js';
 
-// `npm test` runs vitest before the build: these end-to-end runs of dist/cli.js are skipped
-// when it does not exist (the in-process tests of each command are the main ones).
+// End-to-end runs of dist/cli.js (the in-process tests of each command are the main ones). They
+// fail, never skip, when it is missing: `npm test` builds before it runs vitest.
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const built = existsSync(CLI);
 
 function run(args: readonly string[], input?: string) {
   const result = spawnSync(process.execPath, [CLI, ...args], {
@@ -28,7 +27,9 @@ afterEach(async () => {
   await temp.remove();
 });
 
-describe.skipIf(!built)('the built order-preflight (dist/cli.js)', () => {
+describe('the built order-preflight (dist/cli.js)', () => {
+  beforeAll(requireBuiltCli);
+
   it('is an executable ESM file with a node shebang', async () => {
     expect((await readFile(CLI, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(CLI).mode & 0o111).not.toBe(0);

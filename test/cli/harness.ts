@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,15 @@ export function expectNoStack(text: string): boolean {
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The real command line from source: `node --import tsx src/cli/bin.ts`, no build needed. */
 export const CLI_FROM_SOURCE = ['--import', 'tsx', join(REPO_ROOT, 'src/cli/bin.ts')] as const;
+
+/**
+ * Fails the calling hook, saying how to build, when `dist/cli.js` is missing: the tests of the
+ * built command never pass by skipping. `npm test` builds first whenever `dist/` is stale.
+ */
+export function requireBuiltCli(): void {
+  if (!existsSync(join(REPO_ROOT, 'dist', 'cli.js')))
+    throw new Error('dist/cli.js is missing: build it first (`npm run build`; `npm test` does)');
+}
 
 export interface ChildResult {
   readonly status: number | null;

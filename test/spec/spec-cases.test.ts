@@ -1,19 +1,25 @@
 /**
  * Hand-written cases read straight off SPEC sections 4-6, over the hand-written payload in
- * `support/hand-payload.ts`. Every expected answer was worked out by hand; each case checks the
- * library AND the independent model (`model/spec-model.ts`) against it, so the model is tested too.
+ * `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
+ * checks the library AND the independent model (`property-tests/model/spec-model.ts`) against it,
+ * so the model is tested too. A table, not a property: it runs in the unit project.
  */
 import { describe, expect, it } from 'vitest';
-import { parseExchangeInfoText, RuleBook, type Violation, type ViolationCode } from '../src/index.js';
 import {
   type ModelOptions,
   type ModelViolation,
   modelRejectedSymbols,
   modelValidate,
   modelVerdict,
-} from './model/spec-model.js';
-import { bookFrom } from './support/book.js';
-import { fieldPairSymbol, HAND_DEFINITIONS, RULE_FIELDS, type RuleField } from './support/hand-payload.js';
+} from '../../property-tests/model/spec-model.js';
+import { bookFrom } from '../../property-tests/support/book.js';
+import {
+  fieldPairSymbol,
+  HAND_DEFINITIONS,
+  RULE_FIELDS,
+  type RuleField,
+} from '../../property-tests/support/hand-payload.js';
+import { parseExchangeInfoText, RuleBook, type Violation, type ViolationCode } from '../../src/index.js';
 
 type Case = readonly [
   description: string,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyParameters } from '../../property-tests/support/runs.js';
-import { DEFINITION_FIELDS, type DefinitionField } from '../../src/diff/compare-definitions.js';
-import { diffRuleBooks } from '../../src/diff/diff-rule-books.js';
-import { type PairDefinition, parseExchangeInfo, RuleBook } from '../../src/index.js';
-import { Big } from '../../src/testing/big.js';
-import { pairDefinitionArb } from '../../src/testing/index.js';
+import { DEFINITION_FIELDS, type DefinitionField } from '../src/diff/compare-definitions.js';
+import { diffRuleBooks } from '../src/diff/diff-rule-books.js';
+import { type PairDefinition, parseExchangeInfo, RuleBook } from '../src/index.js';
+import { Big } from '../src/testing/big.js';
+import { pairDefinitionArb } from '../src/testing/index.js';
+import { propertyParameters } from './support/runs.js';
 
 /**
  * A book built the public way, from definitions re-sent as the wire would send them. Without
@@ -172,7 +172,7 @@ describe('diffRuleBooks (property)', () => {
         expect(diff.timezone).toBeNull();
         expect(diff.isEmpty).toBe(entries.every((e) => e.role === 'kept'));
       }),
-      propertyParameters(300),
+      propertyParameters(50),
     );
   });
 
@@ -194,7 +194,7 @@ describe('diffRuleBooks (property)', () => {
         expect(diffRuleBooks(before, before).isEmpty).toBe(true);
         expect(diffRuleBooks(after, after).isEmpty).toBe(true);
       }),
-      propertyParameters(200),
+      propertyParameters(30),
     );
   });
 });

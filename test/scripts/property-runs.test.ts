@@ -1,0 +1,35 @@
+// Property runs are bounded by each property's default inside `npm test`, and `PROPERTY_RUNS`
+// asks for more (property-tests/support/runs.ts).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { propertyParameters, propertyRuns } from '../../property-tests/support/runs.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('property runs', () => {
+  it('are the property’s own default when PROPERTY_RUNS is not set', () => {
+    vi.stubEnv('PROPERTY_RUNS', undefined);
+    vi.stubEnv('PROPERTY_SEED', undefined);
+    expect(propertyRuns(150)).toBe(150);
+    expect(propertyParameters(30)).toEqual({ numRuns: 30 });
+  });
+
+  it('are PROPERTY_RUNS when that is more, never fewer than the default', () => {
+    vi.stubEnv('PROPERTY_RUNS', '50000');
+    expect(propertyRuns(150)).toBe(50_000);
+    vi.stubEnv('PROPERTY_RUNS', '10');
+    expect(propertyRuns(150)).toBe(150);
+  });
+
+  it.each(['', ' ', 'lots', '1.5', '-3', '0'])('ignore PROPERTY_RUNS=%j', (value) => {
+    vi.stubEnv('PROPERTY_RUNS', value);
+    expect(propertyRuns(150)).toBe(150);
+  });
+
+  it('replay PROPERTY_SEED', () => {
+    vi.stubEnv('PROPERTY_RUNS', '400');
+    vi.stubEnv('PROPERTY_SEED', '-1234');
+    expect(propertyParameters(30)).toEqual({ numRuns: 400, seed: -1234 });
+  });
+});
