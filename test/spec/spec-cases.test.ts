@@ -1,5 +1,5 @@
 /**
- * Hand-written cases read straight off SPEC sections 4-6, over the hand-written payload in
+ * Hand-written cases read straight off the contract (README, "Semantics, in our words" and "Violation codes"), over the hand-written payload in
  * `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
  * checks the library AND the independent model (`property-tests/model/spec-model.ts`) against it,
  * so the model is tested too. A table, not a property: it runs in the unit project.
@@ -253,7 +253,7 @@ const invalidValues: Case[] = [
 // D. The decimal rule, on quantity, price, referencePrice and maxNotional
 // ---------------------------------------------------------------------------------------------
 
-/** Values SPEC section 4's decimal rule refuses. */
+/** Values the decimal rule refuses (README, "Judging an order"). */
 const MALFORMED_DECIMALS: readonly (readonly [string, unknown])[] = [
   ['empty string', ''],
   ['a space', ' '],
@@ -2154,7 +2154,7 @@ const ALL_CASES: readonly (readonly [string, readonly Case[]])[] = [
 ];
 
 /**
- * Cases where the library disagrees with SPEC (reported; the library will be fixed). Each is kept
+ * Cases where the library disagrees with the contract (reported; the library will be fixed). Each is kept
  * as `it.fails` so the suite stays green and flags the fix when it lands.
  */
 const LIBRARY_BUGS = new Set<string>([]);
