@@ -1,6 +1,6 @@
 /**
- * Hand-written cases read straight off the contract (README, "Semantics, in our words" and "Violation codes"), over the hand-written payload in
- * `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
+ * Hand-written cases read straight off the contract (README, "Semantics, in our words" and
+ * "Violation codes"), over the hand-written payload in `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
  * checks the library AND the independent model (`property-tests/model/spec-model.ts`) against it,
  * so the model is tested too. A table, not a property: it runs in the unit project.
  */
