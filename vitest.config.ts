@@ -8,8 +8,9 @@ export default defineConfig({
     // Forks, not threads: the stall meter (test/source/stall-meter.ts) reads the process's CPU time.
     pool: 'forks',
     isolate: false,
-    // Both cores: `npm test` runs the type-check, lint and package checks beside vitest, and vitest
-    // takes the second core when they are done (its default is one worker on a 2-core machine).
+    // Three workers on two cores (vitest's default is one): `npm test` runs the type-check, lint and
+    // package checks beside vitest, and several test files spend seconds waiting on timers, sockets
+    // and child processes, which leaves a core to the others.
     maxWorkers: 3,
     projects: [
       // Examples and tables: hand-written cases, each with its expected answer.

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyParameters } from '../../property-tests/support/runs.js';
 import {
   estimateOrder,
   type OrderEstimate,
@@ -340,7 +341,7 @@ describe('validateOrder never throws: fast-check', () => {
       fc.property(anything, (order) => {
         holds(order);
       }),
-      { numRuns: 2000 },
+      propertyParameters(300),
     );
   });
 
@@ -350,7 +351,7 @@ describe('validateOrder never throws: fast-check', () => {
         holds(limitOrder('BUY', '100', '1'), context);
         holds(marketOrder('SELL', '1'), context);
       }),
-      { numRuns: 1500 },
+      propertyParameters(200),
     );
   });
 
@@ -390,7 +391,7 @@ describe('validateOrder never throws: fast-check', () => {
       fc.property(orderArb, fc.option(contextArb), (order, context) => {
         holds(order, context ?? undefined);
       }),
-      { numRuns: 2000 },
+      propertyParameters(300),
     );
   });
 });
