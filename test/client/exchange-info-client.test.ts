@@ -100,7 +100,9 @@ describe('ExchangeInfoClient: successful fetches', () => {
   });
 
   it('serves 50 concurrent calls', async () => {
-    await withClient(ok(), {}, async (client, server) => {
+    // 50 answers at once can take over FAST's 1 s on a busy machine (npm test runs its steps side
+    // by side): a timeout would send a retry, and this test is about concurrency, not timeouts.
+    await withClient(ok(), { timeoutMs: 30_000 }, async (client, server) => {
       const results = await Promise.all(Array.from({ length: 50 }, () => client.fetchExchangeInfo()));
       expect(results.every((info) => info.symbols.length === 1)).toBe(true);
       expect(server.requests).toHaveLength(50);
