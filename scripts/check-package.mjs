@@ -1,14 +1,14 @@
 // `npm run test:package` (part of `npm test`, after the build): the package as npm users get it.
-// Packs the tarball, lints it with publint (strict) and attw (every resolution profile, node10
-// included), then type-checks a consumer project against the unpacked tarball from ESM (node16
-// and bundler resolution) and from CommonJS (node16 and node10). Exits non-zero on the first
-// failure.
+// Packs the tarball and lints it with publint (strict) and attw (every resolution profile, node10
+// included: each entry point's types resolve, every import inside them too, and they describe the
+// module format the runtime loads), and checks that `require('order-preflight/testing')` without
+// fast-check says what to install. Exits non-zero on the first failure.
 //
-// `--lib-check` (`npm run test:package:full`, which `.ci/run` runs too) type-checks the library's
-// own declaration files in each consumer as well (no skipLibCheck). That checks all of @types/node
-// in each consumer, about 20 s more CPU, which is why `npm test` leaves it to CI: without it, each
-// consumer still type-checks its use of all three entry points against them, and attw has checked
-// that every import inside them resolves.
+// `--full` (`npm run test:package:full`, which `.ci/run` runs after `npm test`) also type-checks a
+// consumer project against the unpacked tarball from ESM (node16 and bundler resolution) and from
+// CommonJS (node16 and node10), with the library's own declaration files checked too (no
+// skipLibCheck, so all of @types/node in each consumer): about 20 s and 30 s of CPU, more than
+// `npm test`'s minute leaves room for.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import ts from 'typescript';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const work = mkdtempSync(join(tmpdir(), 'order-preflight-package-'));
-const libCheck = process.argv.includes('--lib-check');
+const full = process.argv.includes('--full');
 
 function run(label, command, args, cwd = root) {
   const started = Date.now();
@@ -97,29 +97,31 @@ try {
   const packed = run('npm pack', 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work]);
   const tarball = join(work, JSON.parse(packed)[0].filename);
   run('publint --strict', bin('publint'), ['--strict', '--pack', 'false']);
-  // attw runs in its own process while this one type-checks the consumers.
+  // attw runs in its own process while this one goes on (with --full, type-checks the consumers).
   const attw = runAsync('attw (node10, node16 CJS and ESM, bundler)', bin('attw'), [
     tarball,
     '--format',
     'table-flipped',
   ]);
 
-  // A consumer project: the unpacked tarball as node_modules/order-preflight, its dependencies
-  // taken from this repository's node_modules.
   run('unpack', 'tar', ['-xzf', tarball, '-C', work]);
-  const consumerDir = (name) => {
-    const dir = join(work, name);
-    const modules = join(dir, 'node_modules');
-    mkdirSync(join(modules, '@types'), { recursive: true });
-    cpSync(join(work, 'package'), join(modules, 'order-preflight'), { recursive: true });
-    for (const dep of ['lossless-json', 'undici', 'fast-check', 'big.js', 'pure-rand'])
-      symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
-    for (const types of ['node', 'big.js'])
-      symlinkSync(join(root, 'node_modules', '@types', types), join(modules, '@types', types));
-    return dir;
-  };
 
-  const usage = (importLines, withTesting = true) => `${importLines}
+  // With --full: a consumer project, the unpacked tarball as node_modules/order-preflight, its
+  // dependencies taken from this repository's node_modules.
+  if (full) {
+    const consumerDir = (name) => {
+      const dir = join(work, name);
+      const modules = join(dir, 'node_modules');
+      mkdirSync(join(modules, '@types'), { recursive: true });
+      cpSync(join(work, 'package'), join(modules, 'order-preflight'), { recursive: true });
+      for (const dep of ['lossless-json', 'undici', 'fast-check', 'big.js', 'pure-rand'])
+        symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+      for (const types of ['node', 'big.js'])
+        symlinkSync(join(root, 'node_modules', '@types', types), join(modules, '@types', types));
+      return dir;
+    };
+
+    const usage = (importLines, withTesting = true) => `${importLines}
 
 const book = RuleBook.fromExchangeInfo(parseExchangeInfoText(SAMPLE_EXCHANGE_INFO_JSON));
 const order: OrderInput = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '64000', quantity: '0.001' };
@@ -129,10 +131,10 @@ const client = new ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' });
 ${withTesting ? "const arb = validOrderArb(book.definition('BTCUSDT')!);" : 'const arb = undefined;'}
 export const used = [codes, client, arb, isPreflightError(new Error('x'))];
 `;
-  const esmImports = `import { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder, type OrderInput, type ValidationResult, type ViolationCode } from 'order-preflight';
+    const esmImports = `import { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder, type OrderInput, type ValidationResult, type ViolationCode } from 'order-preflight';
 import { ExchangeInfoClient } from 'order-preflight/node';
 import { validOrderArb } from 'order-preflight/testing';`;
-  const cjsImports = (withTesting) => `import core = require('order-preflight');
+    const cjsImports = (withTesting) => `import core = require('order-preflight');
 import nodePart = require('order-preflight/node');
 ${withTesting ? "import testing = require('order-preflight/testing');\nconst { validOrderArb } = testing;" : ''}
 const { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder } = core;
@@ -141,65 +143,69 @@ type OrderInput = core.OrderInput;
 type ValidationResult = core.ValidationResult;
 type ViolationCode = core.ViolationCode;`;
 
-  const projects = [
-    {
-      name: 'ESM, node16',
-      type: 'module',
-      file: 'esm.ts',
-      code: usage(esmImports),
-      options: { module: 'node16', moduleResolution: 'node16' },
-    },
-    {
-      name: 'ESM, bundler',
-      type: 'module',
-      file: 'esm.ts',
-      code: usage(esmImports),
-      options: { module: 'esnext', moduleResolution: 'bundler' },
-    },
-    {
-      name: 'CJS, node16',
-      type: 'commonjs',
-      file: 'cjs.ts',
-      code: usage(cjsImports(true)),
-      options: { module: 'node16', moduleResolution: 'node16' },
-    },
-    // fast-check's own types do not resolve under node10 (its pure-rand dependency publishes
-    // types through `exports` only), so the node10 consumer checks the core and `./node`.
-    {
-      name: 'CJS, node10 (core and ./node)',
-      type: 'commonjs',
-      file: 'cjs.ts',
-      code: usage(cjsImports(false), false),
-      options: { module: 'commonjs', moduleResolution: 'node10' },
-    },
-  ];
-  // Each consumer is a project directory with its own tsconfig.json (\`tsc -p <dir>\` checks one
-  // alone). They are checked here in one process, one program each, sharing the files they all
-  // read (@types/node above all): a file is parsed once per language version and module format.
-  const parsed = new Map();
-  for (const [i, project] of projects.entries()) {
-    const consumer = consumerDir(`consumer-${i}`);
-    writeFileSync(
-      join(consumer, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: project.type }),
-    );
-    writeFileSync(join(consumer, project.file), project.code);
-    writeFileSync(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          ...project.options,
-          target: 'es2022',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: !libCheck,
-          types: ['node'],
-        },
-        files: [project.file],
-      }),
-    );
-    const what = libCheck ? 'the tarball, its declarations too' : 'the tarball';
-    typeCheck(`consumer type-checks ${what} (${project.name})`, join(consumer, 'tsconfig.json'), parsed);
+    const projects = [
+      {
+        name: 'ESM, node16',
+        type: 'module',
+        file: 'esm.ts',
+        code: usage(esmImports),
+        options: { module: 'node16', moduleResolution: 'node16' },
+      },
+      {
+        name: 'ESM, bundler',
+        type: 'module',
+        file: 'esm.ts',
+        code: usage(esmImports),
+        options: { module: 'esnext', moduleResolution: 'bundler' },
+      },
+      {
+        name: 'CJS, node16',
+        type: 'commonjs',
+        file: 'cjs.ts',
+        code: usage(cjsImports(true)),
+        options: { module: 'node16', moduleResolution: 'node16' },
+      },
+      // fast-check's own types do not resolve under node10 (its pure-rand dependency publishes
+      // types through `exports` only), so the node10 consumer checks the core and `./node`.
+      {
+        name: 'CJS, node10 (core and ./node)',
+        type: 'commonjs',
+        file: 'cjs.ts',
+        code: usage(cjsImports(false), false),
+        options: { module: 'commonjs', moduleResolution: 'node10' },
+      },
+    ];
+    // Each consumer is a project directory with its own tsconfig.json (\`tsc -p <dir>\` checks one
+    // alone). They are checked here in one process, one program each, sharing the files they all
+    // read (@types/node above all): a file is parsed once per language version and module format.
+    const parsed = new Map();
+    for (const [i, project] of projects.entries()) {
+      const consumer = consumerDir(`consumer-${i}`);
+      writeFileSync(
+        join(consumer, 'package.json'),
+        JSON.stringify({ name: 'consumer', private: true, type: project.type }),
+      );
+      writeFileSync(join(consumer, project.file), project.code);
+      writeFileSync(
+        join(consumer, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            ...project.options,
+            target: 'es2022',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: ['node'],
+          },
+          files: [project.file],
+        }),
+      );
+      typeCheck(
+        `consumer type-checks the tarball, its declarations too (${project.name})`,
+        join(consumer, 'tsconfig.json'),
+        parsed,
+      );
+    }
   }
   await attw;
 
