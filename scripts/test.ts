@@ -1,6 +1,6 @@
 /**
- * `npm test`: everything CI checks but the browser (`.ci/run` adds that and the consumers' full
- * library check), in under a minute on a 2-core machine.
+ * `npm test`: what CI checks but the browser test and the consumer projects of
+ * `test:package:full` (`.ci/run` runs both after it), in under a minute on a 2-core machine.
  *
  * 1. The build, only when `dist/` is not the build of the current sources (`build:if-stale`,
  *    scripts/build-stamp.ts): `npm ci` has built already, through `prepare`. It comes first

@@ -28,7 +28,9 @@ let exchange: ScriptedExchange;
 let source: RuleBookSource | undefined;
 
 beforeEach(async () => {
-  exchange = await startScriptedExchange({ timeoutMs: 150 });
+  // The hang test waits this out once. Shorter (it was 150 ms), an answer that should come in time
+  // missed it on a busy machine (npm test runs its steps side by side).
+  exchange = await startScriptedExchange({ timeoutMs: 1_000 });
 });
 
 afterEach(async () => {
