@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { threadCpuMs as cpuMs } from '../helpers/thread-cpu.js';
 
 /**
  * How much a piece of async work held the event loop, seen two ways:
@@ -28,25 +28,6 @@ export interface Stall<T> {
   readonly maxBusyMs: number;
   readonly wallMs: number;
 }
-
-/** The calling thread's CPU time on Linux (nanoseconds, the first field of its schedstat). */
-function threadCpuMs(): number | undefined {
-  try {
-    const ns = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
-    return Number.isFinite(ns) ? ns / 1e6 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The main thread's CPU time in ms where Linux tells it, else the whole process's. */
-const cpuMs: () => number =
-  threadCpuMs() === undefined
-    ? () => {
-        const { user, system } = process.cpuUsage();
-        return (user + system) / 1_000;
-      }
-    : () => threadCpuMs()!;
 
 export async function measureStall<T>(work: () => Promise<T>): Promise<Stall<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
