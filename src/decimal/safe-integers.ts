@@ -104,48 +104,27 @@ export function ceilOnGrid(units: number, scale: number, step: number, gridScale
 /** `'0'.repeat(n)` for the n a scale of at most 15 needs (larger ones are made when needed). */
 const ZEROS: readonly string[] = POW10.map((_, n) => '0'.repeat(n));
 
-/** The largest small integer (Smi): V8 prints these much faster than larger doubles. */
-const SMALL = 2 ** 31 - 1;
-
-/** Decimal digits of a safe integer; past 2^31 printed in two halves of at most 8 digits. */
-function digitsOf(n: number): string {
-  if (n <= SMALL) return String(n);
-  const high = Math.floor(n / 1e8);
-  const low = String(n - high * 1e8);
-  return `${high}${ZEROS[8 - low.length]}${low}`;
-}
-
 /**
  * Canonical plain text of `units × 10^-scale` (units a non-negative safe integer), as
- * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`.
+ * `Dec.toString` prints it; for a number read by `readNumber`, also exactly `String(n)`. The
+ * digits are printed once (`String` of an integer below 10^21 is plain) and the point put in
+ * the text: no division, which made this the costliest step of an explanation.
  */
 export function formatScaled(units: number, scale: number): string {
-  let whole = 0;
-  let fraction = units;
-  // Safe units are below 10^16, so past a scale of 15 there is no whole part.
-  if (scale < POW10.length) {
-    const power = POW10[scale] as number;
-    // A rounded quotient is never below the true floor, and at most one above it.
-    whole = Math.floor(units / power);
-    if (whole * power > units) whole--;
-    fraction = units - whole * power;
-  }
-  if (fraction === 0) return digitsOf(whole);
+  const digits = String(units);
+  if (scale === 0 || units === 0) return digits;
+  // Trailing zeros of the fraction are not printed; they are rare, so look for them only once.
+  let end = digits.length;
   let places = scale;
-  // Trailing zeros are rare; when there are some (at most 15), strip 8, 4, 2 and 1 at a time.
-  if (Math.floor(fraction / 10) * 10 === fraction) {
-    for (let strip = 8; strip >= 1; strip /= 2) {
-      const power = POW10[strip] as number;
-      const rest = Math.floor(fraction / power);
-      if (rest * power === fraction) {
-        fraction = rest;
-        places -= strip;
-      }
-    }
+  while (places > 0 && digits.charCodeAt(end - 1) === 48) {
+    end--;
+    places--;
   }
-  const digits = digitsOf(fraction);
-  const padding = places - digits.length;
-  return `${digitsOf(whole)}.${ZEROS[padding] ?? '0'.repeat(padding)}${digits}`;
+  if (places === 0) return digits.slice(0, end);
+  const whole = end - places;
+  if (whole > 0) return `${digits.slice(0, whole)}.${digits.slice(whole, end)}`;
+  const padding = -whole;
+  return `0.${ZEROS[padding] ?? '0'.repeat(padding)}${digits.slice(0, end)}`;
 }
 
 /**
