@@ -147,4 +147,31 @@ describe('decimal text is read exactly', () => {
       propertyParameters(2000),
     );
   });
+
+  it('readUnits(text) of any short text: plain notation read exactly with its written places, anything else not sure', () => {
+    const PLAIN = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+    // Digit runs of every length up to 17 alike: lengths 15 to 17 are where the readers change.
+    const run = fc.integer({ min: 1, max: 17 }).chain((n) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`)));
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '.', 'e', '-', ' '), maxLength: 18 }),
+      fc.tuple(run, fc.option(run, { nil: undefined })).map(([w, f]) => (f === undefined ? w : `${w}.${f}`)),
+      fc.tuple(fc.integer({ min: 1, max: 9 }), run).map(([lead, rest]) => `${lead}${rest}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const units = readUnits(t);
+        const plain = PLAIN.test(t) ? (toPlainDecimal(t) as string) : undefined;
+        const point = plain === undefined ? -1 : plain.indexOf('.');
+        const scale = point === -1 ? 0 : (plain as string).length - point - 1;
+        const significant = plain?.replace('.', '').replace(/^0+/, '').length ?? 0;
+        if (plain === undefined || plain === '0' || significant > 15 || scale > 15) expect(units).toBe(-1);
+        else {
+          expect(formatScaled(units, lastRead.scale)).toBe(plain);
+          expect(lastRead.scale).toBe(scale);
+          expect(lastRead.places).toBe(t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
+        }
+      }),
+      propertyParameters(4000),
+    );
+  });
 });

@@ -23,6 +23,51 @@ export const lastRead = { scale: 0, places: 0 };
  */
 export function readUnits(text: string): number {
   const length = text.length;
+  // Up to 16 characters (nearly every price and quantity) there are at most 15 digits once a
+  // point is written, so the units need no digit count; longer text takes the careful reading.
+  if (length > 16 || length === 0) return readLongUnits(text);
+  let units = text.charCodeAt(0) - 48;
+  if (units >>> 0 > 9) return NOT_SURE;
+  let i = 1;
+  if (units === 0) {
+    // Only "0" itself or "0." may start with a zero.
+    if (length === 1) return NOT_SURE;
+  } else {
+    for (; i < length; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit >>> 0 > 9) break;
+      units = units * 10 + digit;
+    }
+    if (i === length) {
+      if (length === 16) return readLongUnits(text);
+      lastRead.scale = 0;
+      lastRead.places = 0;
+      return units;
+    }
+  }
+  const point = i;
+  if (text.charCodeAt(point) !== 46 || point === length - 1) return NOT_SURE;
+  for (i = point + 1; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit >>> 0 > 9) return NOT_SURE;
+    units = units * 10 + digit;
+  }
+  if (units === 0) return NOT_SURE;
+  let scale = length - point - 1;
+  lastRead.places = scale;
+  // Trailing zeros are written places, not significant ones: units a multiple of ten divide
+  // by ten exactly.
+  while (text.charCodeAt(point + scale) === 48) {
+    units /= 10;
+    scale--;
+  }
+  lastRead.scale = scale;
+  return units;
+}
+
+/** {@link readUnits} for text of any length: digits are counted as they are read. */
+function readLongUnits(text: string): number {
+  const length = text.length;
   if (length === 0 || length > 64) return NOT_SURE;
   let i = 0;
   let units = 0;
