@@ -51,6 +51,38 @@ describe('the fast path agrees with the general path', () => {
   });
 });
 
+describe('a failing result explains the order as it was validated, however late it is read', () => {
+  it('after other orders were validated and the order itself was changed', () => {
+    let lazy = 0;
+    fc.assert(
+      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
+        const general = generalPath(s.book);
+        const orders: Record<string, unknown>[] = [
+          ...samplesOrNone(() => invalidOrderArb(s.definition, 'QUANTITY_STEP', s.context), 2, seed),
+          ...samplesOrNone(() => invalidOrderArb(s.definition, 'PRICE_TICK', s.context), 2, seed),
+          ...samplesOrNone(() => invalidOrderArb(s.definition, 'NOTIONAL_ABOVE_MAX', s.context), 2, seed),
+          ...samplesOrNone(() => validOrderArb(s.definition, s.context), 2, seed),
+        ].map((order) => ({ ...(order as Record<string, unknown>) }));
+        const expected = orders.map((order) => general(structuredClone(order), s.context));
+        const results = orders.map((order) => s.book.validateOrder(order, s.context));
+        // What the caller does next must not reach the results already returned.
+        for (const order of orders) {
+          order.price = '1';
+          order.quantity = '1';
+          order.side = order.side === 'BUY' ? 'SELL' : 'BUY';
+        }
+        for (const order of orders) s.book.validateOrder(order, s.context);
+        results.forEach((result, n) => {
+          if (Object.getOwnPropertyDescriptor(result, 'violations')?.get !== undefined) lazy++;
+          expect(result).toEqual(expected[n]);
+        });
+      }),
+      propertyParameters(100),
+    );
+    expect(lazy).toBeGreaterThan(0);
+  });
+});
+
 describe('a passing order allocates nothing', () => {
   it('gets one shared, frozen result: the same object every time it passes', () => {
     let shared = 0;
