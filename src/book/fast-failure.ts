@@ -9,21 +9,30 @@ import type { PairRule } from '../rules/rule.js';
 import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
 
 /**
- * A failing verdict of the fast path, whose violations are worked out when they are first read
- * (README, "Speed"): a caller that only asks `ok`, such as a property test of a strategy or a
- * filter in front of a gateway, pays for no message, limit or suggestion. It keeps the order's
- * values as received (strings and numbers, which cannot change) and reads them again to explain
- * itself, so the violations are those of the order as it was validated, even if the caller
- * changes the order afterwards, and identical to what the general path reports.
- *
- * To its reader it is plain data: `violations` is an own enumerable property (an accessor), so
- * `JSON.stringify`, spreading, `structuredClone` and deep equality all see it, in the order
- * `ok`, `violations`, `skipped`.
+ * A class whose constructor returns the object it is given: a subclass's private fields then land
+ * on that object, so a plain object (prototype `Object.prototype`) can carry hidden state.
  */
-class FastFailure implements ValidationResult {
-  declare readonly ok: false;
-  declare readonly violations: readonly Violation[];
-  declare readonly skipped: readonly SkippedCheck[];
+class OnObject {
+  constructor(target: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: returning the target is the point: it receives the subclass's private fields.
+    return target;
+  }
+}
+
+/**
+ * What a failing verdict of the fast path keeps to explain itself when its violations are first
+ * read (README, "Performance"): a caller that only asks `ok`, such as a property test of a
+ * strategy or a filter in front of a gateway, pays for no message, limit or suggestion. It keeps
+ * the order's values as received (strings and numbers, which cannot change) and reads them again
+ * to explain itself, so the violations are those of the order as it was validated, even if the
+ * caller changes the order afterwards, and identical to what the general path reports.
+ *
+ * The state is private fields on the result itself, which stays a plain object: `violations` is
+ * an own enumerable property (an accessor), so `JSON.stringify`, spreading, `structuredClone`,
+ * strict deep equality (same prototype as any object literal) and `console.log` all see plain
+ * data, in the order `ok`, `violations`, `skipped`.
+ */
+class FailureState extends OnObject {
   readonly #pair: FastPair;
   readonly #failed: number;
   readonly #buy: boolean;
@@ -34,11 +43,8 @@ class FastFailure implements ValidationResult {
   readonly #maxNotional: unknown;
   #explained: readonly Violation[] | undefined;
 
-  constructor(pair: FastPair, order: FastOrder, failed: number, skipped: readonly SkippedCheck[]) {
-    (this as { ok: boolean }).ok = false;
-    // One shared descriptor: every failure gets the same accessor, so they all share one shape.
-    Object.defineProperty(this, 'violations', VIOLATIONS);
-    (this as { skipped: readonly SkippedCheck[] }).skipped = skipped;
+  constructor(result: object, pair: FastPair, order: FastOrder, failed: number) {
+    super(result);
     this.#pair = pair;
     this.#failed = failed;
     this.#buy = order.buy;
@@ -50,10 +56,11 @@ class FastFailure implements ValidationResult {
     this.#explained = undefined;
   }
 
-  /** The violations, explained on the first read and kept. */
-  static violationsOf(failure: FastFailure): readonly Violation[] {
-    failure.#explained ??= failure.#explain();
-    return failure.#explained;
+  /** The violations of a result this state was put on, explained on the first read and kept. */
+  static violationsOf(result: object): readonly Violation[] {
+    const state = result as FailureState;
+    state.#explained ??= state.#explain();
+    return state.#explained;
   }
 
   #explain(): readonly Violation[] {
@@ -77,19 +84,18 @@ class FastFailure implements ValidationResult {
       return explain(pair, order, this.#failed, true);
     }
   }
-
-  /** What Node's `console.log` prints: the result as data, not `[Getter]`. */
-  [Symbol.for('nodejs.util.inspect.custom')](): ValidationResult {
-    return { ok: this.ok, violations: this.violations, skipped: this.skipped };
-  }
 }
 
 /** The record failures are read back into to be explained (never the one validation uses). */
 const explaining: FastOrder = newFastOrder();
 
+/**
+ * One shared descriptor: every failure gets the same accessor, so they all share one shape. Node's
+ * `console.log` shows an accessor as `[Getter]`; its inspection hook shows the result as data.
+ */
 const VIOLATIONS: PropertyDescriptor = Object.freeze({
-  get(this: FastFailure): readonly Violation[] {
-    return FastFailure.violationsOf(this);
+  get(this: object): readonly Violation[] {
+    return FailureState.violationsOf(this);
   },
   enumerable: true,
   configurable: false,
@@ -106,7 +112,15 @@ export function fastFailure(
   failed: number,
   skipped: readonly SkippedCheck[],
 ): ValidationResult {
-  return new FastFailure(pair, order, failed, skipped);
+  const result = { ok: false } as {
+    ok: false;
+    violations: readonly Violation[];
+    skipped: readonly SkippedCheck[];
+  };
+  Object.defineProperty(result, 'violations', VIOLATIONS);
+  result.skipped = skipped;
+  new FailureState(result, pair, order, failed);
+  return result;
 }
 
 /**

