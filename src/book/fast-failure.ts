@@ -28,9 +28,11 @@ class OnObject {
  * caller changes the order afterwards, and identical to what the general path reports.
  *
  * The state is private fields on the result itself, which stays a plain object: `violations` is
- * an own enumerable property (an accessor), so `JSON.stringify`, spreading, `structuredClone`,
- * strict deep equality (same prototype as any object literal) and `console.log` all see plain
- * data, in the order `ok`, `violations`, `skipped`.
+ * an own enumerable property (an accessor), so `JSON.stringify`, spreading, `structuredClone` and
+ * strict deep equality (same prototype as any object literal) all see plain data, in the order
+ * `ok`, `violations`, `skipped`. Only Node's `console.log` shows `[Getter]` (a class with an
+ * inspection hook would have another prototype, and strict equality with a plain result would
+ * fail; a hook as an own property costs a second `defineProperty`).
  */
 class FailureState extends OnObject {
   readonly #pair: FastPair;
@@ -90,8 +92,9 @@ class FailureState extends OnObject {
 const explaining: FastOrder = newFastOrder();
 
 /**
- * One shared descriptor: every failure gets the same accessor, so they all share one shape. Node's
- * `console.log` shows an accessor as `[Getter]`; its inspection hook shows the result as data.
+ * One shared descriptor: every failure gets the same accessor, so they all share one shape. It is
+ * the costliest step of a failure (`defineProperty` is the only way to give a new object an own
+ * accessor), and still far cheaper than an explanation nobody reads.
  */
 const VIOLATIONS: PropertyDescriptor = Object.freeze({
   get(this: object): readonly Violation[] {
