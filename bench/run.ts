@@ -50,7 +50,6 @@ async function throughput(
   list: readonly MixCase[],
   against: Book,
   by: BigBaselineValidator,
-  readViolations = false,
 ): Promise<Throughput> {
   let mine = 0;
   let other = 0;
@@ -61,10 +60,7 @@ async function throughput(
       for (let n = 0; n < BATCH; n++) {
         const c = list[mine] as MixCase;
         mine = next(mine);
-        const result = against.validateOrder(c.order, c.context);
-        if (result.ok) sink++;
-        // A failure's violations are explained when first read: this row pays for that too.
-        else if (readViolations) sink += result.violations.length;
+        if (against.validateOrder(c.order, c.context).ok) sink++;
       }
     })
     .add('hand-written big.js validator', () => {
@@ -103,14 +99,9 @@ const rows: [string, Throughput][] = [
   ['main mix (all)', await throughput(cases, book, baseline)],
   ['main mix: passing orders', await throughput(passingCases, book, baseline)],
   ['main mix: failing orders', await throughput(failingCases, book, baseline)],
-  ['main mix: failing orders, violations read', await throughput(failingCases, book, baseline, true)],
   [
     `mostly failing mix (${((100 * failingShare) / mostlyFailing.cases.length).toFixed(0)}% failing)`,
     await throughput(mostlyFailing.cases, failingBook, failingBaseline),
-  ],
-  [
-    'mostly failing mix, violations read',
-    await throughput(mostlyFailing.cases, failingBook, failingBaseline, true),
   ],
 ];
 const perSecond = (hz: number) => Math.round(hz).toLocaleString('en-US');
@@ -130,11 +121,7 @@ console.table(
 );
 const [, pass] = rows[1] as [string, Throughput];
 const [, fail] = rows[2] as [string, Throughput];
-const [, failRead] = rows[3] as [string, Throughput];
-console.log(
-  `a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one ` +
-    `(${(pass.ours / failRead.ours).toFixed(2)}x when its violations are read)`,
-);
+console.log(`a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one`);
 
 // Latency: one call at a time, timer included (a hrtime call costs a few tens of ns).
 function percentiles(check: (c: MixCase) => unknown, rounds: number): Record<string, string> {
@@ -159,7 +146,7 @@ console.table({
 // a full collection; the least of several passes, as the first ones also hold the code V8
 // compiles for the loop. A scavenge in between would hide allocation, so each pass stays far
 // below the young generation's size (a few thousand orders of at most a few hundred bytes).
-function bytesPerCall(list: readonly MixCase[], readViolations = false): string {
+function bytesPerCall(list: readonly MixCase[]): string {
   const gc = globalThis.gc;
   if (gc === undefined) return 'run with node --expose-gc';
   let least = Number.POSITIVE_INFINITY;
@@ -169,9 +156,7 @@ function bytesPerCall(list: readonly MixCase[], readViolations = false): string 
     const before = process.memoryUsage().heapUsed;
     for (let n = 0; n < list.length; n++) {
       const c = list[n] as MixCase;
-      const result = book.validateOrder(c.order, c.context);
-      if (result.ok) ok++;
-      else if (readViolations) ok += result.violations.length;
+      if (book.validateOrder(c.order, c.context).ok) ok++;
     }
     const after = process.memoryUsage().heapUsed;
     sink += ok;
@@ -181,8 +166,7 @@ function bytesPerCall(list: readonly MixCase[], readViolations = false): string 
 }
 console.log(
   `\nheap allocated per call: passing ${bytesPerCall(passingCases)}, failing ${bytesPerCall(failingCases)} ` +
-    `(the result and what it keeps to explain itself), failing with its violations read ` +
-    `${bytesPerCall(failingCases, true)} (each violation, its message, limit, value and suggestions)`,
+    '(each violation, its message, limit, value and suggestions)',
 );
 
 // Parse + compile 10,000 definitions; memory per compiled pair.

@@ -51,9 +51,8 @@ describe('the fast path agrees with the general path', () => {
   });
 });
 
-describe('a failing result explains the order as it was validated, however late it is read', () => {
-  it('after other orders were validated and the order itself was changed', () => {
-    let lazy = 0;
+describe('a failing result is the order as it was validated', () => {
+  it('read after other orders were validated and after the order itself was changed', () => {
     fc.assert(
       fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
         const general = generalPath(s.book);
@@ -73,13 +72,11 @@ describe('a failing result explains the order as it was validated, however late 
         }
         for (const order of orders) s.book.validateOrder(order, s.context);
         results.forEach((result, n) => {
-          if (Object.getOwnPropertyDescriptor(result, 'violations')?.get !== undefined) lazy++;
           expect(result).toEqual(expected[n]);
         });
       }),
       propertyParameters(100),
     );
-    expect(lazy).toBeGreaterThan(0);
   });
 });
 

@@ -52,12 +52,6 @@ const DEFECTS = [
     from: 'const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);',
     to: 'const fitting = priceAwayFromMarketUnits(pair, !order.buy, order.price, order.priceScale);',
   },
-  {
-    name: 'a failure explained from the values of an earlier one (not read back)',
-    file: 'src/book/fast-failure.ts',
-    from: '    readFastOrder(\n      order,',
-    to: '    order.quantityRaw === undefined &&\n    readFastOrder(\n      order,',
-  },
 ];
 
 // A signal must not leave a defect planted: it stops the loop, and the planted file is restored

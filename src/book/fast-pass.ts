@@ -1,4 +1,9 @@
-import { type FastOrder, newFastOrder } from '../order/fast-order.js';
+import { Dec } from '../decimal/dec.js';
+import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
+import { type FastOrder, newFastOrder, sentText } from '../order/fast-order.js';
+import { lastRead, readDecimalUnits, NOT_SURE as UNREADABLE } from '../order/fast-read.js';
+import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import {
   type ContextField,
   type ContextReading,
@@ -8,19 +13,17 @@ import {
   type OrderField,
 } from '../order/read-once.js';
 import type { FastPair } from '../pair/compiled-pair.js';
-import { readFastOrder } from '../pair/read-fast-order.js';
+import { LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from '../pair/quantity-window.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { FAIL, type FastVerdict, PASS, type PairRule, SKIP } from '../rules/rule.js';
-import type { SkippedCheck, ValidationResult } from '../validation/violation-codes.js';
-import { fastFailure } from './fast-failure.js';
+import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
 
 /**
  * The fast path for well-formed orders: reading, then a dispatch over the one list of rules.
  * Each field is read once into safe-integer units (a {@link FastOrder} reused for every order),
  * and each rule's fast form decides its rule on those; a passing order allocates nothing (it
- * gets a shared frozen result). A failing one gets a result that explains it when its
- * violations are first read (`fast-failure.ts`), by the failing rules' own fast explanations,
- * or, past 2^53, by their exact checks. Anything unusual (a malformed or missing
+ * gets a shared frozen result). A failing one is explained by the failing rules' own fast
+ * explanations, or, past 2^53, by their exact checks. Anything unusual (a malformed or missing
  * field, an odd object, a number past 15 digits, a rule not sure within 2^53) is left to the
  * general path: this path can only be fast, never different.
  */
@@ -308,11 +311,113 @@ function judge(
   if (!limit && type !== 'MARKET') return undefined;
   if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return undefined;
   if (clientOrderId !== undefined) return undefined;
-  if (!readFastOrder(read, pair, buy, limit, quantity, price, reference, maxNotional)) return undefined;
+  if (!readOrder(pair, buy, limit, quantity, price, reference, maxNotional)) return undefined;
 
   if (!dispatch(pair, CHECKS)) return undefined;
   if (failed === 0) return passed(skipped);
-  return fastFailure(pair, read, failed, skipsOf(skipped));
+  return { ok: false, violations: explain(pair, failed), skipped: skipsOf(skipped) };
+}
+
+/** Reads the order's decimals into `read`; false when one of them is not for the fast path. */
+function readOrder(
+  pair: FastPair,
+  buy: boolean,
+  limit: boolean,
+  quantity: unknown,
+  price: unknown,
+  reference: unknown,
+  maxNotional: unknown,
+): boolean {
+  const o = read;
+  o.buy = buy;
+  o.limit = limit;
+  o.kind = limit ? (buy ? LIMIT_BUY : LIMIT_SELL) : buy ? MARKET_BUY : MARKET_SELL;
+  o.reference = Number.NaN;
+  if (reference !== undefined) {
+    const units = readDecimalUnits(reference);
+    if (units === UNREADABLE) return false;
+    o.reference = units;
+    o.referenceScale = lastRead.scale;
+  }
+  o.maxNotional = Number.NaN;
+  if (maxNotional !== undefined) {
+    const units = readDecimalUnits(maxNotional);
+    if (units === UNREADABLE) return false;
+    o.maxNotional = units;
+    o.maxNotionalScale = lastRead.scale;
+  }
+  const units = readDecimalUnits(quantity);
+  if (units === UNREADABLE) return false;
+  o.quantity = units;
+  o.quantityScale = lastRead.scale;
+  o.quantityPlaces = lastRead.places;
+  const up = pair.quantityScale - o.quantityScale;
+  if (up >= 0) {
+    // A whole count of the pair's quantity unit: its bounds, counted the same way and rounded
+    // inward when the pair was compiled, compare with it exactly.
+    const count = units * (POW10[up] as number);
+    if (count > MAX_SAFE) return false;
+    o.quantityCount = count;
+  } else o.quantityCount = -1;
+  if (limit) {
+    const priceUnits = readDecimalUnits(price);
+    if (priceUnits === UNREADABLE) return false;
+    o.price = priceUnits;
+    o.priceScale = lastRead.scale;
+    o.pricePlaces = lastRead.places;
+  } else {
+    if (price !== undefined) return false;
+    o.price = 0;
+  }
+  o.quantityRaw = quantity;
+  o.priceRaw = price;
+  o.referenceRaw = reference;
+  o.maxNotionalRaw = maxNotional;
+  return true;
+}
+
+/**
+ * The violations of the failing rules, in the list's order: each rule's fast explanation, or,
+ * when that would pass 2^53, its exact check on the same values.
+ */
+function explain(pair: FastPair, failed: number): Violation[] {
+  const violations: Violation[] = [];
+  let exact: { order: ParsedOrder; context: ParsedContext } | undefined;
+  for (let place = 0; place < RULE_COUNT; place++) {
+    if ((failed & (1 << place)) === 0) continue;
+    const rule = PAIR_RULES[place] as PairRule;
+    const fast = rule.explainFast(pair, read, place);
+    if (fast !== undefined) {
+      violations.push(fast);
+      continue;
+    }
+    exact ??= parsedFromRead(pair);
+    const outcome = rule.check(pair.pair, exact.order, exact.context);
+    if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
+  }
+  return violations;
+}
+
+/** The values read, as the general path holds them, for the exact checks. */
+function parsedFromRead(pair: FastPair): { order: ParsedOrder; context: ParsedContext } {
+  const o = read;
+  const decimal = (raw: unknown, units: number, scale: number): OrderDecimal => {
+    const text = sentText(raw, units, scale);
+    return { text, value: Dec.parse(text) };
+  };
+  const order: ParsedOrder = {
+    symbol: pair.pair.symbol,
+    side: o.buy ? 'BUY' : 'SELL',
+    type: o.limit ? 'LIMIT' : 'MARKET',
+    quantity: decimal(o.quantityRaw, o.quantity, o.quantityScale),
+  };
+  if (o.limit) order.price = decimal(o.priceRaw, o.price, o.priceScale);
+  const context: ParsedContext = {};
+  if (!Number.isNaN(o.reference))
+    context.referencePrice = decimal(o.referenceRaw, o.reference, o.referenceScale);
+  if (!Number.isNaN(o.maxNotional))
+    context.maxNotional = decimal(o.maxNotionalRaw, o.maxNotional, o.maxNotionalScale);
+  return { order, context };
 }
 
 /**
@@ -327,8 +432,7 @@ export function readForRules(
 ): FastOrder | undefined {
   const buy = order.side === 'BUY';
   const limit = order.type === 'LIMIT';
-  const ok = readFastOrder(
-    read,
+  const ok = readOrder(
     pair,
     buy,
     limit,
