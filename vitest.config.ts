@@ -5,7 +5,9 @@ export default defineConfig({
     // One module graph per worker, reused from file to file: a fresh one per file cost more time
     // importing (the sources, undici, fast-check, TypeScript) than many files spend testing. No test
     // file relies on a fresh module state (fake timers and spies are restored after each test).
-    // Forks, not threads: the stall meter (test/source/stall-meter.ts) reads the process's CPU time.
+    // Forks, not threads: the stall meter (test/source/stall-meter.ts) falls back to the process's
+    // CPU time where Linux does not give the main thread's, and a process per worker keeps that
+    // figure to one test file.
     pool: 'forks',
     isolate: false,
     // Three workers on two cores (vitest's default is one): `npm test` runs the type-check, lint and

@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -32,8 +32,8 @@ function timed(command: string, args: readonly string[], cwd: string): { seconds
 
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = sorted.length >> 1;
+  return (sorted.length & 1) === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 try {
@@ -49,7 +49,7 @@ try {
   const steps = new Map<string, number[]>();
   const totals: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ')[0] ?? '?';
+    const load = loadavg()[0]?.toFixed(2) ?? '?';
     const run = timed('npm', ['test', '--silent'], clone);
     totals.push(run.seconds);
     for (const match of run.output.matchAll(/^ok +(.+?) +([\d.]+) s$/gm))

@@ -63,7 +63,7 @@ function otherValueArb(d: PairDefinition, field: DefinitionField): fc.Arbitrary<
       return current === null
         ? fc.integer({ min: 0, max: 18 })
         : fc.option(
-            fc.integer({ min: 1, max: 255 }).map((k) => (current + k) % 256),
+            fc.integer({ min: 0, max: 255 }).filter((other) => other !== current),
             { nil: null },
           );
     }

@@ -175,7 +175,7 @@ type ViolationCode = core.ViolationCode;`;
         options: { module: 'commonjs', moduleResolution: 'node10' },
       },
     ];
-    // Each consumer is a project directory with its own tsconfig.json (\`tsc -p <dir>\` checks one
+    // Each consumer is a project directory with its own tsconfig.json (`tsc -p <dir>` checks one
     // alone). They are checked here in one process, one program each, sharing the files they all
     // read (@types/node above all): a file is parsed once per language version and module format.
     const parsed = new Map();

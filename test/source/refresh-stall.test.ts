@@ -17,8 +17,9 @@ import { LARGE_SERVER_TIME, largePayload, startTextExchange, type TextExchange }
  * alone can hold a process back for 100 ms and more, and `npm test` runs the type-check beside
  * the tests) holds generous bounds instead: no gap with more than 150 ms of the main thread's CPU
  * work in it (the witness of a block the work itself caused), and a loop delay under 1 s (which
- * also counts time the OS did not run the process: 0.5 s has been seen on a loaded machine). Before slicing, a
- * 20,000-pair refresh held the loop for 1.5-4 s on the same machine (`npx tsx bench/refresh-stall.ts`).
+ * also counts time the OS did not run the process: 0.5 s has been seen on a loaded machine).
+ * Before slicing, a 20,000-pair refresh held the loop for 1.5-4 s on the same machine
+ * (`npx tsx bench/refresh-stall.ts`).
  */
 const MAX_DELAY_MS = 1_000;
 const MAX_BUSY_MS = 150;
