@@ -102,10 +102,7 @@ describe('a passing order allocates nothing', () => {
 });
 
 describe('numbers are read as the exchange would receive them', () => {
-  const read = (f: () => number) => {
-    const units = f();
-    return units < 0 ? 'not sure' : `${units}e-${lastRead.scale}`;
-  };
+  const read = (reads: () => boolean) => (reads() ? `${lastRead.units}e-${lastRead.scale}` : 'not sure');
   it('readNumber(n) reads exactly what readUnits(String(n)) reads, without making the string', () => {
     const doubles = fc.oneof(
       fc.double({ min: 1e-7, max: 1e16, noNaN: true }),
@@ -155,6 +152,8 @@ describe('scaled integers are printed exactly', () => {
 });
 
 describe('decimal text is read exactly', () => {
+  /** The units `readUnits` leaves in `lastRead`, or -1 when it does not read the text. */
+  const unitsOf = (text: string) => (readUnits(text) ? lastRead.units : -1);
   it('readUnits(text) is the exact value of plain text, or "not sure" past 15 digits', () => {
     const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
     const plainText = fc.oneof(
@@ -167,7 +166,7 @@ describe('decimal text is read exactly', () => {
     fc.assert(
       fc.property(plainText, ([whole, fraction]) => {
         const text = fraction === undefined ? whole : `${whole}.${fraction}`;
-        const units = readUnits(text);
+        const units = unitsOf(text);
         const plain = toPlainDecimal(text) as string;
         const significant = plain.replace('.', '').replace(/^0+/, '').length;
         if (plain === '0' || significant > 15) expect(units).toBe(-1);
@@ -192,7 +191,7 @@ describe('decimal text is read exactly', () => {
     );
     fc.assert(
       fc.property(text, (t) => {
-        const units = readUnits(t);
+        const units = unitsOf(t);
         const plain = PLAIN.test(t) ? (toPlainDecimal(t) as string) : undefined;
         const point = plain === undefined ? -1 : plain.indexOf('.');
         const scale = point === -1 ? 0 : (plain as string).length - point - 1;

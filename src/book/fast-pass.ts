@@ -2,7 +2,7 @@ import { Dec } from '../decimal/dec.js';
 import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, newFastOrder, sentText } from '../order/fast-order.js';
-import { lastRead, readDecimalUnits, NOT_SURE as UNREADABLE } from '../order/fast-read.js';
+import { lastRead, readDecimalUnits } from '../order/fast-read.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import {
   type ContextField,
@@ -58,11 +58,23 @@ function tally(verdict: FastVerdict, bit: number): void {
   else unsure = true;
 }
 
-/** Runs every rule's fast check on `read`; false when one of them is not sure. */
+/**
+ * Runs every rule's fast check on `read`; false when one of them is not sure. The sites are
+ * split four to a function: V8 inlines into each function up to a budget, and one function of
+ * sixteen sites ran out of it, so the later checks and their arithmetic helpers were called
+ * rather than inlined (slower, and a call boxes a double argument past 2^31 on the heap).
+ */
 function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean {
   failed = 0;
   skipped = 0;
   unsure = false;
+  sites0to3(pair, c);
+  sites4to7(pair, c);
+  sites8to11(pair, c);
+  sites12to15(pair, c);
+  return !unsure;
+}
+function sites0to3(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[0] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1);
   v = (c[1] as PairRule['fastCheck'])(pair, read);
@@ -71,7 +83,10 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
   if (v !== PASS) tally(v, 1 << 2);
   v = (c[3] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 3);
-  v = (c[4] as PairRule['fastCheck'])(pair, read);
+}
+
+function sites4to7(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
+  let v = (c[4] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 4);
   v = (c[5] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 5);
@@ -79,7 +94,10 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
   if (v !== PASS) tally(v, 1 << 6);
   v = (c[7] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 7);
-  v = (c[8] as PairRule['fastCheck'])(pair, read);
+}
+
+function sites8to11(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
+  let v = (c[8] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 8);
   v = (c[9] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 9);
@@ -87,7 +105,10 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
   if (v !== PASS) tally(v, 1 << 10);
   v = (c[11] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 11);
-  v = (c[12] as PairRule['fastCheck'])(pair, read);
+}
+
+function sites12to15(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
+  let v = (c[12] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 12);
   v = (c[13] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 13);
@@ -95,7 +116,6 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
   if (v !== PASS) tally(v, 1 << 14);
   v = (c[15] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1 << 15);
-  return !unsure;
 }
 
 /** The one record every order is read into. */
@@ -334,20 +354,18 @@ function readOrder(
   o.kind = limit ? (buy ? LIMIT_BUY : LIMIT_SELL) : buy ? MARKET_BUY : MARKET_SELL;
   o.reference = Number.NaN;
   if (reference !== undefined) {
-    const units = readDecimalUnits(reference);
-    if (units === UNREADABLE) return false;
-    o.reference = units;
+    if (!readDecimalUnits(reference)) return false;
+    o.reference = lastRead.units;
     o.referenceScale = lastRead.scale;
   }
   o.maxNotional = Number.NaN;
   if (maxNotional !== undefined) {
-    const units = readDecimalUnits(maxNotional);
-    if (units === UNREADABLE) return false;
-    o.maxNotional = units;
+    if (!readDecimalUnits(maxNotional)) return false;
+    o.maxNotional = lastRead.units;
     o.maxNotionalScale = lastRead.scale;
   }
-  const units = readDecimalUnits(quantity);
-  if (units === UNREADABLE) return false;
+  if (!readDecimalUnits(quantity)) return false;
+  const units = lastRead.units;
   o.quantity = units;
   o.quantityScale = lastRead.scale;
   o.quantityPlaces = lastRead.places;
@@ -360,9 +378,8 @@ function readOrder(
     o.quantityCount = count;
   } else o.quantityCount = -1;
   if (limit) {
-    const priceUnits = readDecimalUnits(price);
-    if (priceUnits === UNREADABLE) return false;
-    o.price = priceUnits;
+    if (!readDecimalUnits(price)) return false;
+    o.price = lastRead.units;
     o.priceScale = lastRead.scale;
     o.pricePlaces = lastRead.places;
   } else {

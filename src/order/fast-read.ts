@@ -3,35 +3,35 @@ import { POW10 } from '../decimal/safe-integers.js';
 /**
  * Reading an order's decimals as safe integers, for the fast forms of the rules: the units of a
  * plain positive decimal at its own scale, without making a `Dec` or any other object. What
- * does not fit (another notation, more than 15 significant digits) reads as NOT_SURE, and the
- * general path judges that order.
+ * does not fit (another notation, more than 15 significant digits) is not read (the readers
+ * answer false), and the general path judges that order.
  */
-
-export const NOT_SURE = -1;
 
 /**
- * The scale and the written decimal places of the value last read (kept outside the returned
- * number so that reading allocates nothing). Places count trailing zeros: precision is judged
- * on the text as sent.
+ * The value last read: its units, its scale and its written places. The readers answer only
+ * whether they read, and leave the value here, because a number past 2^31 returned from a call
+ * V8 does not inline is boxed on the heap: returning the units made a passing order with a long
+ * notional limit allocate. `units` starts as a double so that its field stays one. Places count
+ * trailing zeros: precision is judged on the text as sent.
  */
-export const lastRead = { scale: 0, places: 0 };
+export const lastRead = { units: Number.NaN, scale: 0, places: 0 };
 
 /**
- * Units of plain positive decimal text at its own scale (its significant decimals, left in
- * `lastRead.scale`): a positive safe integer, or NOT_SURE when the text is not plain positive
- * notation or has more than 15 significant digits.
+ * Reads plain positive decimal text into `lastRead`: its units, a positive safe integer at its
+ * own scale (its significant decimals). False when the text is not plain positive notation or
+ * has more than 15 significant digits.
  */
-export function readUnits(text: string): number {
+export function readUnits(text: string): boolean {
   const length = text.length;
   // Up to 16 characters (nearly every price and quantity) there are at most 15 digits once a
   // point is written, so the units need no digit count; longer text takes the careful reading.
   if (length > 16 || length === 0) return readLongUnits(text);
   let units = text.charCodeAt(0) - 48;
-  if (units >>> 0 > 9) return NOT_SURE;
+  if (units >>> 0 > 9) return false;
   let i = 1;
   if (units === 0) {
     // Only "0" itself or "0." may start with a zero.
-    if (length === 1) return NOT_SURE;
+    if (length === 1) return false;
   } else {
     for (; i < length; i++) {
       const digit = text.charCodeAt(i) - 48;
@@ -40,19 +40,20 @@ export function readUnits(text: string): number {
     }
     if (i === length) {
       if (length === 16) return readLongUnits(text);
+      lastRead.units = units;
       lastRead.scale = 0;
       lastRead.places = 0;
-      return units;
+      return true;
     }
   }
   const point = i;
-  if (text.charCodeAt(point) !== 46 || point === length - 1) return NOT_SURE;
+  if (text.charCodeAt(point) !== 46 || point === length - 1) return false;
   for (i = point + 1; i < length; i++) {
     const digit = text.charCodeAt(i) - 48;
-    if (digit >>> 0 > 9) return NOT_SURE;
+    if (digit >>> 0 > 9) return false;
     units = units * 10 + digit;
   }
-  if (units === 0) return NOT_SURE;
+  if (units === 0) return false;
   let scale = length - point - 1;
   lastRead.places = scale;
   // Trailing zeros are written places, not significant ones: units a multiple of ten divide
@@ -61,14 +62,15 @@ export function readUnits(text: string): number {
     units /= 10;
     scale--;
   }
+  lastRead.units = units;
   lastRead.scale = scale;
-  return units;
+  return true;
 }
 
 /** {@link readUnits} for text of any length: digits are counted as they are read. */
-function readLongUnits(text: string): number {
+function readLongUnits(text: string): boolean {
   const length = text.length;
-  if (length === 0 || length > 64) return NOT_SURE;
+  if (length === 0 || length > 64) return false;
   let i = 0;
   let units = 0;
   let digits = 0;
@@ -80,14 +82,14 @@ function readLongUnits(text: string): number {
       c = text.charCodeAt(i);
       if (c < 48 || c > 57) break;
       units = units * 10 + (c - 48);
-      if (++digits > 15) return NOT_SURE;
+      if (++digits > 15) return false;
       i++;
     }
-    if (i === 0) return NOT_SURE;
+    if (i === 0) return false;
   }
   let decimals = 0;
   if (i < length) {
-    if (text.charCodeAt(i) !== 46 || i === length - 1) return NOT_SURE;
+    if (text.charCodeAt(i) !== 46 || i === length - 1) return false;
     const point = i;
     // One pass: zeros wait until a later digit shows they are not trailing.
     let zeros = 0;
@@ -97,59 +99,63 @@ function readLongUnits(text: string): number {
         zeros++;
         continue;
       }
-      if (c < 49 || c > 57) return NOT_SURE;
+      if (c < 49 || c > 57) return false;
       if (units === 0) {
         units = c - 48;
         digits = 1;
       } else {
         digits += zeros + 1;
-        if (digits > 15) return NOT_SURE;
+        if (digits > 15) return false;
         units = units * (POW10[zeros + 1] as number) + (c - 48);
       }
       decimals = i - point;
       zeros = 0;
     }
-    if (decimals > 15) return NOT_SURE;
+    if (decimals > 15) return false;
     lastRead.places = length - point - 1;
   } else lastRead.places = 0;
-  if (units === 0) return NOT_SURE;
+  if (units === 0) return false;
+  lastRead.units = units;
   lastRead.scale = decimals;
-  return units;
+  return true;
 }
 
 /**
- * Units of a finite JS number exactly as `readUnits(String(n))` would read them, without making
- * the string. The shortest decimal that converts back to `n` is what `String(n)` prints; below
- * 2^52 units at most one decimal per scale converts back, and it is the floor or the ceiling of
+ * Reads a finite JS number into `lastRead` exactly as `readUnits(String(n))` would, without
+ * making the string. The shortest decimal that converts back to `n` is what `String(n)`
+ * prints; below 2^52 units at most one decimal per scale converts back, and it is the floor or the ceiling of
  * `n × 10^scale`, so trying both at each scale from 0 up finds exactly that decimal. Outside
- * [1e-6, 1e15), where `String(n)` uses an exponent or more than 15 digits, it answers NOT_SURE.
+ * [1e-6, 1e15), where `String(n)` uses an exponent or more than 15 digits, it answers false.
  */
-export function readNumber(n: number): number {
-  if (!(n >= 1e-6 && n < 1e15)) return NOT_SURE;
+export function readNumber(n: number): boolean {
+  if (!(n >= 1e-6 && n < 1e15)) return false;
   for (let scale = 0; scale <= 15; scale++) {
     const power = POW10[scale] as number;
     const scaled = n * power;
-    if (scaled >= 1e15) return NOT_SURE;
+    if (scaled >= 1e15) return false;
     const low = Math.floor(scaled);
     // String(n) prints exactly this decimal, so its places are the scale.
     if (low / power === n) {
+      if (low === 0) return false;
+      lastRead.units = low;
       lastRead.scale = scale;
       lastRead.places = scale;
-      return low === 0 ? NOT_SURE : low;
+      return true;
     }
     const high = low + 1;
     if (high / power === n) {
+      lastRead.units = high;
       lastRead.scale = scale;
       lastRead.places = scale;
-      return high;
+      return true;
     }
   }
-  return NOT_SURE;
+  return false;
 }
 
-/** A decimal field's units (scale and places in `lastRead`), whether a string or a number. */
-export function readDecimalUnits(value: unknown): number {
+/** Reads a decimal field into `lastRead`, whether a string or a number; false when not read. */
+export function readDecimalUnits(value: unknown): boolean {
   if (typeof value === 'string') return readUnits(value);
   if (typeof value === 'number') return readNumber(value);
-  return NOT_SURE;
+  return false;
 }
