@@ -52,6 +52,12 @@ const DEFECTS = [
     from: 'const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);',
     to: 'const fitting = priceAwayFromMarketUnits(pair, !order.buy, order.price, order.priceScale);',
   },
+  {
+    name: 'a reader that leaves the last value in place',
+    file: 'src/order/fast-read.ts',
+    from: '      lastRead.units = high;\n',
+    to: '',
+  },
 ];
 
 // A signal must not leave a defect planted: it stops the loop, and the planted file is restored
