@@ -78,12 +78,20 @@ for (const defect of DEFECTS) {
   }
   try {
     writeFileSync(defect.file, original.replace(defect.from, defect.to));
+    const started = Date.now();
     const run = spawnSync('npx', ['vitest', 'run', 'test/rules', 'property-tests'], { encoding: 'utf8' });
+    // A run ended by a signal decided nothing, whatever it printed before.
+    if (run.status === null) {
+      console.log(`stopped  ${defect.name} (the test run was ended by ${run.signal ?? 'a signal'})`);
+      stopped = true;
+      continue;
+    }
     const caught = run.status !== 0;
     if (!caught) missed++;
     const failed = (run.stdout.match(/×[^\n]*/g) ?? []).length;
+    const seconds = Math.round((Date.now() - started) / 1000);
     console.log(
-      `${caught ? 'caught ' : 'MISSED '} ${defect.name}${caught ? ` (${failed} failing tests)` : ''}`,
+      `${caught ? 'caught ' : 'MISSED '} ${defect.name} (${caught ? `${failed} failing tests, ` : ''}${seconds} s)`,
     );
   } finally {
     writeFileSync(defect.file, original);

@@ -29,10 +29,26 @@ export function propertySeed(): number | undefined {
   return Number.isInteger(value) ? value : undefined;
 }
 
-/** fast-check parameters from the environment: `{ numRuns, seed? }`. */
-export function propertyParameters(fallbackRuns = 100): { numRuns: number; seed?: number } {
+/**
+ * How long one property may run in the default budget before fast-check stops it. Passing, every
+ * property takes a few seconds; failing, shrinking a large counterexample (a generated book and
+ * order) ran for over ten minutes. Stopped there, fast-check still reports the failure, with the
+ * smallest counterexample it had and its seed and path to replay; a property that only ran slow
+ * passes with the runs it made. Runs asked for with `PROPERTY_RUNS` are never cut short.
+ */
+export const PROPERTY_TIME_LIMIT_MS = 60_000;
+
+/** fast-check parameters from the environment: `{ numRuns, seed?, interruptAfterTimeLimit? }`. */
+export function propertyParameters(fallbackRuns = 100): {
+  numRuns: number;
+  seed?: number;
+  interruptAfterTimeLimit?: number;
+} {
   const seed = propertySeed();
-  return seed === undefined
-    ? { numRuns: propertyRuns(fallbackRuns) }
-    : { numRuns: propertyRuns(fallbackRuns), seed };
+  const parameters: { numRuns: number; seed?: number; interruptAfterTimeLimit?: number } = {
+    numRuns: propertyRuns(fallbackRuns),
+  };
+  if (seed !== undefined) parameters.seed = seed;
+  if (runsFromEnv('PROPERTY_RUNS', 0) === 0) parameters.interruptAfterTimeLimit = PROPERTY_TIME_LIMIT_MS;
+  return parameters;
 }

@@ -1,7 +1,11 @@
 // Property runs are bounded by each property's default inside `npm test`, and `PROPERTY_RUNS`
 // asks for more (property-tests/support/runs.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { propertyParameters, propertyRuns } from '../../property-tests/support/runs.js';
+import {
+  PROPERTY_TIME_LIMIT_MS,
+  propertyParameters,
+  propertyRuns,
+} from '../../property-tests/support/runs.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -12,6 +16,13 @@ describe('property runs', () => {
     vi.stubEnv('PROPERTY_RUNS', undefined);
     vi.stubEnv('PROPERTY_SEED', undefined);
     expect(propertyRuns(150)).toBe(150);
+    expect(propertyParameters(30)).toEqual({ numRuns: 30, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+  });
+
+  it('are stopped after the time limit in the default budget only, never when PROPERTY_RUNS is set', () => {
+    vi.stubEnv('PROPERTY_RUNS', 'lots');
+    expect(propertyParameters(30).interruptAfterTimeLimit).toBe(PROPERTY_TIME_LIMIT_MS);
+    vi.stubEnv('PROPERTY_RUNS', '10');
     expect(propertyParameters(30)).toEqual({ numRuns: 30 });
   });
 
@@ -31,5 +42,11 @@ describe('property runs', () => {
     vi.stubEnv('PROPERTY_RUNS', '400');
     vi.stubEnv('PROPERTY_SEED', '-1234');
     expect(propertyParameters(30)).toEqual({ numRuns: 400, seed: -1234 });
+    vi.stubEnv('PROPERTY_RUNS', undefined);
+    expect(propertyParameters(30)).toEqual({
+      numRuns: 30,
+      seed: -1234,
+      interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS,
+    });
   });
 });
