@@ -55,8 +55,8 @@ const DEFECTS = [
   {
     name: 'a reader that leaves the last value in place',
     file: 'src/order/fast-read.ts',
-    from: '      lastRead.units = high;\n',
-    to: '',
+    from: '    lastRead.units = units;\n    lastRead.scale = scale;\n    lastRead.places = scale;\n',
+    to: '    lastRead.scale = scale;\n    lastRead.places = scale;\n',
   },
 ];
 

@@ -38,16 +38,17 @@ export function propertySeed(): number | undefined {
  */
 export const PROPERTY_TIME_LIMIT_MS = 60_000;
 
-/** fast-check parameters from the environment: `{ numRuns, seed?, interruptAfterTimeLimit? }`. */
-export function propertyParameters(fallbackRuns = 100): {
+/** The fast-check parameters every property runs with. */
+export interface PropertyParameters {
   numRuns: number;
   seed?: number;
   interruptAfterTimeLimit?: number;
-} {
+}
+
+/** fast-check parameters from the environment: `{ numRuns, seed?, interruptAfterTimeLimit? }`. */
+export function propertyParameters(fallbackRuns = 100): PropertyParameters {
   const seed = propertySeed();
-  const parameters: { numRuns: number; seed?: number; interruptAfterTimeLimit?: number } = {
-    numRuns: propertyRuns(fallbackRuns),
-  };
+  const parameters: PropertyParameters = { numRuns: propertyRuns(fallbackRuns) };
   if (seed !== undefined) parameters.seed = seed;
   if (runsFromEnv('PROPERTY_RUNS', 0) === 0) parameters.interruptAfterTimeLimit = PROPERTY_TIME_LIMIT_MS;
   return parameters;

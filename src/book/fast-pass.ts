@@ -75,6 +75,7 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
   sites12to15(pair, c);
   return !unsure;
 }
+
 function sites0to3(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[0] as PairRule['fastCheck'])(pair, read);
   if (v !== PASS) tally(v, 1);

@@ -122,10 +122,11 @@ function readLongUnits(text: string): boolean {
 
 /**
  * Reads a finite JS number into `lastRead` exactly as `readUnits(String(n))` would, without
- * making the string. The shortest decimal that converts back to `n` is what `String(n)`
- * prints; below 2^52 units at most one decimal per scale converts back, and it is the floor or the ceiling of
- * `n × 10^scale`, so trying both at each scale from 0 up finds exactly that decimal. Outside
- * [1e-6, 1e15), where `String(n)` uses an exponent or more than 15 digits, it answers false.
+ * making the string. The shortest decimal that converts back to `n` is what `String(n)` prints;
+ * below 2^52 units at most one decimal per scale converts back, and it is the floor or the
+ * ceiling of `n × 10^scale`, so trying both at each scale from 0 up finds exactly that decimal.
+ * Outside [1e-6, 1e15), where `String(n)` uses an exponent or more than 15 digits, it answers
+ * false.
  */
 export function readNumber(n: number): boolean {
   if (!(n >= 1e-6 && n < 1e15)) return false;
@@ -134,21 +135,14 @@ export function readNumber(n: number): boolean {
     const scaled = n * power;
     if (scaled >= 1e15) return false;
     const low = Math.floor(scaled);
+    const units = low / power === n ? low : (low + 1) / power === n ? low + 1 : -1;
+    if (units === -1) continue;
+    if (units === 0) return false;
     // String(n) prints exactly this decimal, so its places are the scale.
-    if (low / power === n) {
-      if (low === 0) return false;
-      lastRead.units = low;
-      lastRead.scale = scale;
-      lastRead.places = scale;
-      return true;
-    }
-    const high = low + 1;
-    if (high / power === n) {
-      lastRead.units = high;
-      lastRead.scale = scale;
-      lastRead.places = scale;
-      return true;
-    }
+    lastRead.units = units;
+    lastRead.scale = scale;
+    lastRead.places = scale;
+    return true;
   }
   return false;
 }
