@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: validateOrder against a hand-written big.js validator on the same realistic
- * mix in the same process, latency percentiles, parse + compile cost of 10,000 definitions, and
- * memory per compiled pair. `npm run bench -- --exactness 1000000` also checks, on that many
- * generated orders (half realistic, half at the fast path's edges), that not one result differs
- * from the general path's and not one verdict from the big.js validator's (`exactness.ts`).
+ * mix in the same process, the floor under any validator that reads as ours does
+ * (`floor-validator.ts`),
+ * latency percentiles, parse + compile cost of 10,000 definitions, and memory per compiled pair.
+ * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (half
+ * realistic, half at the fast path's edges), that not one result differs from the general path's
+ * and not one verdict from the big.js validator's (`exactness.ts`).
  */
 import fc from 'fast-check';
 
@@ -20,6 +22,7 @@ import type { RuleBook as Book } from '../src/index.js';
 import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { checkExactness } from './exactness.js';
+import { FloorValidator } from './floor-validator.js';
 import { buildMix, type MixCase } from './order-mix.js';
 
 const MIX_SIZE = 4_096;
@@ -46,34 +49,54 @@ interface Throughput {
   readonly ours: number;
   readonly theirs: number;
 }
+/** Whether a validator passes one order of the mix. */
+type Passes = (c: MixCase) => boolean;
+const ourVerdict =
+  (against: Book): Passes =>
+  (c) =>
+    against.validateOrder(c.order, c.context).ok;
+const bigVerdict =
+  (by: BigBaselineValidator): Passes =>
+  (c) =>
+    by.validate(c.order, c.context).length === 0;
+
 async function throughput(
   list: readonly MixCase[],
   against: Book,
   by: BigBaselineValidator,
+): Promise<Throughput> {
+  return race(list, ourVerdict(against), bigVerdict(by), 'order-preflight validateOrder');
+}
+
+async function race(
+  list: readonly MixCase[],
+  ours: Passes,
+  theirs: Passes,
+  label: string,
 ): Promise<Throughput> {
   let mine = 0;
   let other = 0;
   const next = (at: number) => (at + 1 === list.length ? 0 : at + 1);
   const bench = new Bench({ time: 2_000, warmupTime: 500 });
   bench
-    .add('order-preflight validateOrder', () => {
+    .add(label, () => {
       for (let n = 0; n < BATCH; n++) {
         const c = list[mine] as MixCase;
         mine = next(mine);
-        if (against.validateOrder(c.order, c.context).ok) sink++;
+        if (ours(c)) sink++;
       }
     })
     .add('hand-written big.js validator', () => {
       for (let n = 0; n < BATCH; n++) {
         const c = list[other] as MixCase;
         other = next(other);
-        if (by.validate(c.order, c.context).length === 0) sink++;
+        if (theirs(c)) sink++;
       }
     });
   await bench.run();
-  const [ours, theirs] = bench.tasks.map((t) => t.result);
-  if (ours === undefined || theirs === undefined) throw new Error('benchmark did not run');
-  return { ours: ours.hz * BATCH, theirs: theirs.hz * BATCH };
+  const [first, second] = bench.tasks.map((t) => t.result);
+  if (first === undefined || second === undefined) throw new Error('benchmark did not run');
+  return { ours: first.hz * BATCH, theirs: second.hz * BATCH };
 }
 
 const passingCases = cases.filter((c) => book.validateOrder(c.order, c.context).ok);
@@ -122,6 +145,16 @@ console.table(
 const [, pass] = rows[1] as [string, Throughput];
 const [, fail] = rows[2] as [string, Throughput];
 console.log(`a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one`);
+
+// The floor: what no validator reading decimals as ours do can go below (floor-validator.ts).
+const floor = new FloorValidator(definitions);
+for (let round = 0; round < 20; round++)
+  for (const c of cases) if (floor.validate(c.order, c.context)) sink++;
+const least = await race(cases, (c) => floor.validate(c.order, c.context), bigVerdict(baseline), 'floor');
+console.log(
+  `floor on the main mix (find the pair, read the four decimals, three comparisons; not a validator): ` +
+    `${(1e9 / least.ours).toFixed(0)} ns/order, ${(least.ours / least.theirs).toFixed(1)}x big.js`,
+);
 
 // Latency: one call at a time, timer included (a hrtime call costs a few tens of ns).
 function percentiles(check: (c: MixCase) => unknown, rounds: number): Record<string, string> {
