@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: validateOrder against a hand-written big.js validator on the same realistic
- * mix in the same process, the floor under any validator that reads as ours does
- * (`floor-validator.ts`),
- * latency percentiles, parse + compile cost of 10,000 definitions, and memory per compiled pair.
+ * `npm run bench`: validateOrder and checkOrder against a hand-written big.js validator on the
+ * same realistic mix in the same process, the floor under any validator that reads as ours does
+ * (`floor-validator.ts`), latency percentiles, parse + compile cost of 10,000 definitions, and
+ * memory per compiled pair.
  * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (half
  * realistic, half at the fast path's edges), that not one result differs from the general path's
  * and not one verdict from the big.js validator's (`exactness.ts`).
@@ -116,6 +116,8 @@ for (let round = 0; round < 20; round++)
     if (book.validateOrder(c.order, c.context).ok) sink++;
     if (failingBook.validateOrder(c.order, c.context).ok) sink++;
     if (baseline.validate(c.order, c.context).length === 0) sink++;
+    if (book.checkOrder(c.order, c.context).ok) sink++;
+    if (failingBook.checkOrder(c.order, c.context).ok) sink++;
   }
 
 const rows: [string, Throughput][] = [
@@ -128,23 +130,42 @@ const rows: [string, Throughput][] = [
   ],
 ];
 const perSecond = (hz: number) => Math.round(hz).toLocaleString('en-US');
-console.log('\nthroughput (orders per second; both validators on the same orders, in the same process)');
-console.table(
-  Object.fromEntries(
-    rows.map(([label, t]) => [
-      label,
-      {
-        'order-preflight': perSecond(t.ours),
-        'ns/order': (1e9 / t.ours).toFixed(0),
-        'big.js by hand': perSecond(t.theirs),
-        ratio: `${(t.ours / t.theirs).toFixed(1)}x`,
-      },
-    ]),
-  ),
-);
-const [, pass] = rows[1] as [string, Throughput];
-const [, fail] = rows[2] as [string, Throughput];
-console.log(`a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one`);
+function printRows(title: string, list: readonly [string, Throughput][]): void {
+  console.log(`\n${title} (orders per second; both validators on the same orders, in the same process)`);
+  console.table(
+    Object.fromEntries(
+      list.map(([label, t]) => [
+        label,
+        {
+          'order-preflight': perSecond(t.ours),
+          'ns/order': (1e9 / t.ours).toFixed(0),
+          'big.js by hand': perSecond(t.theirs),
+          ratio: `${(t.ours / t.theirs).toFixed(1)}x`,
+        },
+      ]),
+    ),
+  );
+  const [, pass] = list[1] as [string, Throughput];
+  const [, fail] = list[2] as [string, Throughput];
+  console.log(`a failing order costs ${(pass.ours / fail.ours).toFixed(2)}x a passing one`);
+}
+printRows('validateOrder: verdict, violations, messages, suggestions', rows);
+
+// checkOrder: the same verdict and codes without explanations, what the big.js validator returns.
+const codesOnly =
+  (against: Book): Passes =>
+  (c) =>
+    against.checkOrder(c.order, c.context).ok;
+const checkRows: [string, Throughput][] = [
+  ['main mix (all)', await race(cases, codesOnly(book), bigVerdict(baseline), 'checkOrder')],
+  ['main mix: passing orders', await race(passingCases, codesOnly(book), bigVerdict(baseline), 'checkOrder')],
+  ['main mix: failing orders', await race(failingCases, codesOnly(book), bigVerdict(baseline), 'checkOrder')],
+  [
+    'mostly failing mix',
+    await race(mostlyFailing.cases, codesOnly(failingBook), bigVerdict(failingBaseline), 'checkOrder'),
+  ],
+];
+printRows('checkOrder: verdict and codes only, as the big.js validator answers', checkRows);
 
 // The floor: what no validator reading decimals as ours do can go below (floor-validator.ts).
 const floor = new FloorValidator(definitions);
@@ -179,7 +200,7 @@ console.table({
 // a full collection; the least of several passes, as the first ones also hold the code V8
 // compiles for the loop. A scavenge in between would hide allocation, so each pass stays far
 // below the young generation's size (a few thousand orders of at most a few hundred bytes).
-function bytesPerCall(list: readonly MixCase[]): string {
+function bytesPerCall(list: readonly MixCase[], passes: Passes = ourVerdict(book)): string {
   const gc = globalThis.gc;
   if (gc === undefined) return 'run with node --expose-gc';
   let least = Number.POSITIVE_INFINITY;
@@ -189,7 +210,7 @@ function bytesPerCall(list: readonly MixCase[]): string {
     const before = process.memoryUsage().heapUsed;
     for (let n = 0; n < list.length; n++) {
       const c = list[n] as MixCase;
-      if (book.validateOrder(c.order, c.context).ok) ok++;
+      if (passes(c)) ok++;
     }
     const after = process.memoryUsage().heapUsed;
     sink += ok;
@@ -199,7 +220,8 @@ function bytesPerCall(list: readonly MixCase[]): string {
 }
 console.log(
   `\nheap allocated per call: passing ${bytesPerCall(passingCases)}, failing ${bytesPerCall(failingCases)} ` +
-    '(each violation, its message, limit, value and suggestions)',
+    '(each violation, its message, limit, value and suggestions); checkOrder: passing ' +
+    `${bytesPerCall(passingCases, codesOnly(book))}, failing ${bytesPerCall(failingCases, codesOnly(book))}`,
 );
 
 // Parse + compile 10,000 definitions; memory per compiled pair.

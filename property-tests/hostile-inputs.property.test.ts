@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkOrder,
   diffRuleBooks,
   estimateOrder,
   isExchangeInfoSchemaError,
@@ -253,7 +254,7 @@ function comparable(result: ReturnType<typeof normalizeOrder>): unknown {
 }
 
 describe('orders and contexts: read once, never a foreign exception, judged as returned', () => {
-  it('validateOrder, estimateOrder and normalizeOrder on hostile orders and contexts', () => {
+  it('validateOrder, checkOrder, estimateOrder and normalizeOrder on hostile orders and contexts', () => {
     fc.assert(
       fc.property(orderPlanArb, contextPlanArb, (orderPlan, contextPlan) => {
         const order = build(orderPlan);
@@ -277,6 +278,15 @@ describe('orders and contexts: read once, never a foreign exception, judged as r
         noThrow('book.estimateOrder', () => book.estimateOrder(order.value as never, ctx));
         expectReadOnce(order, 'book.estimateOrder order');
         expectReadOnce(context, 'book.estimateOrder context');
+        const checked = noThrow('checkOrder', () => checkOrder(book, order.value as never, ctx));
+        expectReadOnce(order, 'checkOrder order');
+        expectReadOnce(context, 'checkOrder context');
+        // The verdict without the explanations, of the very same reading.
+        expect(checked).toEqual({
+          ok: verdict.ok,
+          codes: verdict.violations.map((v) => v.code),
+          skipped: verdict.skipped,
+        });
 
         expect(verdict.ok).toBe(verdict.violations.length === 0);
         for (const v of verdict.violations) expect(VIOLATION_CODES).toContain(v.code);

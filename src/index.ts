@@ -9,7 +9,13 @@
 
 export type { OrderEstimate } from './book/estimate-order.js';
 export { parseRuleBookSnapshot } from './book/parse-rule-book-snapshot.js';
-export { estimateOrder, RuleBook, type RuleBookOptions, validateOrder } from './book/rule-book.js';
+export {
+  checkOrder,
+  estimateOrder,
+  RuleBook,
+  type RuleBookOptions,
+  validateOrder,
+} from './book/rule-book.js';
 export { VIOLATION_CODES } from './book/violation-code-order.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
@@ -62,6 +68,7 @@ export {
 export type {
   BoundViolation,
   CapViolation,
+  OrderVerdict,
   SkippedCheck,
   SkippedField,
   SkipReason,

@@ -16,7 +16,13 @@ import type { FastPair } from '../pair/compiled-pair.js';
 import { LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from '../pair/quantity-window.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { FAIL, type FastVerdict, PASS, type PairRule, SKIP } from '../rules/rule.js';
-import type { SkippedCheck, ValidationResult, Violation } from '../validation/violation-codes.js';
+import type {
+  OrderVerdict,
+  SkippedCheck,
+  ValidationResult,
+  Violation,
+  ViolationCode,
+} from '../validation/violation-codes.js';
 
 /**
  * The fast path for well-formed orders: reading, then a dispatch over the one list of rules.
@@ -47,10 +53,11 @@ const CHECKS: readonly PairRule['fastCheck'][] = Array.from(
 if (PAIR_RULES.length > SITES)
   throw new RangeError(`the dispatch has ${SITES} sites for ${PAIR_RULES.length} rules`);
 
-/** What the checks of the order being judged found: one bit per place. */
+/** What the checks of the order being judged found: one bit per place, and the pair they judged. */
 let failed = 0;
 let skipped = 0;
 let unsure = false;
+let judgedPair: FastPair | undefined;
 
 function tally(verdict: FastVerdict, bit: number): void {
   if (verdict === FAIL) failed |= bit;
@@ -156,6 +163,31 @@ function passed(mask: number): ValidationResult {
 }
 
 /**
+ * Verdicts by which rules failed and which skipped (`failed × 2^RULE_COUNT + skipped`, below
+ * 2^31 for up to 15 rules, so the key stays a small integer): like the passing results, each is
+ * made once and shared, so `checkOrder` allocates nothing on this path, failing orders included.
+ */
+const VERDICTS = new Map<number, OrderVerdict>();
+const SKIP_MASKS = 2 ** RULE_COUNT;
+
+function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
+  const key = failedMask * SKIP_MASKS + skippedMask;
+  let verdict = VERDICTS.get(key);
+  if (verdict === undefined) {
+    const codes: ViolationCode[] = [];
+    for (let place = 0; place < RULE_COUNT; place++)
+      if (failedMask & (1 << place)) codes.push((PAIR_RULES[place] as PairRule).code);
+    verdict = Object.freeze({
+      ok: failedMask === 0,
+      codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
+      skipped: skipsOf(skippedMask),
+    });
+    VERDICTS.set(key, verdict);
+  }
+  return verdict;
+}
+
+/**
  * A record whose prototype is `Object.prototype` holds its fields itself unless that prototype
  * was given one of the same name (prototype pollution); the general path, which reads own fields
  * only, decides then. Constant-name loads on one object keep this check nearly free.
@@ -199,18 +231,45 @@ function isPlainRecord(value: unknown): value is Fields {
 }
 
 /**
- * The verdict on a well-formed order for a known pair, or `undefined` when the general path must
- * judge it. Each field of the order and of the context is read once, up front, into locals
- * (constant-name loads on a plain record, so a plain order costs no copy); everything after
- * judges those values only. When this path hands the order on after reading it, it hands on what
- * it read too (`handOver`), so that the general path judges the same values and no getter runs
- * twice. Never throws: what reading throws is handed on as well.
+ * The result of `validateOrder` on a well-formed order for a known pair, or `undefined` when the
+ * general path must judge it (see {@link fastJudge}).
  */
 export function fastValidate(
   pairOf: (symbol: string) => FastPair | undefined,
   order: unknown,
   context: unknown,
 ): ValidationResult | undefined {
+  if (!fastJudge(pairOf, order, context)) return undefined;
+  if (failed === 0) return passed(skipped);
+  return { ok: false, violations: explain(judgedPair as FastPair, failed), skipped: skipsOf(skipped) };
+}
+
+/**
+ * The result of `checkOrder` on a well-formed order for a known pair, or `undefined` when the
+ * general path must judge it: the same verdict as {@link fastValidate}, without explanations.
+ */
+export function fastCheckOrder(
+  pairOf: (symbol: string) => FastPair | undefined,
+  order: unknown,
+  context: unknown,
+): OrderVerdict | undefined {
+  return fastJudge(pairOf, order, context) ? verdictOf(failed, skipped) : undefined;
+}
+
+/**
+ * Judges a well-formed order for a known pair, leaving what the checks found in `failed`,
+ * `skipped` and `judgedPair`; false when the general path must judge it. Each field of the order
+ * and of the context is read once, up front, into locals (constant-name loads on a plain record,
+ * so a plain order costs no copy); everything after judges those values only. When this path
+ * hands the order on after reading it, it hands on what it read too (`handOver`), so that the
+ * general path judges the same values and no getter runs twice. Never throws: what reading
+ * throws is handed on as well.
+ */
+function fastJudge(
+  pairOf: (symbol: string) => FastPair | undefined,
+  order: unknown,
+  context: unknown,
+): boolean {
   clearHandOff();
   let symbol: unknown;
   let side: unknown;
@@ -220,7 +279,7 @@ export function fastValidate(
   let tif: unknown;
   let clientOrderId: unknown;
   try {
-    if (!isPlainRecord(order) || !prototypeIsClean()) return undefined;
+    if (!isPlainRecord(order) || !prototypeIsClean()) return false;
     symbol = order.symbol;
     side = order.side;
     type = order.type;
@@ -230,7 +289,7 @@ export function fastValidate(
     clientOrderId = order.newClientOrderId;
   } catch (error) {
     handOver(order, context, { kind: 'unreadable', error }, undefined);
-    return undefined;
+    return false;
   }
   let reference: unknown;
   let maxNotional: unknown;
@@ -245,26 +304,15 @@ export function fastValidate(
       contextReading = { kind: 'unreadable', error };
     }
   }
-  let verdict: ValidationResult | undefined;
+  let judged = false;
   if (contextReading === undefined) {
     try {
-      verdict = judge(
-        pairOf,
-        symbol,
-        side,
-        type,
-        quantity,
-        price,
-        tif,
-        clientOrderId,
-        reference,
-        maxNotional,
-      );
+      judged = judge(pairOf, symbol, side, type, quantity, price, tif, clientOrderId, reference, maxNotional);
     } catch {
       // Nothing above can throw on values already read; if it ever did, the general path decides.
     }
   }
-  if (verdict !== undefined) return verdict;
+  if (judged) return true;
   const fields = copiedOrder(symbol, side, type, quantity, price, tif, clientOrderId);
   if (contextReading === undefined && context !== undefined && context !== null)
     contextReading = { kind: 'fields', fields: copiedContext(reference, maxNotional) };
@@ -274,7 +322,7 @@ export function fastValidate(
     { kind: 'fields', fields },
     contextReading === UNREAD ? undefined : contextReading,
   );
-  return undefined;
+  return false;
 }
 
 /** Marks a context the fast path did not read (not a plain record): the general path reads it. */
@@ -311,7 +359,7 @@ function copiedContext(referencePrice: unknown, maxNotional: unknown): CopiedFie
   return fields;
 }
 
-/** The fast verdict on values already read, or `undefined` when the general path must judge them. */
+/** Judges values already read (see {@link fastJudge}); false when the general path must judge them. */
 function judge(
   pairOf: (symbol: string) => FastPair | undefined,
   symbol: unknown,
@@ -323,21 +371,19 @@ function judge(
   clientOrderId: unknown,
   reference: unknown,
   maxNotional: unknown,
-): ValidationResult | undefined {
-  if (typeof symbol !== 'string') return undefined;
+): boolean {
+  if (typeof symbol !== 'string') return false;
   const pair = pairOf(symbol);
-  if (pair === undefined) return undefined;
+  if (pair === undefined) return false;
   const buy = side === 'BUY';
-  if (!buy && side !== 'SELL') return undefined;
+  if (!buy && side !== 'SELL') return false;
   const limit = type === 'LIMIT';
-  if (!limit && type !== 'MARKET') return undefined;
-  if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return undefined;
-  if (clientOrderId !== undefined) return undefined;
-  if (!readOrder(pair, buy, limit, quantity, price, reference, maxNotional)) return undefined;
-
-  if (!dispatch(pair, CHECKS)) return undefined;
-  if (failed === 0) return passed(skipped);
-  return { ok: false, violations: explain(pair, failed), skipped: skipsOf(skipped) };
+  if (!limit && type !== 'MARKET') return false;
+  if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return false;
+  if (clientOrderId !== undefined) return false;
+  if (!readOrder(pair, buy, limit, quantity, price, reference, maxNotional)) return false;
+  judgedPair = pair;
+  return dispatch(pair, CHECKS);
 }
 
 /** Reads the order's decimals into `read`; false when one of them is not for the fast path. */

@@ -15,9 +15,10 @@ import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
-import type { ValidationResult } from '../validation/violation-codes.js';
+import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
-import { fastValidate } from './fast-pass.js';
+import { fastCheckOrder, fastValidate } from './fast-pass.js';
+import { verdictOfResult } from './order-verdict.js';
 import type { PairLookup } from './symbol-known.js';
 import { validateWith } from './validate.js';
 
@@ -267,6 +268,35 @@ export class RuleBook {
   }
 
   /**
+   * The verdict of {@link RuleBook.validateOrder} without its explanations: `ok`, the codes of
+   * the violations in the same order, and the same `skipped`. A failing order costs about what a
+   * passing one does, since nothing is worded: for a gateway that only refuses, or a property
+   * test that only asserts codes, over millions of orders. Ask `validateOrder` for the messages,
+   * limits and suggestions of the orders that need them. Never throws and does no I/O; the order
+   * and the context are read once, as `validateOrder` reads them.
+   *
+   * @example
+   * ```ts
+   * const { ok, codes } = book.checkOrder(
+   *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '64000.005', quantity: '0.01' },
+   *   { referencePrice: '64000' },
+   * );
+   * if (!ok) console.log(codes); // ['PRICE_TICK']
+   * ```
+   */
+  checkOrder(order: OrderInput, context?: ValidationContext): OrderVerdict;
+  checkOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderVerdict;
+  checkOrder(order: unknown, context?: ValidationContext): OrderVerdict {
+    let verdict: OrderVerdict | undefined;
+    try {
+      verdict = fastCheckOrder(this.#fastPair, order, context);
+    } catch {
+      // As in validateOrder: a hostile order or context is the general path's to report.
+    }
+    return verdict ?? verdictOfResult(validateWith(this.#lookup, order, context));
+  }
+
+  /**
    * Notional, worst-case price and expected fee of an order (README, "Judging an order").
    *
    * @example
@@ -403,6 +433,27 @@ export function validateOrder<const T>(
 ): ValidationResult;
 export function validateOrder(book: RuleBook, order: unknown, context?: ValidationContext): ValidationResult {
   return book.validateOrder(order as Record<string, unknown>, context);
+}
+
+/**
+ * The verdict on one order without its explanations: the free-function form of
+ * {@link RuleBook.checkOrder}.
+ *
+ * @example
+ * ```ts
+ * import { checkOrder } from 'order-preflight';
+ * const { ok, codes } = checkOrder(book, { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET',
+ *   quantity: '0.25' }, { referencePrice: '64100' });
+ * ```
+ */
+export function checkOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderVerdict;
+export function checkOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): OrderVerdict;
+export function checkOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderVerdict {
+  return book.checkOrder(order as Record<string, unknown>, context);
 }
 
 /**

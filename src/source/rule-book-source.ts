@@ -4,7 +4,7 @@ import { isClientClosedError } from '../errors/client-closed-error.js';
 import { isRateLimitedError } from '../errors/rate-limited-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import type { ValidationContext } from '../order/order-input.js';
-import type { ValidationResult } from '../validation/violation-codes.js';
+import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { fingerprintExchangeInfo } from './fingerprint.js';
 import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 import { NoRuleBookError } from './no-rule-book-error.js';
@@ -123,6 +123,13 @@ export interface RuleBookSource {
    * @throws {NoRuleBookError} before the first book (the only throw: a bad order is a result).
    */
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult;
+  /**
+   * `current().checkOrder(order, context)`: the verdict without its explanations, against one
+   * book as {@link RuleBookSource.validateOrder} is.
+   *
+   * @throws {NoRuleBookError} before the first book.
+   */
+  checkOrder(order: unknown, context?: ValidationContext): OrderVerdict;
   /**
    * Starts refreshing: loads `snapshotFile` when there is no book yet, then fetches at once
    * (no book) or when the book is due (a book from `initialBook` or the snapshot). Idempotent.
@@ -322,11 +329,19 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
+    return this.#bookOrThrow().validateOrder(order, context);
+  }
+
+  checkOrder(order: unknown, context?: ValidationContext): OrderVerdict {
+    return this.#bookOrThrow().checkOrder(order, context);
+  }
+
+  #bookOrThrow(): RuleBook {
     const book = this.#book;
     if (book === undefined) {
       throw new NoRuleBookError(this.#lastError === undefined ? undefined : { cause: this.#lastError });
     }
-    return book.validateOrder(order, context);
+    return book;
   }
 
   start(): void {

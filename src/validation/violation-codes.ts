@@ -211,3 +211,21 @@ export interface ValidationResult {
   readonly violations: readonly Violation[];
   readonly skipped: readonly SkippedCheck[];
 }
+
+/**
+ * The verdict on one order without its explanations: what `checkOrder` answers. `ok` and
+ * `skipped` are those of `validateOrder` on the same order and context, and `codes` are the codes
+ * of its violations, in the same order. Frozen, and on the fast path shared by every order with
+ * the same verdict, so that a failing order costs about what a passing one does.
+ *
+ * @example
+ * ```ts
+ * const verdict: OrderVerdict = book.checkOrder(order, { referencePrice: '64000' });
+ * if (!verdict.ok) reject(verdict.codes); // book.validateOrder(order, ...) says why, when needed
+ * ```
+ */
+export interface OrderVerdict {
+  readonly ok: boolean;
+  readonly codes: readonly ViolationCode[];
+  readonly skipped: readonly SkippedCheck[];
+}

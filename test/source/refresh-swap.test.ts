@@ -57,6 +57,9 @@ describe('a refreshing rule-book source against a loopback exchange', () => {
     expect(second.definition('BTCUSDT')?.tickSize).toBe('0.1');
     const verdict = source.validateOrder(LIMIT_BUY, { referencePrice: '64000' });
     expect(verdict.violations.map((v) => v.code)).toContain('PRICE_TICK');
+    expect(source.checkOrder(LIMIT_BUY, { referencePrice: '64000' }).codes).toEqual(
+      verdict.violations.map((v) => v.code),
+    );
     expect(changes.calls).toHaveLength(1);
     const [diff, book, previous] = changes.calls[0]!;
     expect(book).toBe(second);
@@ -138,6 +141,7 @@ describe('a refreshing rule-book source against a loopback exchange', () => {
       onError: errors.fn,
     });
     expect(() => source?.validateOrder(LIMIT_BUY)).toThrow(NoRuleBookError);
+    expect(() => source?.checkOrder(LIMIT_BUY)).toThrow(NoRuleBookError);
 
     const first = await rejectionOf(source.ready());
     expect(first).toBeInstanceOf(HttpStatusError);

@@ -1,0 +1,15 @@
+import type { OrderVerdict, ValidationResult, ViolationCode } from '../validation/violation-codes.js';
+
+/**
+ * The verdict of a whole result, for the orders the general path judges: the same `ok` and
+ * `skipped`, and the codes of its violations in their order. Frozen like the fast path's shared
+ * verdicts, so that no caller can tell the two paths apart.
+ */
+export function verdictOfResult(result: ValidationResult): OrderVerdict {
+  const codes: ViolationCode[] = result.violations.map((violation) => violation.code);
+  return Object.freeze({
+    ok: result.ok,
+    codes: Object.freeze(codes),
+    skipped: Object.isFrozen(result.skipped) ? result.skipped : Object.freeze([...result.skipped]),
+  });
+}
