@@ -58,6 +58,12 @@ const DEFECTS = [
     from: '    lastRead.units = units;\n    lastRead.scale = scale;\n    lastRead.places = scale;\n',
     to: '    lastRead.scale = scale;\n    lastRead.places = scale;\n',
   },
+  {
+    name: "checkOrder's codes in the wrong order",
+    file: 'src/book/fast-pass.ts',
+    from: 'if (failedMask & (1 << place)) codes.push((PAIR_RULES[place] as PairRule).code);',
+    to: 'if (failedMask & (1 << place)) codes.unshift((PAIR_RULES[place] as PairRule).code);',
+  },
 ];
 
 // A signal must not leave a defect planted: it stops the loop, and the planted file is restored
