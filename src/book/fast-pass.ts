@@ -53,11 +53,15 @@ const CHECKS: readonly PairRule['fastCheck'][] = Array.from(
 if (PAIR_RULES.length > SITES)
   throw new RangeError(`the dispatch has ${SITES} sites for ${PAIR_RULES.length} rules`);
 
-/** What the checks of the order being judged found: one bit per place, and the pair they judged. */
+/**
+ * What the checks of the order being judged found (one bit per place), the pair they judged, and
+ * the failures explained when asked.
+ */
 let failed = 0;
 let skipped = 0;
 let unsure = false;
 let judgedPair: FastPair | undefined;
+let explained: Violation[] = [];
 
 function tally(verdict: FastVerdict, bit: number): void {
   if (verdict === FAIL) failed |= bit;
@@ -239,9 +243,9 @@ export function fastValidate(
   order: unknown,
   context: unknown,
 ): ValidationResult | undefined {
-  if (!fastJudge(pairOf, order, context)) return undefined;
+  if (!fastJudge(pairOf, order, context, true)) return undefined;
   if (failed === 0) return passed(skipped);
-  return { ok: false, violations: explain(judgedPair as FastPair, failed), skipped: skipsOf(skipped) };
+  return { ok: false, violations: explained, skipped: skipsOf(skipped) };
 }
 
 /**
@@ -253,12 +257,13 @@ export function fastCheckOrder(
   order: unknown,
   context: unknown,
 ): OrderVerdict | undefined {
-  return fastJudge(pairOf, order, context) ? verdictOf(failed, skipped) : undefined;
+  return fastJudge(pairOf, order, context, false) ? verdictOf(failed, skipped) : undefined;
 }
 
 /**
- * Judges a well-formed order for a known pair, leaving what the checks found in `failed`,
- * `skipped` and `judgedPair`; false when the general path must judge it. Each field of the order
+ * Judges a well-formed order for a known pair, leaving what the checks found in `failed` and
+ * `skipped`, and when `explaining`, the failures' violations in `explained`; false when the
+ * general path must judge it. Each field of the order
  * and of the context is read once, up front, into locals (constant-name loads on a plain record,
  * so a plain order costs no copy); everything after judges those values only. When this path
  * hands the order on after reading it, it hands on what it read too (`handOver`), so that the
@@ -269,6 +274,7 @@ function fastJudge(
   pairOf: (symbol: string) => FastPair | undefined,
   order: unknown,
   context: unknown,
+  explaining: boolean,
 ): boolean {
   clearHandOff();
   let symbol: unknown;
@@ -308,8 +314,10 @@ function fastJudge(
   if (contextReading === undefined) {
     try {
       judged = judge(pairOf, symbol, side, type, quantity, price, tif, clientOrderId, reference, maxNotional);
+      if (judged && explaining && failed !== 0) explained = explain(judgedPair as FastPair, failed);
     } catch {
       // Nothing above can throw on values already read; if it ever did, the general path decides.
+      judged = false;
     }
   }
   if (judged) return true;
