@@ -54,13 +54,12 @@ if (PAIR_RULES.length > SITES)
   throw new RangeError(`the dispatch has ${SITES} sites for ${PAIR_RULES.length} rules`);
 
 /**
- * What the checks of the order being judged found (one bit per place), the pair they judged, and
- * the failures explained when asked.
+ * What the checks of the order being judged found (one bit per place), and the failures
+ * explained when asked.
  */
 let failed = 0;
 let skipped = 0;
 let unsure = false;
-let judgedPair: FastPair | undefined;
 let explained: Violation[] = [];
 
 function tally(verdict: FastVerdict, bit: number): void {
@@ -313,8 +312,19 @@ function fastJudge(
   let judged = false;
   if (contextReading === undefined) {
     try {
-      judged = judge(pairOf, symbol, side, type, quantity, price, tif, clientOrderId, reference, maxNotional);
-      if (judged && explaining && failed !== 0) explained = explain(judgedPair as FastPair, failed);
+      judged = judge(
+        pairOf,
+        symbol,
+        side,
+        type,
+        quantity,
+        price,
+        tif,
+        clientOrderId,
+        reference,
+        maxNotional,
+        explaining,
+      );
     } catch {
       // Nothing above can throw on values already read; if it ever did, the general path decides.
       judged = false;
@@ -379,6 +389,7 @@ function judge(
   clientOrderId: unknown,
   reference: unknown,
   maxNotional: unknown,
+  explaining: boolean,
 ): boolean {
   if (typeof symbol !== 'string') return false;
   const pair = pairOf(symbol);
@@ -390,8 +401,9 @@ function judge(
   if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return false;
   if (clientOrderId !== undefined) return false;
   if (!readOrder(pair, buy, limit, quantity, price, reference, maxNotional)) return false;
-  judgedPair = pair;
-  return dispatch(pair, CHECKS);
+  if (!dispatch(pair, CHECKS)) return false;
+  if (explaining && failed !== 0) explained = explain(pair, failed);
+  return true;
 }
 
 /** Reads the order's decimals into `read`; false when one of them is not for the fast path. */
