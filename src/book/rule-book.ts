@@ -278,7 +278,7 @@ export class RuleBook {
    * @example
    * ```ts
    * const { ok, codes } = book.checkOrder(
-   *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '64000.005', quantity: '0.01' },
+   *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '64000.005', quantity: '0.01' },
    *   { referencePrice: '64000' },
    * );
    * if (!ok) console.log(codes); // ['PRICE_TICK']
