@@ -262,12 +262,11 @@ export function fastCheckOrder(
 /**
  * Judges a well-formed order for a known pair, leaving what the checks found in `failed` and
  * `skipped`, and when `explaining`, the failures' violations in `explained`; false when the
- * general path must judge it. Each field of the order
- * and of the context is read once, up front, into locals (constant-name loads on a plain record,
- * so a plain order costs no copy); everything after judges those values only. When this path
- * hands the order on after reading it, it hands on what it read too (`handOver`), so that the
- * general path judges the same values and no getter runs twice. Never throws: what reading
- * throws is handed on as well.
+ * general path must judge it. Each field of the order and of the context is read once, up
+ * front, into locals (constant-name loads on a plain record, so a plain order costs no copy);
+ * everything after judges those values only. When this path hands the order on after reading
+ * it, it hands on what it read too (`handOver`), so that the general path judges the same values
+ * and no getter runs twice. Never throws: what reading throws is handed on as well.
  */
 function fastJudge(
   pairOf: (symbol: string) => FastPair | undefined,
@@ -327,7 +326,6 @@ function fastJudge(
       );
     } catch {
       // Nothing above can throw on values already read; if it ever did, the general path decides.
-      judged = false;
     }
   }
   if (judged) return true;

@@ -6,10 +6,10 @@ import type { OrderVerdict, ValidationResult, ViolationCode } from '../validatio
  * verdicts, so that no caller can tell the two paths apart.
  */
 export function verdictOfResult(result: ValidationResult): OrderVerdict {
-  const codes: ViolationCode[] = result.violations.map((violation) => violation.code);
   return Object.freeze({
     ok: result.ok,
-    codes: Object.freeze(codes),
-    skipped: Object.isFrozen(result.skipped) ? result.skipped : Object.freeze([...result.skipped]),
+    codes: Object.freeze(result.violations.map((violation): ViolationCode => violation.code)),
+    // The general path's result is made for this call alone: its list can be frozen as it is.
+    skipped: Object.freeze(result.skipped),
   });
 }
