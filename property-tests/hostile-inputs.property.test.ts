@@ -224,7 +224,14 @@ const decimalArb = fc.oneof(
   fc.stringMatching(/^(0|[1-9]\d{0,4})(\.\d{1,6})?$/),
 );
 const tifArb = fc.constantFrom<unknown>('GTC', 'IOC', 'FOK', 'GTC', 'gtc', undefined);
-const clientIdArb = fc.constantFrom<unknown>(undefined, undefined, 'my-order_1', 'bad id!');
+const clientIdArb = fc.constantFrom<unknown>(
+  undefined,
+  undefined,
+  'my-order_1',
+  'a good id, ünïcödé',
+  'x'.repeat(41),
+  'bad\tid',
+);
 
 const orderPlanArb = recordPlanArb([
   fieldPlanArb('symbol', symbolArb),

@@ -56,8 +56,12 @@ export interface ModelOptions {
 /** README, "Judging an order": a plain positive decimal, at most 64 characters. */
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 const MAX_DECIMAL_LENGTH = 64;
-/** The exchange's client-order-id alphabet and length. */
-const CLIENT_ORDER_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
+/**
+ * README, "Judging an order": a client order id is 1 to 40 code points (the `u` flag counts a
+ * surrogate pair as one), none a control character U+0000-U+001F or a lone surrogate (`\p{Cs}`).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the rule.
+const CLIENT_ORDER_ID = /^[^\p{Cs}\u0000-\u001F]{1,40}$/u;
 /** The largest precision a definition may carry (README: an integer from 0 to 255). */
 const MAX_PRECISION = 255;
 

@@ -668,10 +668,14 @@ export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
     put(g, order, 'timeInForce', pick(g, ['GTC', 'IOC', 'FOK']), ['DAY', 'gtc', 3]);
   if (chance(g, 15))
     order.newClientOrderId = weighted<unknown>(g, [
-      [12, 'order-1_a:b/c.d'],
+      [8, 'order-1_a:b/c.d'],
+      [2, 'with space and ünïcödé'],
+      [2, 'x'.repeat(40)],
+      [2, '😀'.repeat(40)],
       [1, ''],
-      [1, 'x'.repeat(37)],
-      [1, 'with space'],
+      [1, 'x'.repeat(41)],
+      [1, 'line\nbreak'],
+      [1, 'lone \ud800'],
       [1, 7],
     ]);
   if (chance(g, 5)) order.recvWindow = 5000;

@@ -1,5 +1,6 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { clientOrderIdFault } from './client-order-id.js';
 import { readDecimalInput } from './decimal-input.js';
 import type { OrderSide, OrderType, TimeInForce } from './order-input.js';
 import type { ParsedOrder } from './parsed-order.js';
@@ -15,8 +16,6 @@ import { invalidField, invalidOrder, missingField, unexpectedField } from './rea
 const SIDES: readonly OrderSide[] = ['BUY', 'SELL'];
 const TYPES: readonly OrderType[] = ['LIMIT', 'MARKET'];
 const TIMES_IN_FORCE: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK'];
-/** The exchange's own pattern for client order ids. */
-const CLIENT_ORDER_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 
 /**
  * Order shape: INVALID_ORDER, MISSING_FIELD, INVALID_FIELD and UNEXPECTED_FIELD. Reads the raw
@@ -72,16 +71,10 @@ export function judgeOrderShape(reading: OrderReading): { order: ParsedOrder; vi
   if (timeInForce !== undefined) order.timeInForce = timeInForce;
 
   const clientOrderId = raw.newClientOrderId;
-  if (
-    clientOrderId !== undefined &&
-    (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID.test(clientOrderId))
-  )
-    violations.push(
-      invalidField(
-        'newClientOrderId',
-        `must be 1 to 36 characters of letters, digits and . : / _ -, got ${describeValue(clientOrderId)}`,
-      ),
-    );
+  if (clientOrderId !== undefined) {
+    const fault = clientOrderIdFault(clientOrderId);
+    if (fault !== undefined) violations.push(invalidField('newClientOrderId', fault));
+  }
   return { order, violations };
 }
 

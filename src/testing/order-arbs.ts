@@ -3,6 +3,7 @@ import type { PairDefinition } from '../exchange-info/schema.js';
 import type { OrderSide, OrderType } from '../order/order-input.js';
 import type { ViolationCode } from '../validation/violation-codes.js';
 import { ArbitraryConfigurationError } from './arbitrary-configuration-error.js';
+import { BAD_CLIENT_ORDER_IDS } from './client-order-id-arb.js';
 import type { DecimalEncoding } from './decimal-encoding-arb.js';
 import {
   type OrderPlan,
@@ -93,6 +94,8 @@ function requireTakesOrders(definition: PairDefinition, what: string): void {
  * `baseAssetPrecision`); written with no more decimal places than those precisions (trailing
  * zeros included; some valid orders carry a few, within the precision); within the bounds and
  * market caps; inside the price bands of `options.referencePrice` and under `options.maxNotional`.
+ * About half carry a `newClientOrderId` of 1 to 40 characters from the whole range the library
+ * lets through (spaces, punctuation, non-ASCII letters, emoji; often exactly 40).
  * A rule field the definition lacks imposes nothing. Validate them with the same context to get
  * `ok: true`, whether or not the book infers the tick.
  *
@@ -302,7 +305,7 @@ const BAD_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   ],
   price: ['1e3', '-1', '', '+1', '.5', '0', Number.NaN, 1e21],
   timeInForce: ['GTD', 'gtc', 5],
-  newClientOrderId: ['has space', '', 'x'.repeat(37), 12],
+  newClientOrderId: BAD_CLIENT_ORDER_IDS,
 };
 
 /** Replaces one field with a malformed value (type and side stay, so nothing else changes). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { OrderSide, OrderType } from '../order/order-input.js';
 import type { BigValue } from './big.js';
+import { clientOrderIdArb } from './client-order-id-arb.js';
 import { type DecimalEncoding, decimalSpellingArb } from './decimal-encoding-arb.js';
 import { atIndex, ceilIndex, floorIndex } from './grid-math.js';
 import {
@@ -323,8 +324,17 @@ function spell(
   return decimalSpellingArb(planned.value, encoding, precision ?? undefined);
 }
 
+/** Half the orders carry a client order id, from the whole range the library lets through. */
+const OPTIONAL_ID_ARB = fc.option(clientOrderIdArb, { nil: undefined, freq: 2 });
+
+function withId(order: Record<string, unknown>, id: string | undefined): Record<string, unknown> {
+  if (id !== undefined) order.newClientOrderId = id;
+  return order;
+}
+
 /**
- * Spells a planned order as a user would send it (within the precisions, unless `places` says otherwise).
+ * Spells a planned order as a user would send it (within the precisions, unless `places` says
+ * otherwise), with a `newClientOrderId` on about half of them.
  *
  * @example `planned.chain((order) => spelledOrderArb(space, order, 'mixed'))`
  */
@@ -336,19 +346,27 @@ export function spelledOrderArb(
   const { symbol, quoteAssetPrecision, baseAssetPrecision } = space.definition;
   const quantity = spell(planned.quantity, encoding, baseAssetPrecision);
   if (planned.price === undefined)
-    return quantity.map((q) => ({ symbol, side: planned.side, type: planned.type, quantity: q }));
+    return fc
+      .tuple(quantity, OPTIONAL_ID_ARB)
+      .map(([q, id]) => withId({ symbol, side: planned.side, type: planned.type, quantity: q }, id));
   return fc
     .tuple(
       spell(planned.price, encoding, quoteAssetPrecision),
       quantity,
       fc.constantFrom('GTC', 'IOC', 'FOK'),
+      OPTIONAL_ID_ARB,
     )
-    .map(([price, q, timeInForce]) => ({
-      symbol,
-      side: planned.side,
-      type: planned.type,
-      timeInForce,
-      price,
-      quantity: q,
-    }));
+    .map(([price, q, timeInForce, id]) =>
+      withId(
+        {
+          symbol,
+          side: planned.side,
+          type: planned.type,
+          timeInForce,
+          price,
+          quantity: q,
+        },
+        id,
+      ),
+    );
 }

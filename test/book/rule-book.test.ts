@@ -262,7 +262,7 @@ describe('result order', () => {
 
   it('a MARKET SELL on that pair: sizes after grids, shape violations first', () => {
     const result = halted.validateOrder(
-      marketOrder('SELL', '1000.00005', { newClientOrderId: 'not valid!' }),
+      marketOrder('SELL', '1000.00005', { newClientOrderId: 'x'.repeat(41) }),
       { maxNotional: '1' },
     );
     expect(codesOf(result)).toEqual([
@@ -315,7 +315,7 @@ describe('result order', () => {
   });
 
   it('is stable: same input, same result, whatever the key order of the order', () => {
-    const order = limitOrder('BUY', '105.005', '0.00005', { newClientOrderId: 'x y' });
+    const order = limitOrder('BUY', '105.005', '0.00005', { newClientOrderId: 'x\ty' });
     const reversed = Object.fromEntries(Object.entries(order).reverse());
     const context = { referencePrice: '100', maxNotional: '0.000001' };
     const first = halted.validateOrder(order, context);

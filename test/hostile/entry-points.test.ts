@@ -91,7 +91,7 @@ describe('an order is read once: what is judged is what is returned', () => {
     ['a lower-case side', { side: 'buy' }],
     ['an exponent', { quantity: '1e-3' }],
     ['16 digits', { price: '1234567890123456' }],
-    ['a client order id', { newClientOrderId: 'abc' }],
+    ['a malformed client order id', { newClientOrderId: 'x'.repeat(41) }],
     ['a null price on a MARKET order', { type: 'MARKET', price: null, timeInForce: undefined }],
   ])('every getter runs once when the fast path hands on %s', (_label, overrides) => {
     const base = { ...LIMIT, ...overrides };

@@ -16,6 +16,10 @@ describe('order shape: passing', () => {
     { label: 'MARKET with a timeInForce', order: marketOrder('SELL', '1', { timeInForce: 'IOC' }) },
     { label: 'client order id', order: marketOrder('BUY', '1', { newClientOrderId: 'my-order_1.a:b/c' }) },
     {
+      label: 'client order id of 40 with a space',
+      order: marketOrder('BUY', '1', { newClientOrderId: `ordré ${'x'.repeat(34)}` }),
+    },
+    {
       label: 'extra fields',
       order: marketOrder('BUY', '1', { timestamp: 1, recvWindow: 5000, signature: 'x' }),
     },
@@ -147,8 +151,8 @@ describe('INVALID_FIELD', () => {
     { field: 'price', value: '', suggestion: undefined },
     { field: 'timeInForce', value: 'gtc', suggestion: ['GTC'] },
     { field: 'timeInForce', value: 'DAY', suggestion: undefined },
-    { field: 'newClientOrderId', value: 'a'.repeat(37), suggestion: undefined },
-    { field: 'newClientOrderId', value: 'has space', suggestion: undefined },
+    { field: 'newClientOrderId', value: 'a'.repeat(41), suggestion: undefined },
+    { field: 'newClientOrderId', value: 'bell\u0007', suggestion: undefined },
     { field: 'newClientOrderId', value: '', suggestion: undefined },
     { field: 'newClientOrderId', value: 123, suggestion: undefined },
   ])('$field = $value is INVALID_FIELD', ({ field, value, suggestion }) => {
@@ -173,7 +177,7 @@ describe('INVALID_FIELD', () => {
       quantity: '1e-8',
       price: '-1',
       timeInForce: 'DAY',
-      newClientOrderId: '!',
+      newClientOrderId: 'line\nbreak',
     });
     expect(result.violations.map((v) => [v.code, v.field])).toEqual([
       ['INVALID_FIELD', 'symbol'],
