@@ -16,9 +16,12 @@ export const GATEWAY_HEADER = 'x-preflight-gateway';
  */
 export type GatewayReason =
   | 'order-refused'
-  | 'duplicate-parameter'
+  | 'query-string-order'
+  | 'duplicate-key'
   | 'unsupported-media-type'
   | 'body-not-utf8'
+  | 'body-not-json'
+  | 'body-not-json-object'
   | 'body-too-large'
   | 'bad-target'
   | 'non-canonical-order-path'
@@ -26,6 +29,8 @@ export type GatewayReason =
   | 'no-rule-book'
   | 'stale-rule-book'
   | 'reference-price-failed'
+  | 'reference-price-missing'
+  | 'reference-price-stale'
   | 'upstream-unreachable'
   | 'upstream-no-answer'
   | 'upstream-timeout'
@@ -40,7 +45,7 @@ export type GatewayReason =
  *
  * @example
  * ```ts
- * { code: -1013, msg: 'Order refused by the pre-trade gateway: PRICE_TICK', violations: [...] }
+ * { code: -1142, msg: "Parameter 'price' is invalid", violations: [...], skipped: [] }
  * ```
  */
 export interface GatewayAnswer {

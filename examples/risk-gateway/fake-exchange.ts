@@ -8,18 +8,34 @@ import { parseArgs } from 'node:util';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/index.js';
 
 /**
- * A stand-in for the exchange, for trying the gateway and for its tests: it serves
- * `GET /api/v3/exchangeInfo`, checks `X-MBX-APIKEY` and the HMAC-SHA256 `signature` of signed
- * endpoints the way the exchange does (over the query string followed by the body, raw bytes,
- * without the `signature` parameter), and records every other request with its raw bytes.
+ * A stand-in for WEEX V3, for trying the gateway and for its tests. It serves
+ * `GET /api/v3/exchangeInfo`, the last prices at `GET /api/v3/market/ticker/price`, and
+ * `GET /api/v3/time`; it checks the four `ACCESS-*` headers of signed endpoints the way the
+ * exchange does (`ACCESS-SIGN` = base64 of HMAC-SHA256(secret, timestamp + METHOD + requestPath +
+ * ("?" + query when there is one) + body), over the raw bytes received); it answers orders in the
+ * exchange's shapes (`{ symbol, orderId, clientOrderId, transactTime }`, errors `{ code, msg }`),
+ * and records every request but the market-data ones with its raw bytes.
  *
  * Because it checks signatures over the raw bytes, a 200 from it is proof that the gateway
- * forwarded the request unchanged.
+ * forwarded the request unchanged. What public material does not show (the codes of
+ * authentication failures, a timestamp window) it fills with stand-ins, named below.
  */
 
-/** The demo credentials `main.ts`'s README example signs with. */
+/** The demo credentials the README's walkthrough signs with. */
 export const DEMO_API_KEY = 'demo-api-key';
 export const DEMO_API_SECRET = 'demo-api-secret';
+export const DEMO_PASSPHRASE = 'demo-passphrase';
+
+/** Last prices the fake serves for the library's sample pairs until told otherwise. */
+export const DEFAULT_TICKER_PRICES: Readonly<Record<string, string>> = {
+  BTCUSDT: '100000.00',
+  ETHUSDT: '3500.00',
+  XAUTUSDT: '2650.5',
+  MEMEUSDT: '0.00012',
+  NEWUSDT: '1.25',
+  SOLUSDT: '150.00',
+  LUNAUSDT: '0.5',
+};
 
 /**
  * One request as the fake exchange received it.
@@ -52,8 +68,15 @@ export interface ReceivedRequest {
 export interface FakeExchange {
   readonly url: string;
   readonly port: number;
-  /** Every request except `GET /api/v3/exchangeInfo`, in arrival order. */
+  /** Every request except the public market data (exchangeInfo, ticker, time), in arrival order. */
   readonly requests: readonly ReceivedRequest[];
+  /** Sets (or, with `undefined`, removes) a symbol's last price in the ticker. */
+  setTickerPrice(symbol: string, price: string | undefined): void;
+  /**
+   * Makes the ticker fail: an HTTP status to answer it with, `'reset'` to cut its connection, or
+   * `undefined` to serve prices again.
+   */
+  setTickerFault(fault: number | 'reset' | undefined): void;
   /** Sockets open right now. */
   readonly openSockets: number;
   /** Counts since start, kept even when `record` is off. */
@@ -73,13 +96,16 @@ export interface FakeExchange {
  */
 export interface FakeExchangeStats {
   readonly requests: number;
-  /** Requests to signed endpoints whose API key and HMAC signature checked out. */
+  /** Requests to signed endpoints whose ACCESS-* headers and signature checked out. */
   readonly verified: number;
-  /** A signature present but not matching the raw bytes received (`-1022`). */
+  /** An `ACCESS-SIGN` present but not matching the raw bytes received. */
   readonly signatureMismatches: number;
-  /** No signature found (`-1102`). */
+  /** An `ACCESS-*` header missing, or a timestamp that is not milliseconds. */
   readonly missingSignatures: number;
+  /** A wrong `ACCESS-KEY` or `ACCESS-PASSPHRASE`. */
   readonly unknownApiKeys: number;
+  /** `GET /api/v3/market/ticker/price` requests, answered or failed. */
+  readonly tickerRequests: number;
 }
 
 /**
@@ -95,6 +121,9 @@ export interface FakeExchangeOptions {
   readonly exchangeInfo?: string | object;
   readonly apiKey?: string;
   readonly apiSecret?: string;
+  readonly passphrase?: string;
+  /** The ticker's last prices. Default {@link DEFAULT_TICKER_PRICES}. */
+  readonly tickerPrices?: Readonly<Record<string, string>>;
   /** Record requests (default true); the measurement turns it off. */
   readonly record?: boolean;
   readonly port?: number;
@@ -107,20 +136,76 @@ const SIGNED = new Set([
   'DELETE /api/v3/order',
   'GET /api/v3/account',
 ]);
-const SIGNATURE_PARAM = /(^|&)signature=([0-9a-fA-F]{64})(?=&|$)/;
 
 /**
- * The signature the exchange expects: HMAC-SHA256, hex, over `query + body` (raw, without the
- * `signature` parameter).
+ * `ACCESS-SIGN` as WEEX V3 computes it: base64 of HMAC-SHA256(secret, timestamp + METHOD +
+ * requestPath + ("?" + query when there is one) + body), over the exact text sent.
  *
  * @example
  * ```ts
- * const query = `symbol=BTCUSDT&timestamp=${Date.now()}`;
- * const url = `/api/v3/order?${query}&signature=${signParams(query, '', secret)}`;
+ * const body = '{"symbol":"BTCUSDT"}';
+ * signRequest('secret', '1764506000000', 'POST', '/api/v3/order', '', body);
  * ```
  */
-export function signParams(query: string, body: string | Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(query).update(body).digest('hex');
+export function signRequest(
+  secret: string,
+  timestamp: string,
+  method: string,
+  path: string,
+  query: string,
+  body: string | Buffer,
+): string {
+  return createHmac('sha256', secret)
+    .update(`${timestamp}${method.toUpperCase()}${path}${query === '' ? '' : `?${query}`}`)
+    .update(body)
+    .digest('base64');
+}
+
+/**
+ * The four `ACCESS-*` headers and the JSON content type for a request, signed with the demo
+ * credentials unless told otherwise: the headers a WEEX client sends, as a flat name/value list.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '100000.00' });
+ * const headers = accessHeaders({ method: 'POST', path: '/api/v3/order', body });
+ * ```
+ */
+export function accessHeaders(request: {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: string;
+  readonly body?: string | Buffer;
+  readonly timestamp?: string;
+  readonly apiKey?: string;
+  readonly secret?: string;
+  readonly passphrase?: string;
+  /** `Content-Type` to send; default `application/json` when there is a body. */
+  readonly contentType?: string | null;
+}): string[] {
+  const timestamp = request.timestamp ?? String(Date.now());
+  const body = request.body ?? '';
+  const sign = signRequest(
+    request.secret ?? DEMO_API_SECRET,
+    timestamp,
+    request.method,
+    request.path,
+    request.query ?? '',
+    body,
+  );
+  const contentType =
+    request.contentType === undefined ? (body.length > 0 ? 'application/json' : null) : request.contentType;
+  return [
+    'ACCESS-KEY',
+    request.apiKey ?? DEMO_API_KEY,
+    'ACCESS-SIGN',
+    sign,
+    'ACCESS-TIMESTAMP',
+    timestamp,
+    'ACCESS-PASSPHRASE',
+    request.passphrase ?? DEMO_PASSPHRASE,
+    ...(contentType === null ? [] : ['Content-Type', contentType]),
+  ];
 }
 
 /**
@@ -138,12 +223,24 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       : options.exchangeInfo === undefined
         ? SAMPLE_EXCHANGE_INFO_JSON
         : JSON.stringify(options.exchangeInfo);
-  const apiKey = options.apiKey ?? DEMO_API_KEY;
-  const apiSecret = options.apiSecret ?? DEMO_API_SECRET;
+  const credentials = {
+    apiKey: options.apiKey ?? DEMO_API_KEY,
+    secret: options.apiSecret ?? DEMO_API_SECRET,
+    passphrase: options.passphrase ?? DEMO_PASSPHRASE,
+  };
   const record = options.record ?? true;
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
-  const stats = { requests: 0, verified: 0, signatureMismatches: 0, missingSignatures: 0, unknownApiKeys: 0 };
+  const tickerPrices = new Map(Object.entries(options.tickerPrices ?? DEFAULT_TICKER_PRICES));
+  let tickerFault: number | 'reset' | undefined;
+  const stats = {
+    requests: 0,
+    verified: 0,
+    signatureMismatches: 0,
+    missingSignatures: 0,
+    unknownApiKeys: 0,
+    tickerRequests: 0,
+  };
   let nextOrderId = 1;
 
   const server = createServer((req, res) => {
@@ -160,6 +257,18 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         send(res, 200, exchangeInfo);
         return;
       }
+      if (method === 'GET' && path === '/api/v3/time') {
+        send(res, 200, { serverTime: Date.now() });
+        return;
+      }
+      if (method === 'GET' && path === '/api/v3/market/ticker/price') {
+        stats.tickerRequests++;
+        if (tickerFault === 'reset') req.socket.destroy();
+        else if (tickerFault !== undefined)
+          send(res, tickerFault, { code: -1001, msg: 'fake exchange: ticker down' });
+        else send(res, 200, tickerAnswer(tickerPrices, new URLSearchParams(query)));
+        return;
+      }
       stats.requests++;
       if (record) requests.push({ method, url: target, rawHeaders: [...req.rawHeaders], body });
       const route = `${method} ${path}`;
@@ -167,39 +276,44 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         send(res, 404, { code: -1000, msg: `fake exchange: no ${route}` });
         return;
       }
-      const refusal = checkCredentials(req, query, body, apiKey, apiSecret);
+      const refusal = checkAccessHeaders(req, method, path, query, body, credentials);
       if (refusal !== undefined) {
-        const { code } = refusal.body as { code: number };
-        if (code === -1022) stats.signatureMismatches++;
-        else if (code === -1102) stats.missingSignatures++;
+        if (refusal.kind === 'mismatch') stats.signatureMismatches++;
+        else if (refusal.kind === 'missing') stats.missingSignatures++;
         else stats.unknownApiKeys++;
         send(res, refusal.status, refusal.body);
         return;
       }
       stats.verified++;
-      const params = new URLSearchParams(query);
-      for (const [name, value] of new URLSearchParams(body.toString('utf8'))) {
-        if (!params.has(name)) params.set(name, value);
-      }
       if (route === 'POST /api/v3/order/test') send(res, 200, {});
       else if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
-      else if (route === 'DELETE /api/v3/order')
+      else if (route === 'DELETE /api/v3/order') {
+        const params = new URLSearchParams(query);
         send(res, 200, {
           symbol: params.get('symbol'),
           orderId: Number(params.get('orderId')),
           status: 'CANCELED',
         });
-      else if (params.get('newClientOrderId') === 'insufficient')
-        send(res, 400, { code: -2010, msg: 'Account has insufficient balance for requested action.' });
-      else {
+      } else {
+        let order: Record<string, unknown>;
+        try {
+          order = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        } catch {
+          send(res, 400, { code: -1142, msg: "Parameter 'body' is invalid" });
+          return;
+        }
+        if (order.newClientOrderId === 'insufficient') {
+          // A stand-in: public material shows no code for an insufficient balance.
+          send(res, 400, { code: -2010, msg: 'Account has insufficient balance for requested action.' });
+          return;
+        }
         const orderId = nextOrderId++;
         send(res, 200, {
-          symbol: params.get('symbol'),
+          symbol: order.symbol,
           orderId,
-          clientOrderId: params.get('newClientOrderId') ?? `fake-${orderId}`,
-          price: params.get('price') ?? '0',
-          origQty: params.get('quantity'),
-          status: 'NEW',
+          clientOrderId:
+            typeof order.newClientOrderId === 'string' ? order.newClientOrderId : `fake-${orderId}`,
+          transactTime: Date.now(),
         });
       }
     });
@@ -224,6 +338,13 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     get stats() {
       return { ...stats };
     },
+    setTickerPrice(symbol, price) {
+      if (price === undefined) tickerPrices.delete(symbol);
+      else tickerPrices.set(symbol, price);
+    },
+    setTickerFault(fault) {
+      tickerFault = fault;
+    },
     async waitForNoOpenSockets(timeoutMs = 1_000) {
       const deadline = Date.now() + timeoutMs;
       while (sockets.size > 0) {
@@ -240,29 +361,79 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
   };
 }
 
-function checkCredentials(
+/** The ticker's answer: every symbol, or those of `symbol=` / `symbols=` (comma-separated or a JSON array). */
+function tickerAnswer(
+  prices: ReadonlyMap<string, string>,
+  query: URLSearchParams,
+): { symbol: string; price: string }[] {
+  const one = query.get('symbol');
+  const many = query.get('symbols');
+  let wanted: Set<string> | undefined;
+  if (one !== null) wanted = new Set([one]);
+  else if (many !== null) {
+    const list = many.startsWith('[') ? (JSON.parse(many) as string[]) : many.split(',');
+    wanted = new Set(list);
+  }
+  return [...prices]
+    .filter(([symbol]) => wanted === undefined || wanted.has(symbol))
+    .map(([symbol, price]) => ({ symbol, price }));
+}
+
+/**
+ * Checks the four `ACCESS-*` headers over the raw bytes received. The codes of these refusals
+ * are stand-ins: public material shows the exchange's authentication scheme but not its codes.
+ */
+function checkAccessHeaders(
   req: IncomingMessage,
+  method: string,
+  path: string,
   query: string,
   body: Buffer,
-  apiKey: string,
-  apiSecret: string,
-): { status: number; body: object } | undefined {
-  if (req.headers['x-mbx-apikey'] !== apiKey) {
-    return { status: 401, body: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' } };
+  credentials: { readonly apiKey: string; readonly secret: string; readonly passphrase: string },
+): { kind: 'missing' | 'mismatch' | 'unknown-key'; status: number; body: object } | undefined {
+  const header = (name: string): string | undefined => {
+    const value = req.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const key = header('access-key');
+  const sign = header('access-sign');
+  const timestamp = header('access-timestamp');
+  const passphrase = header('access-passphrase');
+  if (key === undefined || sign === undefined || timestamp === undefined || passphrase === undefined) {
+    return {
+      kind: 'missing',
+      status: 400,
+      body: {
+        code: -1102,
+        msg: 'ACCESS-KEY, ACCESS-SIGN, ACCESS-TIMESTAMP and ACCESS-PASSPHRASE are required.',
+      },
+    };
   }
-  const rawBody = body.toString('latin1');
-  const inQuery = SIGNATURE_PARAM.exec(query);
-  const inBody = inQuery === null ? SIGNATURE_PARAM.exec(rawBody) : null;
-  const match = inQuery ?? inBody;
-  if (match === null) {
-    return { status: 400, body: { code: -1102, msg: "Mandatory parameter 'signature' was not sent." } };
+  if (!/^\d{13}$/.test(timestamp)) {
+    return {
+      kind: 'missing',
+      status: 400,
+      body: { code: -1102, msg: 'ACCESS-TIMESTAMP must be milliseconds.' },
+    };
   }
-  const signedQuery = inQuery === null ? query : query.replace(SIGNATURE_PARAM, '');
-  const signedBody = inBody === null ? body : Buffer.from(rawBody.replace(SIGNATURE_PARAM, ''), 'latin1');
-  const expected = Buffer.from(signParams(signedQuery, signedBody, apiSecret), 'hex');
-  const given = Buffer.from(match[2]!.toLowerCase(), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    return { status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } };
+  if (key !== credentials.apiKey || passphrase !== credentials.passphrase) {
+    return {
+      kind: 'unknown-key',
+      status: 401,
+      body: { code: -2015, msg: 'Invalid API-key, passphrase or permissions.' },
+    };
+  }
+  const expected = Buffer.from(
+    signRequest(credentials.secret, timestamp, method, path, query, body),
+    'base64',
+  );
+  const given = Buffer.from(sign, 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(expected, given)) {
+    return {
+      kind: 'mismatch',
+      status: 400,
+      body: { code: -1022, msg: 'Signature for this request is not valid.' },
+    };
   }
   return undefined;
 }
@@ -272,7 +443,6 @@ function send(res: ServerResponse, status: number, body: string | object): void 
   res.writeHead(status, {
     'content-type': 'application/json;charset=UTF-8',
     'content-length': Buffer.byteLength(text),
-    'x-mbx-used-weight-1m': '1',
   });
   res.end(text);
 }

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 /**
  * Headers that describe one connection, not the message (RFC 9110 section 7.6.1), plus `host`
  * and `expect` on requests: they are not forwarded in either direction. Everything else, such
- * as `X-MBX-APIKEY`, `Content-Type` or `User-Agent`, passes as it came, in its order and case.
+ * as the `ACCESS-*` signature headers, `Content-Type` or `User-Agent`, passes as it came, in its order and case.
  */
 export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
   'connection',
@@ -38,8 +38,8 @@ const DROPPED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
  *
  * @example
  * ```ts
- * forwardableRequestHeaders(['Host', 'gw:8080', 'X-MBX-APIKEY', 'k', 'Connection', 'keep-alive']);
- * // ['X-MBX-APIKEY', 'k']
+ * forwardableRequestHeaders(['Host', 'gw:8080', 'ACCESS-KEY', 'k', 'Connection', 'keep-alive']);
+ * // ['ACCESS-KEY', 'k']
  * ```
  */
 export function forwardableRequestHeaders(rawHeaders: readonly string[]): string[] {

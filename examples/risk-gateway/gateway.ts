@@ -4,24 +4,32 @@ import type { Duplex } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 // In your project: import type { ... } from 'order-preflight';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../src/index.js';
-import { type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
+import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
+import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import { type OrderParams, parseOrderRequest } from './parse-order-request.js';
+import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
+import type { PriceQuote } from './reference-ticker.js';
 import { routeRequest } from './route.js';
 
 /**
- * The last traded price per symbol: a function (return `undefined` when unknown) or a map.
- * Without one, the price-band checks are skipped (the verdict's `skipped` says so).
+ * The last traded price per symbol: a feed with a `quote` method (the exchange's ticker, see
+ * `createReferenceTicker`: each price with its age), a function, or a map. A function may return
+ * a bare price (taken as fresh) or a {@link PriceQuote}; `undefined` means unknown. An order whose
+ * price band (or market worst case) cannot be checked for want of a usable price is refused with
+ * 503 unless `failOpen`.
  *
  * @example
  * ```ts
- * const prices: ReferencePrices = new Map([['BTCUSDT', '100000.00']]);
- * const live: ReferencePrices = (symbol) => tickerCache.get(symbol)?.price;
+ * const fixed: ReferencePrices = new Map([['BTCUSDT', '100000.00']]);
+ * const ticker: ReferencePrices = createReferenceTicker({ upstreamUrl }); // { quote(symbol) }
+ * const own: ReferencePrices = (symbol) => myFeed.get(symbol); // '68920.40' or { price, ageMs }
  * ```
  */
 export type ReferencePrices =
-  | ((symbol: string) => string | number | undefined)
+  | { quote(symbol: string): PriceQuote | undefined; health?(): unknown }
+  | ((symbol: string) => string | number | PriceQuote | undefined)
   | ReadonlyMap<string, string | number>;
 
 /**
@@ -56,6 +64,18 @@ export interface RiskGatewayOptions {
   /** A fixed rule book, for tests and snapshots. */
   readonly book?: RuleBook;
   readonly referencePrices?: ReferencePrices;
+  /**
+   * A reference price older than this is not used: the order's band cannot be checked (503
+   * `reference-price-stale`, unless `failOpen`). Default 10 000 ms. Applies to prices that
+   * carry an age (the ticker's); a map's prices have none.
+   */
+  readonly maxReferenceAgeMs?: number;
+  /**
+   * Forward an order whose price band or market worst case cannot be checked (no reference
+   * price, or one older than `maxReferenceAgeMs`), logging its verdict as "band unchecked".
+   * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
+   */
+  readonly failOpen?: boolean;
   /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
   readonly maxNotional?: string | number;
   /** Default 0: a free port. */
@@ -122,6 +142,14 @@ export type GatewayEvent =
       readonly order: OrderParams;
       readonly result: ValidationResult;
       readonly referencePrice: string | number | undefined;
+      /** The reference price's age in ms, when its source gives one. */
+      readonly referencePriceAgeMs: number | undefined;
+      /**
+       * Set when a check needed a reference price it could not have: `missing` (none known) or
+       * `stale` (older than `maxReferenceAgeMs`). An accepted order with it was forwarded only
+       * because of `failOpen`.
+       */
+      readonly bandUnchecked: 'missing' | 'stale' | undefined;
     }
   | {
       readonly type: 'answered';
@@ -183,6 +211,8 @@ export interface RiskGatewayStats {
   readonly accepted: number;
   /** Orders refused for violations (400 with `violations`). */
   readonly refused: number;
+  /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
+  readonly unchecked: number;
   /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
   readonly forwarded: number;
   /** Answers the gateway wrote itself, refusals included. */
@@ -222,6 +252,9 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
+const DEFAULT_MAX_REFERENCE_AGE_MS = 10_000;
+/** Answered by the gateway itself (never forwarded): its health, as JSON. */
+export const STATUS_PATH = '/preflight/status';
 /**
  * Connections past `maxConnections` that are still answered (503, then closed) rather than
  * dropped at once, so that a client at the margin learns its request was not sent.
@@ -301,10 +334,16 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       bodyTimeout: timeoutMs + 1_000,
       connectTimeout: Math.max(1, Math.floor(timeoutMs / 2)),
     });
+  const maxReferenceAgeMs = positiveInteger(
+    options.maxReferenceAgeMs,
+    DEFAULT_MAX_REFERENCE_AGE_MS,
+    'maxReferenceAgeMs',
+  );
   const stats = {
     judged: 0,
     accepted: 0,
     refused: 0,
+    unchecked: 0,
     forwarded: 0,
     gatewayAnswers: 0,
     refusedConnections: 0,
@@ -401,9 +440,9 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       return;
     }
     const { order } = parsed;
-    let referencePrice: string | number | undefined;
+    let quote: PriceQuote | undefined;
     try {
-      referencePrice = order.symbol === undefined ? undefined : lookUp(options.referencePrices, order.symbol);
+      quote = typeof order.symbol === 'string' ? lookUp(options.referencePrices, order.symbol) : undefined;
     } catch (error) {
       answer(res, 503, 'reference-price-failed', {
         code: -1001,
@@ -411,33 +450,85 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    if (referencePrice !== undefined && !isPlainPositiveDecimal(referencePrice)) {
+    if (quote !== undefined && !isPlainPositiveDecimal(quote.price)) {
       // The embedder's data is at fault, not the client's order: fail closed, but say whose fault.
       answer(res, 503, 'reference-price-failed', {
         code: -1001,
-        msg: `the gateway's reference price for ${order.symbol} is malformed (${JSON.stringify(referencePrice)}); the order was not sent`,
+        msg: `the gateway's reference price for ${String(order.symbol)} is malformed (${JSON.stringify(quote.price)}); the order was not sent`,
       });
       return;
     }
+    const stale = quote?.ageMs !== undefined && quote.ageMs > maxReferenceAgeMs;
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
-    if (referencePrice !== undefined) context.referencePrice = referencePrice;
+    if (quote !== undefined && !stale) context.referencePrice = quote.price;
     if (options.maxNotional !== undefined) context.maxNotional = options.maxNotional;
     const result = book.validateOrder(order, context satisfies ValidationContext);
+    const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
+    const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
     stats.judged++;
-    emit({ type: 'verdict', order, result, referencePrice });
+    emit({
+      type: 'verdict',
+      order,
+      result,
+      referencePrice: quote?.price,
+      referencePriceAgeMs: quote?.ageMs,
+      bandUnchecked,
+    });
     if (!result.ok) {
       stats.refused++;
-      const codes = [...new Set(result.violations.map((v) => v.code))];
+      const first = result.violations[0]!;
       answer(res, 400, 'order-refused', {
-        code: -1013,
-        msg: `Order refused by the pre-trade gateway: ${codes.join(', ')}`,
+        ...exchangeErrorOf(first, order),
         violations: result.violations,
+        skipped: result.skipped,
+      });
+      return;
+    }
+    if (bandUnchecked !== undefined && !options.failOpen) {
+      stats.unchecked++;
+      const symbol = String(order.symbol);
+      answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
+        code: -1001,
+        msg:
+          bandUnchecked === 'stale'
+            ? `the gateway's reference price for ${symbol} is ${Math.round(quote?.ageMs ?? 0)} ms old (limit ${maxReferenceAgeMs} ms): the price band cannot be checked, so the order was not sent`
+            : `the gateway has no reference price for ${symbol}: the price band cannot be checked, so the order was not sent`,
         skipped: result.skipped,
       });
       return;
     }
     stats.accepted++;
     await forward(req, res, body, true);
+  };
+
+  /** The gateway's health: the rule book, the reference prices, the counters. */
+  const sendStatus = (res: ServerResponse): void => {
+    const book = provider.current();
+    const prices = options.referencePrices;
+    const feedHealth =
+      prices !== undefined &&
+      typeof prices === 'object' &&
+      'health' in prices &&
+      typeof prices.health === 'function'
+        ? prices.health()
+        : undefined;
+    const text = JSON.stringify({
+      ruleBook: {
+        pairs: book?.size,
+        ageMs: provider.ageMs?.(),
+        stale: provider.isStale?.() ?? false,
+      },
+      referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
+      failOpen: options.failOpen === true,
+      maxReferenceAgeMs,
+      stats: { ...stats, openConnections: served.size + overflow.size },
+    });
+    res.writeHead(200, {
+      'content-type': 'application/json;charset=UTF-8',
+      'content-length': Buffer.byteLength(text),
+      [GATEWAY_HEADER]: 'status',
+    });
+    res.end(text);
   };
 
   /** The response being written on each connection, so a client error never garbles one. */
@@ -475,6 +566,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         },
         true,
       );
+      return;
+    }
+    if (req.method === 'GET' && req.url === STATUS_PATH) {
+      sendStatus(res);
       return;
     }
     const route = routeRequest(req.method ?? 'GET', req.url ?? '/', options);
@@ -583,26 +678,17 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   };
 }
 
-/**
- * True for a decimal the library accepts as a price or limit: plain notation, greater than zero
- * (`"0.5"`, `100`), not `"1e3"`, `"-1"`, `" 1"`.
- *
- * @example
- * ```ts
- * isPlainPositiveDecimal('100000.00'); // true
- * isPlainPositiveDecimal('1e5');       // false
- * ```
- */
-export function isPlainPositiveDecimal(value: unknown): boolean {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  return (
-    typeof text === 'string' && text.length <= 64 && /^(0|[1-9]\d*)(\.\d+)?$/.test(text) && /[1-9]/.test(text)
-  );
-}
-
-function lookUp(prices: ReferencePrices | undefined, symbol: string): string | number | undefined {
+function lookUp(prices: ReferencePrices | undefined, symbol: string): PriceQuote | undefined {
   if (prices === undefined) return undefined;
-  return typeof prices === 'function' ? prices(symbol) : prices.get(symbol);
+  if (typeof prices === 'function') {
+    const found = prices(symbol);
+    if (found === undefined) return undefined;
+    return typeof found === 'object' && found !== null ? found : { price: String(found), ageMs: 0 };
+  }
+  if ('quote' in prices && typeof prices.quote === 'function') return prices.quote(symbol);
+  const fixed = (prices as ReadonlyMap<string, string | number>).get(symbol);
+  // A fixed price has no age: it is as fresh as whoever supplied it says.
+  return fixed === undefined ? undefined : { price: String(fixed), ageMs: 0 };
 }
 
 function upstreamOrigin(value: string | URL): string {

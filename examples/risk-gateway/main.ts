@@ -1,29 +1,41 @@
 /**
- * Runs the risk gateway in front of an exchange:
+ * Runs the risk gateway in front of a WEEX V3 exchange:
  *
  *   npx tsx examples/risk-gateway/main.ts --upstream https://api.example.com --port 8080 \
- *     [--reference-prices prices.json] [--max-notional 250000] [--refresh-ms 60000] \
- *     [--max-connections 1024] [--headers-timeout-ms 10000] [--request-timeout-ms 30000]
+ *     [--ticker-ms 3000] [--max-price-age-ms 10000] [--fail-open] [--reference-prices prices.json] \
+ *     [--max-notional 250000] [--refresh-ms 60000] [--max-connections 1024] ...
  *
  * Orders are refused (503) until the first rule book has been fetched; the book is refetched
- * every `--refresh-ms`. One log line per verdict goes to standard output.
+ * every `--refresh-ms`. Reference prices come from the exchange's ticker, polled every
+ * `--ticker-ms`, unless `--reference-prices` names a file. One log line per verdict goes to
+ * standard output.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 // In your project: import { ... } from 'order-preflight' and 'order-preflight/node'.
 import { formatRuleBookDiff } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../src/node.js';
-import { createRiskGateway, type GatewayEvent, isPlainPositiveDecimal } from './gateway.js';
+import { createRiskGateway, type GatewayEvent, type ReferencePrices, STATUS_PATH } from './gateway.js';
+import { isPlainPositiveDecimal } from './plain-decimal.js';
+import { createReferenceTicker, type ReferenceTicker, type TickerEvent } from './reference-ticker.js';
+import { isJsonObject, JsonNumber, readStrictJson } from './strict-json.js';
 
 const USAGE = `usage: npx tsx examples/risk-gateway/main.ts --upstream URL [--port N] [--host H]
-                 [--reference-prices FILE] [--max-notional N] [--refresh-ms N]
+                 [--ticker-ms N] [--max-price-age-ms N] [--fail-open] [--reference-prices FILE]
+                 [--max-notional N] [--refresh-ms N]
                  [--max-connections N] [--headers-timeout-ms N] [--request-timeout-ms N]
                  [--upstream-timeout-ms N] [--max-body-bytes N]
 
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
   --port N                  port to listen on (default 8080)
   --host H                  address to listen on (default 127.0.0.1)
-  --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"}
+  --ticker-ms N             poll GET /api/v3/market/ticker/price every N ms for reference
+                            prices (default 3000)
+  --max-price-age-ms N      a reference price older than this is not used (default 10000)
+  --fail-open               forward an order whose price band cannot be checked (no fresh
+                            reference price), logging "band unchecked"; default: refuse it (503)
+  --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
+                            instead of the ticker (for tests, or your own feed)
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
   --refresh-ms N            rule-book refresh interval in ms (default 60000)
   --max-connections N       client connections served at once (default 1024); the next 64 get
@@ -57,40 +69,64 @@ function integerArg(name: string, text: string): number {
   return Number(text);
 }
 
-async function readReferencePrices(file: string): Promise<Map<string, string | number>> {
-  let parsed: unknown;
+/** The file's prices, each by its written digits (a JSON number `2650.50` stays `2650.50`). */
+async function readReferencePrices(file: string): Promise<Map<string, string>> {
+  let text: string;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
   } catch (error) {
     fail(`cannot read --reference-prices ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  const read = readStrictJson(text);
+  if (!read.ok) fail(`--reference-prices ${file} is not JSON (${read.reason}: ${read.detail})`);
+  if (!isJsonObject(read.value))
     fail(`--reference-prices ${file} must hold a JSON object of symbol to price`);
-  }
-  const prices = new Map<string, string | number>();
-  for (const [symbol, price] of Object.entries(parsed)) {
-    if (!isPlainPositiveDecimal(price)) {
+  const prices = new Map<string, string>();
+  for (const [symbol, value] of read.value) {
+    const price = value instanceof JsonNumber ? value.text : value;
+    if (typeof price !== 'string' || !isPlainPositiveDecimal(price)) {
       fail(
         `--reference-prices ${file}: the price of ${symbol} must be a positive decimal such as "100.5", got ${JSON.stringify(price)}`,
       );
     }
-    prices.set(symbol, price as string | number);
+    prices.set(symbol, price);
   }
   return prices;
+}
+
+function describeTickerEvent(event: TickerEvent): string | undefined {
+  switch (event.type) {
+    case 'ticker-ready':
+      return `ticker ready: ${event.symbols} reference prices`;
+    case 'ticker-recovered':
+      return `ticker recovered after ${event.afterFailures} failed polls: ${event.symbols} reference prices`;
+    case 'ticker-failed':
+      // The first failure and then every tenth: a ticker down for an hour is not 1,200 lines.
+      return event.consecutiveFailures === 1 || event.consecutiveFailures % 10 === 0
+        ? `ticker failed (${event.consecutiveFailures} in a row): ${event.error}`
+        : undefined;
+  }
 }
 
 function describeEvent(event: GatewayEvent): string | undefined {
   switch (event.type) {
     case 'verdict': {
       const { symbol, side, type, quantity, price } = event.order;
-      const what = `${symbol ?? '?'} ${side ?? '?'} ${type ?? '?'} ${quantity ?? '?'}${price === undefined ? '' : ` @ ${price}`}`;
-      return event.result.ok
-        ? `ACCEPT ${what}`
-        : `REFUSE ${what}: ${event.result.violations.map((v) => v.code).join(', ')}`;
+      const what = `${shown(symbol)} ${shown(side)} ${shown(type)} ${shown(quantity)}${price === undefined ? '' : ` @ ${shown(price)}`}`;
+      if (!event.result.ok) return `REFUSE ${what}: ${event.result.violations.map((v) => v.code).join(', ')}`;
+      if (event.bandUnchecked === undefined) return `ACCEPT ${what}`;
+      const why = event.bandUnchecked === 'stale' ? 'reference price too old' : 'no reference price';
+      return failOpen
+        ? `ACCEPT ${what} (band unchecked: ${why})`
+        : `UNCHECKED ${what}: not sent, band unchecked (${why})`;
     }
     case 'answered':
-      // A refused order was already logged with its verdict.
-      return event.reason === 'order-refused' ? undefined : `${event.status} ${event.reason}: ${event.msg}`;
+      // A refused or unchecked order was already logged with its verdict.
+      return event.reason === 'order-refused' ||
+        event.reason === 'reference-price-missing' ||
+        event.reason === 'reference-price-stale'
+        ? undefined
+        : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
       return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
     case 'client-gone':
@@ -104,6 +140,11 @@ function describeEvent(event: GatewayEvent): string | undefined {
   }
 }
 
+function shown(value: unknown): string {
+  if (value === undefined) return '?';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 let parsedArgs: ReturnType<typeof parseCommandLine>;
 function parseCommandLine() {
   return parseArgs({
@@ -112,6 +153,9 @@ function parseCommandLine() {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       'reference-prices': { type: 'string' },
+      'ticker-ms': { type: 'string', default: '3000' },
+      'max-price-age-ms': { type: 'string', default: '10000' },
+      'fail-open': { type: 'boolean', default: false },
       'max-notional': { type: 'string' },
       'refresh-ms': { type: 'string', default: '60000' },
       'max-connections': { type: 'string' },
@@ -150,10 +194,28 @@ for (const [flag, option] of [
   const text = values[flag];
   if (text !== undefined) limits[option] = integerArg(flag, text);
 }
-const referencePrices =
-  values['reference-prices'] === undefined
-    ? undefined
-    : await readReferencePrices(values['reference-prices']);
+const tickerMs = integerArg('ticker-ms', values['ticker-ms']);
+const maxReferenceAgeMs = integerArg('max-price-age-ms', values['max-price-age-ms']);
+const failOpen = values['fail-open'] === true;
+let ticker: ReferenceTicker | undefined;
+let referencePrices: ReferencePrices;
+if (values['reference-prices'] !== undefined) {
+  referencePrices = await readReferencePrices(values['reference-prices']);
+} else {
+  try {
+    ticker = createReferenceTicker({
+      upstreamUrl: upstream,
+      intervalMs: tickerMs,
+      onEvent: (event) => {
+        const line = describeTickerEvent(event);
+        if (line !== undefined) log(line);
+      },
+    });
+  } catch (error) {
+    fail(`--upstream: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  referencePrices = ticker;
+}
 
 let client: ExchangeInfoClient;
 try {
@@ -174,7 +236,9 @@ try {
   gateway = await createRiskGateway({
     upstreamUrl: upstream,
     source,
-    ...(referencePrices === undefined ? {} : { referencePrices }),
+    referencePrices,
+    maxReferenceAgeMs,
+    failOpen,
     ...(values['max-notional'] === undefined ? {} : { maxNotional: values['max-notional'] }),
     port,
     host: values.host,
@@ -188,7 +252,12 @@ try {
   await client.close();
   fail(error instanceof Error ? error.message : String(error));
 }
-log(`risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives)`);
+ticker?.start();
+log(
+  `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
+    `reference prices ${ticker === undefined ? `from ${values['reference-prices']}` : `polled every ${tickerMs} ms`}; ` +
+    `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH})`,
+);
 
 // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
 void (async () => {
@@ -211,11 +280,12 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log(`${signal}: closing`);
   await gateway.close();
+  await ticker?.stop();
   await source.stop();
   await client.close();
-  const { judged, accepted, refused, forwarded } = gateway.stats;
+  const { judged, accepted, refused, unchecked, forwarded } = gateway.stats;
   log(
-    `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${forwarded} requests forwarded`,
+    `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${forwarded} requests forwarded`,
   );
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

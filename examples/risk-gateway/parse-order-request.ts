@@ -1,13 +1,21 @@
+import { isJsonObject, JsonNumber, type JsonValue, readStrictJson } from './strict-json.js';
+
 /**
- * Reads the order out of a `POST /api/v3/order` the way the exchange reads it: parameters in the
- * query string and/or an `application/x-www-form-urlencoded` body. Form values are strings,
- * which is what the library expects (`"0.10"` is judged as sent, never through a float).
+ * Reads the order out of a `POST /api/v3/order` the way WEEX V3 takes it: one JSON object in the
+ * body (`Content-Type: application/json`), signed in `ACCESS-*` headers over the exact body text
+ * (docs/exchange-semantics.md, "The order interface").
  *
- * Only reading happens here: the bytes that are forwarded are the raw ones, never these values
- * serialised again.
+ * The order is judged from the text as sent: a JSON number by its written digits (`0.10` is
+ * judged as `"0.10"`, never through a float), a string as it is. Anything the exchange might
+ * read differently from the gateway is refused, never guessed at: a key that appears twice, a
+ * body that is not one JSON object, bytes that are not UTF-8, a charset other than UTF-8, a
+ * form body, or order fields in the query string.
+ *
+ * Only reading happens here: the bytes forwarded are the raw ones, never these values serialised
+ * again, so `ACCESS-SIGN` stays valid.
  */
 
-/** The parameters the library judges; the others (timestamp, recvWindow, signature, ...) pass untouched. */
+/** The body fields the library judges; any other key (a future field) passes untouched. */
 export const ORDER_FIELDS = [
   'symbol',
   'side',
@@ -21,23 +29,37 @@ export const ORDER_FIELDS = [
 /** One of {@link ORDER_FIELDS}. */
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
-/** The order as the library takes it: the fields that were sent, as the strings they were sent as. */
-export type OrderParams = Partial<Record<OrderField, string>>;
+/**
+ * The order as the library takes it: each field that was sent, a JSON string as that string, a
+ * JSON number as the text it was written as, anything else (`true`, `null`, an object) as read,
+ * for the library to refuse as malformed.
+ */
+export type OrderParams = { readonly [K in OrderField]?: unknown };
+
+/** Why a request was refused before any rule was applied (the `x-preflight-gateway` header). */
+export type RequestProblemReason =
+  | 'query-string-order'
+  | 'unsupported-media-type'
+  | 'body-not-utf8'
+  | 'body-not-json'
+  | 'body-not-json-object'
+  | 'duplicate-key';
 
 /**
- * A problem with the request itself, before any rule is applied.
+ * A problem with the request itself, before any rule is applied. `code` is WEEX's PARAM_ERROR
+ * (`-1142`), the exchange's code for a parameter it cannot take.
  *
  * @example
  * ```ts
- * { status: 400, code: -1101, reason: 'duplicate-parameter', msg: 'Duplicate values for a parameter detected: symbol.' }
+ * { status: 400, code: -1142, reason: 'duplicate-key', msg: 'the key "price" appears twice in the order body', fields: ['price'] }
  * ```
  */
 export interface RequestProblem {
   readonly status: 400 | 415;
   readonly code: number;
-  readonly reason: 'duplicate-parameter' | 'unsupported-media-type' | 'body-not-utf8';
+  readonly reason: RequestProblemReason;
   readonly msg: string;
-  readonly fields?: readonly OrderField[];
+  readonly fields?: readonly string[];
 }
 
 /**
@@ -45,7 +67,7 @@ export interface RequestProblem {
  *
  * @example
  * ```ts
- * const parsed = parseOrderRequest({ query: 'symbol=BTCUSDT', body: Buffer.alloc(0), contentType: undefined });
+ * const parsed = parseOrderRequest({ query: '', body: Buffer.from('{"symbol":"BTCUSDT"}'), contentType: 'application/json' });
  * if (parsed.ok) parsed.order.symbol; // 'BTCUSDT'
  * ```
  */
@@ -53,27 +75,23 @@ export type ParsedOrderRequest =
   | { readonly ok: true; readonly order: OrderParams }
   | { readonly ok: false; readonly problem: RequestProblem };
 
-const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** WEEX V3's code for a parameter it cannot take ("Parameter '%s' is invalid"). */
+export const PARAM_ERROR = -1142;
+const JSON_MEDIA_TYPE = 'application/json';
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Extracts the order fields from the raw query string (without `?`) and the raw body.
- *
- * - A non-empty body must be `application/x-www-form-urlencoded` (any `charset` parameter) and
- *   UTF-8; anything else is refused (415 / 400) rather than guessed at, since the exchange might
- *   read it differently from the gateway.
- * - Each judged field may appear once in all: the same field twice (in the query, in the body,
- *   or once in each) is refused with `-1101`, the exchange's own code for duplicate values, so
- *   the gateway never judges one value while the exchange acts on another.
+ * Extracts the order fields from the raw query string (without `?`), the raw body and its
+ * `Content-Type`.
  *
  * @example
  * ```ts
  * parseOrderRequest({
- *   query: 'symbol=BTCUSDT&timestamp=1&signature=ab',
- *   body: Buffer.from('side=BUY&type=LIMIT&quantity=0.5&price=100%2E00&timeInForce=GTC'),
- *   contentType: 'application/x-www-form-urlencoded',
+ *   query: '',
+ *   body: Buffer.from('{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":0.50,"price":"100.00"}'),
+ *   contentType: 'application/json',
  * });
- * // { ok: true, order: { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.5', price: '100.00', timeInForce: 'GTC' } }
+ * // { ok: true, order: { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.50', price: '100.00', timeInForce: 'GTC' } }
  * ```
  */
 export function parseOrderRequest(request: {
@@ -81,50 +99,85 @@ export function parseOrderRequest(request: {
   readonly body: Buffer;
   readonly contentType: string | undefined;
 }): ParsedOrderRequest {
-  const sources = [new URLSearchParams(request.query)];
-  if (request.body.length > 0) {
-    const mediaType = request.contentType?.split(';', 1)[0]?.trim().toLowerCase();
-    if (mediaType !== FORM_MEDIA_TYPE) {
-      return problem({
-        status: 415,
-        code: -1000,
-        reason: 'unsupported-media-type',
-        msg: `an order body must be ${FORM_MEDIA_TYPE}, got ${request.contentType === undefined ? 'no Content-Type' : JSON.stringify(request.contentType)}`,
-      });
-    }
-    let text: string;
-    try {
-      text = utf8.decode(request.body);
-    } catch {
-      return problem({
-        status: 400,
-        code: -1000,
-        reason: 'body-not-utf8',
-        msg: 'the order body is not valid UTF-8',
-      });
-    }
-    sources.push(new URLSearchParams(text));
+  const inQuery = ORDER_FIELDS.filter((field) => new URLSearchParams(request.query).has(field));
+  if (inQuery.length > 0) {
+    return problem(
+      400,
+      'query-string-order',
+      `WEEX V3 takes an order as a JSON body; order fields in the query string are refused: ${inQuery.join(', ')}`,
+      inQuery,
+    );
   }
+  const mediaProblem = mediaTypeProblem(request.contentType);
+  if (mediaProblem !== undefined) return problem(415, 'unsupported-media-type', mediaProblem);
 
-  const order: OrderParams = {};
-  const duplicated: OrderField[] = [];
-  for (const field of ORDER_FIELDS) {
-    const values = sources.flatMap((params) => params.getAll(field));
-    if (values.length > 1) duplicated.push(field);
-    else if (values[0] !== undefined) order[field] = values[0];
+  let text: string;
+  try {
+    text = utf8.decode(request.body);
+  } catch {
+    return problem(400, 'body-not-utf8', 'the order body is not valid UTF-8');
   }
-  if (duplicated.length > 0) {
-    return problem({
-      status: 400,
-      code: -1101,
-      reason: 'duplicate-parameter',
-      msg: `Duplicate values for a parameter detected: ${duplicated.join(', ')}.`,
-      fields: duplicated,
-    });
+  const read = readStrictJson(text);
+  if (!read.ok) {
+    if (read.reason === 'duplicate-key') {
+      const key = read.key ?? '';
+      return problem(400, 'duplicate-key', `the key ${JSON.stringify(key)} appears twice in the order body`, [
+        key,
+      ]);
+    }
+    return problem(
+      400,
+      'body-not-json',
+      `the order body is not JSON: ${read.detail} at character ${read.at}`,
+    );
+  }
+  if (!isJsonObject(read.value)) {
+    return problem(400, 'body-not-json-object', 'the order body must be one JSON object');
+  }
+  const order: Partial<Record<OrderField, unknown>> = {};
+  for (const field of ORDER_FIELDS) {
+    const value = read.value.get(field);
+    if (value !== undefined) order[field] = asOrderValue(value);
   }
   return { ok: true, order };
 }
 
-function problem(p: RequestProblem): ParsedOrderRequest {
-  return { ok: false, problem: p };
+/** What the library is given for a body value: numbers as written, nested values left malformed. */
+function asOrderValue(value: JsonValue): unknown {
+  if (value instanceof JsonNumber) return value.text;
+  if (isJsonObject(value)) return {}; // an object where a string belongs: the library refuses it
+  return value;
+}
+
+/**
+ * Why a `Content-Type` cannot be read as WEEX reads an order, or undefined when it can:
+ * `application/json` (any case), with no parameter but `charset=utf-8` (any case, quoted or not).
+ */
+function mediaTypeProblem(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return `an order body must be ${JSON_MEDIA_TYPE}, got no Content-Type`;
+  const [type = '', ...parameters] = contentType.split(';');
+  if (type.trim().toLowerCase() !== JSON_MEDIA_TYPE) {
+    return `an order body must be ${JSON_MEDIA_TYPE} (WEEX V3 takes no form or query-string orders), got ${JSON.stringify(contentType)}`;
+  }
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim());
+    if (name === '' && value === '') continue;
+    const unquoted = value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+    if (name.toLowerCase() !== 'charset' || !/^utf-?8$/i.test(unquoted)) {
+      return `an order body must be UTF-8 JSON; the parameter ${JSON.stringify(parameter.trim())} of ${JSON.stringify(contentType)} might make the exchange read it differently`;
+    }
+  }
+  return undefined;
+}
+
+function problem(
+  status: 400 | 415,
+  reason: RequestProblemReason,
+  msg: string,
+  fields?: readonly string[],
+): ParsedOrderRequest {
+  return {
+    ok: false,
+    problem: { status, code: PARAM_ERROR, reason, msg, ...(fields === undefined ? {} : { fields }) },
+  };
 }

@@ -1,0 +1,271 @@
+import { performance } from 'node:perf_hooks';
+import { Agent, type Dispatcher, request } from 'undici';
+import { isPlainPositiveDecimal } from './plain-decimal.js';
+import { isJsonObject, JsonNumber, readStrictJson } from './strict-json.js';
+
+/**
+ * Reference prices from the exchange itself: WEEX V3's `GET /api/v3/market/ticker/price` answers
+ * the last traded price of every symbol in one request (`[{"symbol":"BTCUSDT","price":"68920.40"}]`).
+ * The ticker polls it, reads each price losslessly (a string or a JSON number, by its written
+ * digits), and keeps each price with the moment it was asked for, so the gateway can refuse an
+ * order judged against a price that is too old. Ages run on a monotonic clock: a wall clock
+ * stepped back never makes an old price look fresh.
+ */
+
+/** The ticker path on the exchange's origin. */
+export const TICKER_PRICE_PATH = '/api/v3/market/ticker/price';
+
+/**
+ * A reference price and how old it is.
+ *
+ * @example
+ * ```ts
+ * const quote: PriceQuote = { price: '68920.40', ageMs: 1_250 };
+ * ```
+ */
+export interface PriceQuote {
+  readonly price: string;
+  /** Milliseconds since the request that brought it was sent (monotonic). */
+  readonly ageMs: number;
+}
+
+/**
+ * How the ticker is doing, for logs and the gateway's status endpoint.
+ *
+ * @example
+ * ```ts
+ * if (ticker.health().consecutiveFailures > 3) alert('no fresh reference prices');
+ * ```
+ */
+export interface TickerHealth {
+  readonly url: string;
+  readonly intervalMs: number;
+  /** Symbols with a price. */
+  readonly symbols: number;
+  /** Wall-clock time of the last successful poll (ISO 8601), for people. */
+  readonly lastSuccessAt: string | undefined;
+  /** Milliseconds since the last successful poll was sent (monotonic). */
+  readonly lastSuccessAgeMs: number | undefined;
+  readonly successes: number;
+  readonly failures: number;
+  /** Failed polls since the last success. */
+  readonly consecutiveFailures: number;
+  readonly lastError: string | undefined;
+  /** Entries of the last answer whose symbol or price could not be read (skipped). */
+  readonly unreadableEntries: number;
+}
+
+/**
+ * What the ticker reports: its first prices, each failure, and recovering after failures.
+ *
+ * @example
+ * ```ts
+ * onEvent: (e) => { if (e.type === 'ticker-failed') log(`ticker: ${e.error}`); }
+ * ```
+ */
+export type TickerEvent =
+  | { readonly type: 'ticker-ready'; readonly symbols: number }
+  | { readonly type: 'ticker-failed'; readonly error: string; readonly consecutiveFailures: number }
+  | { readonly type: 'ticker-recovered'; readonly afterFailures: number; readonly symbols: number };
+
+/**
+ * Options of {@link createReferenceTicker}.
+ *
+ * @example
+ * ```ts
+ * const options: ReferenceTickerOptions = { upstreamUrl: 'https://api.example.com', intervalMs: 3_000 };
+ * ```
+ */
+export interface ReferenceTickerOptions {
+  /** The exchange's origin. */
+  readonly upstreamUrl: string;
+  /** Poll interval. Default 3 000 ms. */
+  readonly intervalMs?: number;
+  /** How long one poll may take. Default the interval, at most 5 000 ms. */
+  readonly timeoutMs?: number;
+  /** The largest answer read. Default 8 MiB (a few thousand symbols take about 100 KiB). */
+  readonly maxBodyBytes?: number;
+  /** An undici dispatcher (a proxy agent). Default: an Agent the ticker owns and closes. */
+  readonly dispatcher?: Dispatcher;
+  readonly onEvent?: (event: TickerEvent) => void;
+}
+
+/**
+ * A polling ticker: `start()`, then `quote(symbol)` per order.
+ *
+ * @example
+ * ```ts
+ * const ticker = createReferenceTicker({ upstreamUrl });
+ * ticker.start();
+ * ticker.quote('BTCUSDT'); // { price: '68920.40', ageMs: 812 }, or undefined
+ * await ticker.stop();
+ * ```
+ */
+export interface ReferenceTicker {
+  /** The symbol's last price and its age, or undefined when the ticker has never had one. */
+  quote(symbol: string): PriceQuote | undefined;
+  health(): TickerHealth;
+  /** Starts polling (the first poll at once). */
+  start(): void;
+  /** One poll now; resolves when it has ended, successful or not (never rejects). */
+  poll(): Promise<void>;
+  /** Stops polling, waits for a poll in flight, closes its own connections. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_INTERVAL_MS = 3_000;
+const MAX_DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Creates a ticker of the exchange's last prices (not started).
+ *
+ * @example
+ * ```ts
+ * const ticker = createReferenceTicker({ upstreamUrl: 'https://api.example.com', intervalMs: 2_000 });
+ * ticker.start();
+ * ```
+ */
+export function createReferenceTicker(options: ReferenceTickerOptions): ReferenceTicker {
+  const url = new URL(TICKER_PRICE_PATH, options.upstreamUrl).href;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const timeoutMs = options.timeoutMs ?? Math.min(intervalMs, MAX_DEFAULT_TIMEOUT_MS);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const ownsDispatcher = options.dispatcher === undefined;
+  const dispatcher = options.dispatcher ?? new Agent({ connections: 2 });
+  const prices = new Map<string, { price: string; askedAt: number }>();
+  let lastSuccess: { wall: Date; askedAt: number } | undefined;
+  let successes = 0;
+  let failures = 0;
+  let consecutiveFailures = 0;
+  let lastError: string | undefined;
+  let unreadableEntries = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let started = false;
+  let stopped = false;
+
+  const emit = (event: TickerEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A logging hook must not stop the ticker.
+    }
+  };
+
+  const fetchOnce = async (askedAt: number): Promise<void> => {
+    const response = await request(url, {
+      dispatcher,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > maxBodyBytes) {
+        response.body.destroy();
+        throw new Error(`the ticker answer is over ${maxBodyBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${TICKER_PRICE_PATH}`);
+    const read = readStrictJson(utf8.decode(Buffer.concat(chunks, length)));
+    if (!read.ok) throw new Error(`the ticker answer is not JSON (${read.reason}: ${read.detail})`);
+    if (!Array.isArray(read.value)) throw new Error('the ticker answer is not a JSON array');
+    let unreadable = 0;
+    const fresh: [string, string][] = [];
+    for (const entry of read.value) {
+      const symbol = isJsonObject(entry) ? entry.get('symbol') : undefined;
+      const raw = isJsonObject(entry) ? entry.get('price') : undefined;
+      const price = raw instanceof JsonNumber ? raw.text : raw;
+      if (
+        typeof symbol !== 'string' ||
+        symbol === '' ||
+        typeof price !== 'string' ||
+        !isPlainPositiveDecimal(price)
+      )
+        unreadable++;
+      else fresh.push([symbol, price]);
+    }
+    // A symbol missing from this answer keeps its older price, which ages out on its own.
+    for (const [symbol, price] of fresh) prices.set(symbol, { price, askedAt });
+    unreadableEntries = unreadable;
+  };
+
+  const poll = (): Promise<void> => {
+    inFlight ??= (async () => {
+      const askedAt = performance.now();
+      try {
+        await fetchOnce(askedAt);
+        const afterFailures = consecutiveFailures;
+        successes++;
+        consecutiveFailures = 0;
+        lastSuccess = { wall: new Date(), askedAt };
+        if (successes === 1) emit({ type: 'ticker-ready', symbols: prices.size });
+        else if (afterFailures > 0) emit({ type: 'ticker-recovered', afterFailures, symbols: prices.size });
+      } catch (error) {
+        failures++;
+        consecutiveFailures++;
+        lastError = describe(error);
+        emit({ type: 'ticker-failed', error: lastError, consecutiveFailures });
+      } finally {
+        inFlight = undefined;
+      }
+    })();
+    return inFlight;
+  };
+
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void poll().then(schedule);
+    }, intervalMs);
+    timer.unref();
+  };
+
+  return {
+    quote(symbol) {
+      const known = prices.get(symbol);
+      if (known === undefined) return undefined;
+      return { price: known.price, ageMs: performance.now() - known.askedAt };
+    },
+    health() {
+      return {
+        url,
+        intervalMs,
+        symbols: prices.size,
+        lastSuccessAt: lastSuccess?.wall.toISOString(),
+        lastSuccessAgeMs:
+          lastSuccess === undefined ? undefined : Math.round(performance.now() - lastSuccess.askedAt),
+        successes,
+        failures,
+        consecutiveFailures,
+        lastError,
+        unreadableEntries,
+      };
+    },
+    start() {
+      if (stopped || started) return;
+      started = true;
+      void poll().then(schedule);
+    },
+    poll,
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      await inFlight;
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
