@@ -18,6 +18,8 @@ export {
 export {
   type ExchangeInfoQuery,
   SYMBOL_PATTERN,
+  SYMBOL_STATUSES,
+  type SymbolStatus,
   type SymbolsFormat,
   validateExchangeInfoQuery,
 } from './client/query.js';

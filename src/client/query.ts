@@ -2,8 +2,30 @@ import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeValue } from '../errors/preflight-error.js';
 
 /**
+ * The status values a pair can have and `symbolStatus` can filter by, as the newest V3
+ * documentation lists them: `TRADING` (normal trading), `HALT` (trading suspended), `BREAK`
+ * (market closed). See docs/exchange-semantics.md, "status".
+ *
+ * @example
+ * ```ts
+ * SYMBOL_STATUSES.includes('HALT'); // true
+ * ```
+ */
+export const SYMBOL_STATUSES = ['TRADING', 'HALT', 'BREAK'] as const;
+
+/**
+ * A status value `symbolStatus` filters by: one of {@link SYMBOL_STATUSES}.
+ *
+ * @example
+ * ```ts
+ * const status: SymbolStatus = 'HALT';
+ * ```
+ */
+export type SymbolStatus = (typeof SYMBOL_STATUSES)[number];
+
+/**
  * What `GET /api/v3/exchangeInfo` can be narrowed to (as the exchange documents it). `symbol` and `symbols`
- * are mutually exclusive; `symbolStatus` only supports `TRADING`.
+ * are mutually exclusive; `symbolStatus` is `TRADING`, `HALT` or `BREAK`.
  *
  * @example
  * ```ts
@@ -15,7 +37,7 @@ export interface ExchangeInfoQuery {
   // `| undefined` so callers can pass optional CLI or config values straight through.
   readonly symbol?: string | undefined;
   readonly symbols?: readonly string[] | undefined;
-  readonly symbolStatus?: 'TRADING' | undefined;
+  readonly symbolStatus?: SymbolStatus | undefined;
 }
 
 /**
@@ -42,8 +64,6 @@ export type SymbolsFormat = 'comma' | 'json';
  */
 export const SYMBOL_PATTERN = /^[A-Z0-9_.-]{1,32}$/;
 
-/** The only `symbolStatus` the seed names. */
-const TRADING = 'TRADING';
 const QUERY_KEYS: ReadonlySet<string> = new Set(['symbol', 'symbols', 'symbolStatus']);
 
 /**
@@ -109,20 +129,23 @@ export function validateExchangeInfoQuery(query: unknown): ExchangeInfoQuery {
       'cannot be combined with symbol (the two are mutually exclusive)',
     );
   }
-  const out: { symbol?: string; symbols?: readonly string[]; symbolStatus?: 'TRADING' } = {};
+  const out: { symbol?: string; symbols?: readonly string[]; symbolStatus?: SymbolStatus } = {};
   if (symbol !== undefined) out.symbol = checkSymbol('symbol', symbol);
   if (symbols !== undefined) out.symbols = checkSymbols(symbols);
-  if (symbolStatus !== undefined) {
-    if (symbolStatus !== TRADING) {
-      throw new InvalidQueryError(
-        'symbolStatus',
-        symbolStatus,
-        `must be "${TRADING}" (the only status the exchange filters by), got ${describeValue(symbolStatus)}`,
-      );
-    }
-    out.symbolStatus = TRADING;
-  }
+  if (symbolStatus !== undefined) out.symbolStatus = checkStatus(symbolStatus);
   return out;
+}
+
+/** Case matters: the exchange's values are upper case, and the filter is sent as given. */
+function checkStatus(value: unknown): SymbolStatus {
+  const status = SYMBOL_STATUSES.find((known) => known === value);
+  if (status === undefined)
+    throw new InvalidQueryError(
+      'symbolStatus',
+      value,
+      `must be one of ${SYMBOL_STATUSES.join(', ')} (the status values the exchange lists), got ${describeValue(value)}`,
+    );
+  return status;
 }
 
 function checkSymbol(parameter: 'symbol' | 'symbols', value: unknown): string {

@@ -3,7 +3,8 @@ import { PreflightError } from './preflight-error.js';
 
 /**
  * A query the exchange would refuse, caught before anything is sent: `symbol` with `symbols`, an
- * empty `symbols`, a malformed symbol, or a `symbolStatus` other than `TRADING`.
+ * empty `symbols`, a malformed symbol, or a `symbolStatus` other than `TRADING`, `HALT` or
+ * `BREAK`.
  *
  * @example
  * ```ts

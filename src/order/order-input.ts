@@ -33,6 +33,10 @@ export interface OrderInput {
   readonly quantity: string | number;
   readonly price?: string | number;
   readonly timeInForce?: TimeInForce;
+  /**
+   * 1 to 40 characters (Unicode code points), any but a control character U+0000 to U+001F or a
+   * lone surrogate: WEEX documents a length only (error -1180). See docs/exchange-semantics.md.
+   */
   readonly newClientOrderId?: string;
   readonly newOrderRespType?: string;
   readonly timestamp?: string | number;

@@ -6,9 +6,9 @@ import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 
 /**
  * Whether a definition is one the source's query asks for: the query's `symbol` or `symbols`,
- * and only `TRADING` pairs under `symbolStatus: 'TRADING'`. A narrowed source whose current book
- * holds more than its query returns (a full snapshot, an `initialBook`) must not count the pairs
- * it never asks for as lost.
+ * and only the pairs in the query's `symbolStatus` (`TRADING`, `HALT` or `BREAK`) when it has
+ * one. A narrowed source whose current book holds more than its query returns (a full snapshot,
+ * an `initialBook`) must not count the pairs it never asks for as lost.
  */
 function inScope(query: ExchangeInfoQuery): ((definition: PairDefinition) => boolean) | undefined {
   const named =
@@ -17,9 +17,9 @@ function inScope(query: ExchangeInfoQuery): ((definition: PairDefinition) => boo
       : query.symbols !== undefined
         ? new Set(query.symbols)
         : undefined;
-  const tradingOnly = query.symbolStatus === 'TRADING';
-  if (named === undefined && !tradingOnly) return undefined;
-  return (d) => (named === undefined || named.has(d.symbol)) && (!tradingOnly || d.status === 'TRADING');
+  const status = query.symbolStatus;
+  if (named === undefined && status === undefined) return undefined;
+  return (d) => (named === undefined || named.has(d.symbol)) && (status === undefined || d.status === status);
 }
 
 /**

@@ -74,11 +74,19 @@ describe('order-preflight fetch', () => {
     expect(queries[2]?.get('symbol')).toBe('BTCUSDT');
   });
 
+  it.each(['HALT', 'BREAK'])('sends --status %s, a status value the exchange lists', async (status) => {
+    server = await startLoopbackServer(json(200, PAYLOAD));
+    expect(await fetch(fakeIo(['--base-url', server.baseUrl, '--status', status]).io)).toBe(0);
+    const query = new URL(server.requests[0]?.url ?? '', 'http://x').searchParams;
+    expect(query.get('symbolStatus')).toBe(status);
+  });
+
   it.each([
     [['--symbol', 'BTCUSDT', '--symbols', 'ETHUSDT'], /--symbols/],
     [['--symbols', 'BTCUSDT,,ETHUSDT'], /--symbols/],
     [['--symbol', 'btc usdt'], /--symbol/],
-    [['--status', 'HALT'], /--status/],
+    [['--status', 'halt'], /--status/],
+    [['--status', 'PRE_TRADING'], /--status/],
     [['--symbols-format', 'xml'], /--symbols-format/],
     [['--timeout-ms', 'soon'], /--timeout-ms/],
     [['--timeout-ms', '0'], /--timeout-ms/],

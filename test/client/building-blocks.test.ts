@@ -4,7 +4,11 @@ import { abortableSleep } from '../../src/client/abortable-sleep.js';
 import { backoffDelayMs } from '../../src/client/backoff.js';
 import { resolveClientOptions } from '../../src/client/client-options.js';
 import { excerptOf, readExchangeError } from '../../src/client/error-body.js';
-import { buildExchangeInfoQueryString, validateExchangeInfoQuery } from '../../src/client/query.js';
+import {
+  buildExchangeInfoQueryString,
+  SYMBOL_STATUSES,
+  validateExchangeInfoQuery,
+} from '../../src/client/query.js';
 import { readBodyExcerpt, readBodyWithCap } from '../../src/client/read-body.js';
 import { parseRetryAfterMs } from '../../src/client/retry-after.js';
 import { isTransientTransportCode, transportErrorCode } from '../../src/client/transport-error.js';
@@ -148,6 +152,13 @@ describe('query strings', () => {
       symbol: 'BTCUSDT',
       symbolStatus: 'TRADING',
     });
+  });
+  it.each(SYMBOL_STATUSES)('takes symbolStatus %s, a status value the exchange lists', (status) => {
+    expect(validateExchangeInfoQuery({ symbolStatus: status })).toEqual({ symbolStatus: status });
+    expect(buildExchangeInfoQueryString({ symbolStatus: status }, 'comma')).toBe(`?symbolStatus=${status}`);
+  });
+  it('lists exactly TRADING, HALT and BREAK', () => {
+    expect(SYMBOL_STATUSES).toEqual(['TRADING', 'HALT', 'BREAK']);
   });
 });
 

@@ -248,6 +248,26 @@ describe('the plausibility guard', () => {
     expect((await source.refresh()).size).toBe(4); // 5 of 9 gone, but none of the 4 in scope
   });
 
+  it('a source narrowed to HALT pairs counts only halted pairs, and sends the filter', async () => {
+    const halted = (name: string) => pairDefinition({ symbol: `${name}USDT`, status: 'HALT' });
+    const mixed = exchangeInfoPayload(
+      [...FOUR.map((name) => pairDefinition({ symbol: `${name}USDT` })), halted('AAA'), halted('BBB')],
+      { serverTime: SERVER_TIME },
+    );
+    const initialBook = RuleBook.fromExchangeInfo(parseExchangeInfo(mixed), {
+      fetchedAt: Date.now() - 3_600_000,
+    });
+    exchange.payload = exchangeInfoPayload([halted('AAA')], { serverTime: SERVER_TIME });
+    const { source } = start({ initialBook, query: { symbolStatus: 'HALT' } });
+    // 5 of 6 gone, but of the 2 in scope only 1: half, allowed.
+    expect((await source.refresh()).symbols).toEqual(['AAAUSDT']);
+    expect(new URL(exchange.server.requests[0]!.url, 'http://x').searchParams.get('symbolStatus')).toBe(
+      'HALT',
+    );
+    exchange.payload = exchangeInfoPayload([halted('CCC')], { serverTime: SERVER_TIME });
+    expect(await rejectionOf(source.refresh())).toMatchObject({ reason: 'loss', usableBefore: 1, lost: 1 });
+  });
+
   it('refused books are judged the same through a client that hands over the raw body', async () => {
     let text: TextExchange | undefined;
     try {

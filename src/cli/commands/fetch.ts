@@ -38,7 +38,8 @@ Options:
                            is refused: use the flags below).
   --symbol S               Only this pair.
   --symbols A,B            Only these pairs (comma-separated; not with --symbol).
-  --status TRADING         Only pairs with this status (TRADING is the only one).
+  --status S               Only pairs with this status: TRADING, HALT (trading
+                           suspended) or BREAK (market closed).
   --symbols-format F       How --symbols is sent: comma (A,B; the default) or json
                            (["A","B"]).
   --timeout-ms N           Limit of one attempt, in ms (default 10000).
