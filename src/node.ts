@@ -43,13 +43,21 @@ export {
   isRuleBookSourceStoppedError,
   RuleBookSourceStoppedError,
 } from './source/rule-book-source-stopped-error.js';
-export { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './source/snapshot-file.js';
+export {
+  readSnapshotFile,
+  removeLeftoverSnapshotFiles,
+  SNAPSHOT_LEFTOVER_MIN_AGE_MS,
+  SNAPSHOT_WRITE_DEADLINE_MS,
+  type SnapshotWriteResult,
+  writeSnapshotFile,
+} from './source/snapshot-file.js';
 export {
   isSnapshotFileError,
   SnapshotFileError,
   type SnapshotFileOperation,
   type SnapshotFileProblem,
 } from './source/snapshot-file-error.js';
+export { SNAPSHOT_MAX_SERVER_TIME_LEAD_MS, type SnapshotKeptReason } from './source/snapshot-order.js';
 export {
   DEFAULT_SOURCE_OPTIONS,
   type ExchangeInfoFetcher,

@@ -110,8 +110,11 @@ export interface RuleBookSource {
   /**
    * How long ago the exchange last vouched for the current book, in ms (never negative): since
    * its `fetchedAt`, or since a later refetch that found nothing new, whichever is later.
-   * `undefined` without a book, and for a book whose `fetchedAt` was after now when it was
-   * loaded (a snapshot from a wrong clock), until a fetch replaces or confirms it.
+   * Elapsed time is counted on the monotonic clock (`monotonicNow`), so a wall clock stepped back
+   * never makes the book younger; when the wall clock counts more (a machine that was
+   * suspended), its count is taken. `undefined` without a book, and for a book whose `fetchedAt`
+   * was after now when it was loaded (a snapshot from a wrong clock), until a fetch replaces or
+   * confirms it.
    */
   ageMs(): number | undefined;
   /** True when `ageMs()` is `undefined` (no book, or an unknowable age) or over `maxAgeMs`. */
@@ -212,11 +215,23 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
 }
 
-/** What one fetch brought, before it is judged and settled. */
+/**
+ * When the exchange last vouched for the book: on the wall clock (what `fetchedAt` says, shown
+ * and written), the book's age by that clock at that moment, and the monotonic clock's reading
+ * then, from which elapsed time is counted.
+ */
+interface Vouch {
+  readonly wallAt: number;
+  readonly ageThenMs: number;
+  readonly monotonicAt: number;
+}
+
+/** What one fetch brought, before it is judged and settled; `at`: when the answer came. */
 type Fetched =
-  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'unchanged'; readonly at: Vouch }
   | {
       readonly kind: 'book';
+      readonly at: Vouch;
       readonly book: RuleBook;
       /** The book `diff` was made against: the current one when the sliced work began. */
       readonly previous: RuleBook | undefined;
@@ -239,7 +254,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
    * When the exchange last vouched for `#book` (its `fetchedAt`, or a later refetch that found
    * nothing new); `undefined` when its age cannot be known (stamped after now when loaded).
    */
-  #vouchedAt: number | undefined;
+  #vouched: Vouch | undefined;
   /** The digest of the answer `#book` was made from; `undefined` for a book from elsewhere. */
   #fingerprint: string | undefined;
   #lastError: unknown;
@@ -265,7 +280,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
     const book = options.initialBook;
     if (book !== undefined) {
       this.#book = book;
-      this.#vouchedAt = this.#vouchedAtOf(book);
+      this.#vouched = this.#vouchOf(book);
     }
   }
 
@@ -318,9 +333,15 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   ageMs(): number | undefined {
-    const vouchedAt = this.#vouchedAt;
-    if (this.#book === undefined || vouchedAt === undefined) return undefined;
-    return Math.max(0, this.#options.now() - vouchedAt);
+    const vouched = this.#vouched;
+    if (this.#book === undefined || vouched === undefined) return undefined;
+    const { now, monotonicNow } = this.#options;
+    // Elapsed time comes from the monotonic clock, which a wall clock stepped back cannot
+    // shorten; the wall clock's count still wins when larger (a suspended machine, whose
+    // monotonic clock may have stopped meanwhile), so a book only ever looks older, never younger.
+    const byWallClock = Math.max(0, now() - vouched.wallAt);
+    const elapsed = Math.max(0, Math.floor(monotonicNow() - vouched.monotonicAt));
+    return Math.max(byWallClock, vouched.ageThenMs + elapsed);
   }
 
   isStale(): boolean {
@@ -384,7 +405,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
         const book = await readSnapshotFile(snapshotFile, this.#lifetime.signal);
         // A fetch that finished while the file was read has the newer book.
         if (book !== undefined && this.#book === undefined && this.#state === 'running') {
-          this.#swap(book, undefined, { fingerprint: undefined, vouchedAt: this.#vouchedAtOf(book) });
+          this.#swap(book, undefined, { fingerprint: undefined, vouched: this.#vouchOf(book) });
           const at = now();
           if (book.fetchedAt > at)
             this.#report(
@@ -436,7 +457,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
     if (fetched.kind === 'unchanged') {
       // Nothing to compile, judge, announce or write: the exchange vouched for the book again.
       this.#succeed();
-      this.#vouchedAt = this.#options.now();
+      this.#vouched = fetched.at;
       this.#scheduleAfterSuccess();
       return current!; // "unchanged" is only ever decided against a book, and books are never removed
     }
@@ -461,10 +482,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
         this.#report(error);
       }
     }
-    this.#swap(book, announced, {
-      fingerprint: fetched.fingerprint,
-      vouchedAt: book.fetchedAt,
-    });
+    this.#swap(book, announced, { fingerprint: fetched.fingerprint, vouched: fetched.at });
     this.#saveSnapshot(book);
     this.#scheduleAfterSuccess();
     return book;
@@ -475,34 +493,34 @@ class RefreshingRuleBookSource implements RuleBookSource {
    * a raw body, recognising an answer that says nothing new, compiling, diffing.
    */
   async #fetch(signal: AbortSignal): Promise<Fetched> {
-    const { client, query, now } = this.#options;
+    const { client, query } = this.#options;
     let slicer: Slicer;
     let info: ExchangeInfo;
-    let fetchedAt: number;
+    let at: Vouch;
     let fingerprint: string | undefined;
     if (typeof client.fetchExchangeInfoText === 'function') {
       const text = await client.fetchExchangeInfoText(query, { signal });
-      fetchedAt = now();
+      at = this.#vouchNow();
       if (typeof text !== 'string')
         throw new TypeError("the client's fetchExchangeInfoText must resolve with the response text");
       // A definition is about 500 bytes of text: the size tells a small job from a large one.
       slicer = slicerFor(Math.ceil(text.length / TEXT_BYTES_PER_DEFINITION), signal);
       const body = await scanExchangeInfoText(text, slicer);
       fingerprint = `text:${body.fingerprint}`;
-      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged' };
+      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged', at };
       info = await body.parse(slicer);
     } else {
       info = await client.fetchExchangeInfo(query, { signal });
-      fetchedAt = now();
+      at = this.#vouchNow();
       slicer = slicerFor(Array.isArray(info.symbols) ? info.symbols.length : 0, signal);
       const digest = await fingerprintExchangeInfo(info, slicer);
       fingerprint = digest === undefined ? undefined : `info:${digest}`;
-      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged' };
+      if (this.#isCurrent(fingerprint)) return { kind: 'unchanged', at };
     }
-    const book = await compileRuleBookInSlices(info, fetchedAt, slicer);
+    const book = await compileRuleBookInSlices(info, at.wallAt, slicer);
     const previous = this.#book;
     const diff = previous === undefined ? undefined : await diffRuleBooksInSlices(previous, book, slicer);
-    return { kind: 'book', book, previous, diff, fingerprint };
+    return { kind: 'book', at, book, previous, diff, fingerprint };
   }
 
   #isCurrent(fingerprint: string | undefined): boolean {
@@ -549,9 +567,21 @@ class RefreshingRuleBookSource implements RuleBookSource {
     this.#scheduleAfterFailure(error);
   }
 
-  /** A book's `fetchedAt`, or `undefined` when it is after now: a book with no knowable age. */
-  #vouchedAtOf(book: RuleBook): number | undefined {
-    return book.fetchedAt <= this.#options.now() ? book.fetchedAt : undefined;
+  /**
+   * What vouches for a book from elsewhere (`initialBook`, the snapshot): its `fetchedAt`, and
+   * its age by the wall clock now; `undefined` when it is after now: a book with no knowable age.
+   */
+  #vouchOf(book: RuleBook): Vouch | undefined {
+    const { now, monotonicNow } = this.#options;
+    const at = now();
+    if (!(book.fetchedAt <= at)) return undefined;
+    return { wallAt: book.fetchedAt, ageThenMs: at - book.fetchedAt, monotonicAt: monotonicNow() };
+  }
+
+  /** The moment an answer came: vouched for just now. */
+  #vouchNow(): Vouch {
+    const { now, monotonicNow } = this.#options;
+    return { wallAt: now(), ageThenMs: 0, monotonicAt: monotonicNow() };
   }
 
   /**
@@ -561,12 +591,12 @@ class RefreshingRuleBookSource implements RuleBookSource {
   #swap(
     next: RuleBook,
     diff: RuleBookDiff | undefined,
-    origin: { readonly fingerprint: string | undefined; readonly vouchedAt: number | undefined },
+    origin: { readonly fingerprint: string | undefined; readonly vouched: Vouch | undefined },
   ): void {
     const previous = this.#book;
     this.#book = next;
     this.#fingerprint = origin.fingerprint;
-    this.#vouchedAt = origin.vouchedAt;
+    this.#vouched = origin.vouched;
     for (const waiter of this.#takeWaiters()) waiter.resolve(next);
     if (previous === undefined || previous === next || diff === undefined || diff.isEmpty) return;
     this.#changes++;
@@ -624,10 +654,18 @@ class RefreshingRuleBookSource implements RuleBookSource {
   #saveSnapshot(book: RuleBook): void {
     const { snapshotFile, writeSnapshot } = this.#options;
     if (!writeSnapshot || snapshotFile === undefined) return;
-    // One write at a time, in fetch order, so the file always ends up holding the newest book.
-    this.#snapshotWrites = this.#snapshotWrites.then(() =>
-      writeSnapshotFile(snapshotFile, book).catch((error: unknown) => this.#report(error)),
-    );
+    // One write at a time, in fetch order: this process never puts an older book over a newer
+    // one, and the write itself keeps another process's newer book (or newer format) in place.
+    // Each write is followed by the clean-up, so what a crash left is removed within a write of
+    // turning old enough, not only at the next start.
+    this.#snapshotWrites = this.#snapshotWrites.then(async () => {
+      try {
+        await writeSnapshotFile(snapshotFile, book);
+        await removeLeftoverSnapshotFiles(snapshotFile);
+      } catch (error) {
+        this.#report(error);
+      }
+    });
   }
 
   #report(error: unknown): void {

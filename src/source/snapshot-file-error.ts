@@ -12,14 +12,18 @@ import { PreflightError } from '../errors/preflight-error.js';
  *   `reason` `json`, `format`, `version` or `schema`);
  * - `fetched-in-future`: the snapshot says it was fetched after now (`fetchedAt`, `now`): a clock
  *   was wrong on the machine that wrote it or on this one. Its age cannot be known, so the book is
- *   kept only as a stale stand-in (`isStale()` is true) and a fetch follows at once.
+ *   kept only as a stale stand-in (`isStale()` is true) and a fetch follows at once;
+ * - `deadline`: a write took longer than its deadline (`deadlineMs`, from creating its temporary
+ *   file to the rename) and was abandoned: its temporary file is removed and the previous file
+ *   stays. A write never renames past its deadline, so other processes can tell its temporary
+ *   file from a crashed write's by age alone (README, "Operations").
  *
  * @example
  * ```ts
  * const reason: SnapshotFileProblem = 'not-a-file';
  * ```
  */
-export type SnapshotFileProblem = 'io' | 'not-a-file' | 'invalid' | 'fetched-in-future';
+export type SnapshotFileProblem = 'io' | 'not-a-file' | 'invalid' | 'fetched-in-future' | 'deadline';
 
 /**
  * What a snapshot-file operation was doing: loading the file, writing a new one, or removing
@@ -55,6 +59,8 @@ export class SnapshotFileError extends PreflightError {
   /** For `fetched-in-future`: the snapshot's `fetchedAt`, and the source clock's `now` when it was loaded. */
   readonly fetchedAt: number | undefined;
   readonly now: number | undefined;
+  /** For `deadline`: the longest a write may take, in ms. */
+  readonly deadlineMs: number | undefined;
 
   constructor(
     details: {
@@ -64,6 +70,7 @@ export class SnapshotFileError extends PreflightError {
       readonly fileType?: string | undefined;
       readonly fetchedAt?: number | undefined;
       readonly now?: number | undefined;
+      readonly deadlineMs?: number | undefined;
     },
     options?: { cause?: unknown },
   ) {
@@ -75,6 +82,7 @@ export class SnapshotFileError extends PreflightError {
     this.fileType = details.fileType;
     this.fetchedAt = details.fetchedAt;
     this.now = details.now;
+    this.deadlineMs = details.deadlineMs;
   }
 }
 
@@ -86,6 +94,7 @@ function snapshotFileMessage(
     readonly fileType?: string | undefined;
     readonly fetchedAt?: number | undefined;
     readonly now?: number | undefined;
+    readonly deadlineMs?: number | undefined;
   },
 ): string {
   switch (reason) {
@@ -95,6 +104,8 @@ function snapshotFileMessage(
       return `the rule-book snapshot file ${path} is not a snapshot this library reads`;
     case 'fetched-in-future':
       return `the rule-book snapshot file ${path} says it was fetched at ${details.fetchedAt}, after now (${details.now}); its age is unknown, so it counts as stale`;
+    case 'deadline':
+      return `the write of the rule-book snapshot file ${path} took longer than its deadline of ${details.deadlineMs} ms and was abandoned; the previous file is in place`;
     case 'io':
       return operation === 'clean'
         ? `could not remove the temporary files left beside the rule-book snapshot file ${path}`

@@ -5,8 +5,14 @@ import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRuleBookSnapshot } from '../book/parse-rule-book-snapshot.js';
 import type { RuleBook } from '../book/rule-book.js';
+import {
+  readSnapshotHeader,
+  SNAPSHOT_HEADER_BYTES,
+  type SnapshotHeader,
+} from '../snapshot/snapshot-header.js';
 import { slicerFor } from './slicer.js';
 import { SnapshotFileError } from './snapshot-file-error.js';
+import { keepOnDisk, type SnapshotKeptReason } from './snapshot-order.js';
 import { snapshotTextInSlices } from './snapshot-text.js';
 
 /**
@@ -17,7 +23,7 @@ import { snapshotTextInSlices } from './snapshot-text.js';
  * @internal
  * @example
  * ```ts
- * await writeSnapshotText(path, text, { ...NODE_SNAPSHOT_FILE_SYSTEM, rename: logged(fs.rename) });
+ * await writeSnapshotText(path, text, { fs: { ...NODE_SNAPSHOT_FILE_SYSTEM, rename: logged(fs.rename) } });
  * ```
  */
 export interface SnapshotFileSystem {
@@ -30,7 +36,7 @@ export interface SnapshotFileSystem {
   readonly readdir: typeof fsPromises.readdir;
 }
 
-/** @internal The real file system. @example `writeSnapshotText(path, text, NODE_SNAPSHOT_FILE_SYSTEM)` */
+/** @internal The real file system. @example `writeSnapshotText(path, text, { fs: NODE_SNAPSHOT_FILE_SYSTEM })` */
 export const NODE_SNAPSHOT_FILE_SYSTEM: SnapshotFileSystem = Object.freeze({
   open: fsPromises.open,
   rename: fsPromises.rename,
@@ -100,11 +106,63 @@ export async function readSnapshotFile(path: string, signal?: AbortSignal): Prom
 }
 
 /**
+ * How long a snapshot write may take, from creating its temporary file to renaming it over the
+ * snapshot, on the monotonic clock: a write past it is abandoned (its temporary file removed, a
+ * `SnapshotFileError` with `reason: 'deadline'`). Writes take seconds; this bound is what lets
+ * {@link removeLeftoverSnapshotFiles} tell a live write from a crashed one by age alone.
+ *
+ * @example
+ * ```ts
+ * SNAPSHOT_WRITE_DEADLINE_MS; // 600000: ten minutes
+ * ```
+ */
+export const SNAPSHOT_WRITE_DEADLINE_MS = 10 * 60_000;
+
+/**
+ * How old a temporary file beside the snapshot must be (by its modification time) before
+ * {@link removeLeftoverSnapshotFiles} takes it for a crashed write's: fifty minutes more than
+ * {@link SNAPSHOT_WRITE_DEADLINE_MS}, which is the room left for the clocks of machines sharing
+ * the directory to disagree, or for a writer frozen between its last check and its rename.
+ *
+ * @example
+ * ```ts
+ * SNAPSHOT_LEFTOVER_MIN_AGE_MS; // 3600000: one hour
+ * ```
+ */
+export const SNAPSHOT_LEFTOVER_MIN_AGE_MS = 60 * 60_000;
+
+/**
+ * What a snapshot write did: replaced the file (`written: true`), or left it as it was because it
+ * already holds a later book or a newer format (`kept` says which; see {@link SnapshotKeptReason}).
+ *
+ * @example
+ * ```ts
+ * const result = await writeSnapshotFile(path, book);
+ * if (!result.written) log.info({ kept: result.kept }, 'the snapshot file is ahead of this process');
+ * ```
+ */
+export type SnapshotWriteResult =
+  | { readonly written: true }
+  | { readonly written: false; readonly kept: SnapshotKeptReason };
+
+/**
  * Writes `book.toJSON()` to `path` atomically: into a fresh temporary file beside it, flushed to
  * disk, renamed over the file, and then the directory flushed too, so that after a power loss
  * the file is the old snapshot or the new one, never empty or half of one. A failed write leaves
  * the old file in place and removes the temporary one. The text is built a slice at a time, so a
  * 20,000-pair book does not hold the event loop while it is serialised.
+ *
+ * **Never back in time, never down in version.** Just before the rename (and once before the
+ * temporary file is made), the header of the file in place is read (its first 16 KiB): a
+ * snapshot of a newer format version, or of a book the exchange stamped later (`serverTime`,
+ * then `fetchedAt`), is kept and nothing is written (`{ written: false, kept }`). Between that
+ * read and the rename another process can still rename its own file in: two writers within the
+ * same few milliseconds can leave the older of their two books, which the next newer book
+ * written replaces. A file whose header cannot be read is replaced, as before.
+ *
+ * **A deadline.** A write that has not reached its rename {@link SNAPSHOT_WRITE_DEADLINE_MS}
+ * after creating its temporary file is abandoned (`reason: 'deadline'`), so no live write's
+ * temporary file is ever old enough for {@link removeLeftoverSnapshotFiles} to take.
  *
  * A symbolic link at `path` is written through: the file it points to (following every link to
  * the end, even a dangling one) is replaced, and the link itself stays. The temporary file is
@@ -112,21 +170,38 @@ export async function readSnapshotFile(path: string, signal?: AbortSignal): Prom
  * its permission bits. Only a regular file (or nothing) is ever replaced: a FIFO, a device, a
  * socket or a directory at the path, or at the end of its links, is refused.
  *
- * @throws {SnapshotFileError} `operation: 'write'`: `reason` `not-a-file` (with `fileType`), or
- *   `io` with the file-system error as `cause`.
+ * @throws {SnapshotFileError} `operation: 'write'`: `reason` `not-a-file` (with `fileType`),
+ *   `deadline` (with `deadlineMs`), or `io` with the file-system error as `cause`.
  * @example
  * ```ts
- * await writeSnapshotFile('/var/lib/gateway/rule-book.json', book);
+ * const result = await writeSnapshotFile('/var/lib/gateway/rule-book.json', book);
+ * result.written; // false when another process already wrote a later book there
  * ```
  */
-export async function writeSnapshotFile(path: string, book: RuleBook): Promise<void> {
+export async function writeSnapshotFile(path: string, book: RuleBook): Promise<SnapshotWriteResult> {
   // No signal: a book that was fetched is worth finishing the write for, even during stop().
   const text = await snapshotTextInSlices(book, slicerFor(book.size));
-  await writeSnapshotText(path, text);
+  return writeSnapshotText(path, text);
 }
 
 /**
- * The write of {@link writeSnapshotFile}, for text already made.
+ * What {@link writeSnapshotText} takes besides the text: the file system and the monotonic clock
+ * its deadline is measured on (tests pass wrappers).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * await writeSnapshotText(path, text, { fs: NODE_SNAPSHOT_FILE_SYSTEM, monotonicNow: () => performance.now() });
+ * ```
+ */
+export interface SnapshotWriteOptions {
+  readonly fs?: SnapshotFileSystem | undefined;
+  readonly monotonicNow?: (() => number) | undefined;
+}
+
+/**
+ * The write of {@link writeSnapshotFile}, for text already made. Text without a snapshot's header
+ * is written without the ordering check.
  *
  * @internal
  * @throws {SnapshotFileError} `operation: 'write'`.
@@ -138,17 +213,24 @@ export async function writeSnapshotFile(path: string, book: RuleBook): Promise<v
 export async function writeSnapshotText(
   path: string,
   text: string,
-  fs: SnapshotFileSystem = NODE_SNAPSHOT_FILE_SYSTEM,
-): Promise<void> {
+  options: SnapshotWriteOptions = {},
+): Promise<SnapshotWriteResult> {
+  const fs = options.fs ?? NODE_SNAPSHOT_FILE_SYSTEM;
+  const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const failed = (error: unknown) => new SnapshotFileError({ path, operation: 'write' }, { cause: error });
+  const ours = readSnapshotHeader(text.slice(0, SNAPSHOT_HEADER_BYTES));
+  const keptFor = async (target: string): Promise<SnapshotKeptReason | undefined> =>
+    ours === undefined ? undefined : keepOnDisk(ours, await headerOnDisk(target, fs));
   let target: string;
   let existing: Stats | undefined;
+  let kept: SnapshotKeptReason | undefined;
   try {
     target = await resolveLinks(path, fs);
     existing = await fs.lstat(target).catch((error: unknown) => {
       if (codeOf(error) === 'ENOENT') return undefined;
       throw error;
     });
+    if (existing?.isFile() === true) kept = await keptFor(target);
   } catch (error) {
     throw failed(error);
   }
@@ -162,7 +244,9 @@ export async function writeSnapshotText(
       reason: 'not-a-file',
       fileType: fileTypeOf(existing),
     });
+  if (kept !== undefined) return { written: false, kept };
   const temporary = temporaryNameFor(target);
+  const started = monotonicNow();
   try {
     const handle = await fs.open(temporary, 'wx');
     try {
@@ -172,28 +256,75 @@ export async function writeSnapshotText(
     } finally {
       await handle.close();
     }
-    await fs.rename(temporary, target);
+    // Another process may have written a later book while this one was being flushed.
+    kept = await keptFor(target);
+    if (kept === undefined) {
+      // The last step before the rename: a write past its deadline never renames, so its
+      // temporary file cannot outlive the deadline by more than this one step.
+      if (monotonicNow() - started > SNAPSHOT_WRITE_DEADLINE_MS) throw new DeadlinePassed();
+      await fs.rename(temporary, target);
+    }
   } catch (error) {
     await fs.unlink(temporary).catch(ignore);
+    if (error instanceof DeadlinePassed)
+      throw new SnapshotFileError({
+        path,
+        operation: 'write',
+        reason: 'deadline',
+        deadlineMs: SNAPSHOT_WRITE_DEADLINE_MS,
+      });
     throw failed(error);
+  }
+  if (kept !== undefined) {
+    await fs.unlink(temporary).catch(ignore);
+    return { written: false, kept };
   }
   try {
     await syncDirectory(dirname(target), fs);
   } catch (error) {
     throw failed(error);
   }
+  return { written: true };
+}
+
+/** Thrown inside the write, to leave it through its clean-up. */
+class DeadlinePassed extends Error {}
+
+/**
+ * The header of the snapshot file at `target`, read from its first bytes, or `undefined` when
+ * there is none to read (no file, not a regular file, not a snapshot): that file is replaced.
+ */
+async function headerOnDisk(target: string, fs: SnapshotFileSystem): Promise<SnapshotHeader | undefined> {
+  let handle: fsPromises.FileHandle;
+  try {
+    handle = await fs.open(target, OPEN_FOR_CHECKED_READ);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return undefined;
+    const buffer = Buffer.alloc(SNAPSHOT_HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return readSnapshotHeader(new TextDecoder().decode(buffer.subarray(0, bytesRead)));
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(ignore);
+  }
 }
 
 /**
  * Removes the temporary files that writes of this snapshot left behind when their process died
  * in the middle (`<file>.<pid>.<uuid>.tmp`, beside the file a symbolic link at `path` points
- * to), and returns their paths. A file is removed when its process is this one (a restarted
- * container often gets its old pid back), no longer exists, or wrote it more than an hour ago;
- * a live process's file, written just now, is left to that process. Only names of exactly that
- * shape are touched; a missing directory removes nothing.
+ * to), and returns their paths. A file is removed only when it is provably abandoned: last
+ * modified more than {@link SNAPSHOT_LEFTOVER_MIN_AGE_MS} ago, by the clock of this machine. A
+ * write renames within {@link SNAPSHOT_WRITE_DEADLINE_MS} of creating its file or abandons it,
+ * so a live write's file is never that old, whichever process, container or machine is
+ * writing. The pid in the name is not trusted: processes in separate PID namespaces (containers
+ * sharing a volume) all have the same pids, and a pid says nothing of another machine's
+ * processes. Only names of exactly that shape are touched; a missing directory removes nothing.
  *
- * One source per process should write a given snapshot file: a second one, started while the
- * first is mid-write, would take the first one's temporary file for a leftover.
+ * The rule-book source runs this at start and after each write it makes.
  *
  * @throws {SnapshotFileError} `operation: 'clean'` when the directory cannot be listed or a
  *   leftover cannot be removed.
@@ -222,15 +353,11 @@ export async function removeLeftoverSnapshotFiles(
       throw error;
     }
     for (const name of names) {
-      const match = leftover.exec(name);
-      if (match === null) continue;
+      if (!leftover.test(name)) continue;
       const file = join(directory, name);
       const stats = await fs.lstat(file).catch(() => undefined);
       if (stats === undefined || !stats.isFile()) continue;
-      const pid = Number(match[1]);
-      const abandoned =
-        pid === process.pid || !processExists(pid) || now() - stats.mtimeMs > LEFTOVER_MAX_AGE_MS;
-      if (!abandoned) continue;
+      if (!(now() - stats.mtimeMs > SNAPSHOT_LEFTOVER_MIN_AGE_MS)) continue;
       try {
         await fs.unlink(file);
         removed.push(file);
@@ -243,9 +370,6 @@ export async function removeLeftoverSnapshotFiles(
     throw new SnapshotFileError({ path, operation: 'clean' }, { cause: error });
   }
 }
-
-/** A temporary file older than this belongs to no write in progress: writes take seconds. */
-const LEFTOVER_MAX_AGE_MS = 60 * 60_000;
 
 /** The most symbolic links followed to the snapshot file, as the kernel's own limit (ELOOP). */
 const MAX_LINKS = 40;
@@ -293,16 +417,6 @@ async function syncDirectory(directory: string, fs: SnapshotFileSystem): Promise
     if (code !== 'EINVAL' && code !== 'ENOTSUP') throw error;
   } finally {
     await handle.close();
-  }
-}
-
-function processExists(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === 'EPERM'; // it exists, under another user
   }
 }
 

@@ -149,8 +149,20 @@ export interface RuleBookSourceOptions {
   readonly onError?: ((error: unknown) => void) | undefined;
   /** Numbers in [0, 1) for jitter and backoff; default `Math.random`. */
   readonly random?: (() => number) | undefined;
-  /** The clock, in ms since the epoch; stamps `fetchedAt` and measures age. Default `Date.now`. */
+  /**
+   * The wall clock, in ms since the epoch: stamps `fetchedAt`, `stats` and `nextRefreshAt`, and
+   * dates a book loaded from elsewhere (its age when loaded is `now() - fetchedAt`). Default
+   * `Date.now`.
+   */
   readonly now?: (() => number) | undefined;
+  /**
+   * A clock that never goes back, in ms from any origin: it measures how long ago the exchange
+   * vouched for the book, so a wall clock stepped back (NTP, a VM restored) can never make an old
+   * book look young. `ageMs()` is the larger of the two clocks' counts: the wall clock still
+   * counts time the process spent suspended, which this one may not. Default
+   * `performance.now()`.
+   */
+  readonly monotonicNow?: (() => number) | undefined;
   /**
    * Let the source's timer keep the process alive. Default `false`: the timer is `unref()`ed,
    * so a gateway exits when its real work is done even if nobody calls `stop()`.
@@ -182,6 +194,7 @@ export interface ResolvedRuleBookSourceOptions {
   readonly onError: ((error: unknown) => void) | undefined;
   readonly random: () => number;
   readonly now: () => number;
+  readonly monotonicNow: () => number;
   readonly keepProcessAlive: boolean;
 }
 
@@ -217,6 +230,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
   'onError',
   'random',
   'now',
+  'monotonicNow',
   'keepProcessAlive',
 ]);
 
@@ -271,6 +285,9 @@ export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBook
     onError: functionOption(o, 'onError') as ((error: unknown) => void) | undefined,
     random: (functionOption(o, 'random') as (() => number) | undefined) ?? Math.random,
     now: (functionOption(o, 'now') as (() => number) | undefined) ?? Date.now,
+    // The global, looked up at each call (not captured), so a test's fake performance clock governs.
+    monotonicNow:
+      (functionOption(o, 'monotonicNow') as (() => number) | undefined) ?? (() => performance.now()),
     keepProcessAlive: booleanOption(o, 'keepProcessAlive', false),
   };
 }

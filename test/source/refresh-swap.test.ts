@@ -76,6 +76,7 @@ describe('a refreshing rule-book source against a loopback exchange', () => {
       intervalMs: 60_000,
       onChange: changes.fn,
       now: () => clock,
+      monotonicNow: () => clock,
     });
     const first = await source.ready();
     clock += 30_000;

@@ -88,6 +88,77 @@ describe('age and staleness', () => {
   });
 });
 
+describe('age on a wall clock stepped back', () => {
+  it('a book goes stale on time while refreshes fail, though the wall clock was stepped back an hour', async () => {
+    let answer: FakeAnswer = twoPairs();
+    const client = fakeClient(() => answer);
+    source = createRuleBookSource({ client, intervalMs: 60_000, maxAgeMs: 180_000, jitterRatio: 0 });
+    const book = await source.ready();
+
+    answer = new Error('exchange down');
+    vi.setSystemTime(Date.now() - 3_600_000); // NTP steps the wall clock back; timers and performance.now() go on
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(source.ageMs()).toBe(180_000);
+    expect(source.isStale()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(source.ageMs()).toBe(180_001);
+    expect(source.isStale()).toBe(true);
+    expect(source.current()).toBe(book);
+    expect(source.stats.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    expect(book.fetchedAt).toBe(START); // the wall clock is still what is shown and written
+  });
+
+  it('with injected clocks: the monotonic count governs a step back, the wall count a suspension', async () => {
+    let wall = 1_000_000;
+    let monotonic = 50;
+    source = createRuleBookSource({
+      client: fakeClient([twoPairs()]),
+      intervalMs: 1_000,
+      maxAgeMs: 3_000,
+      now: () => wall,
+      monotonicNow: () => monotonic,
+    });
+    await source.refresh();
+    const cases: readonly (readonly [
+      wallStep: number,
+      monotonicStep: number,
+      age: number,
+      stale: boolean,
+    ])[] = [
+      [-3_600_000, 3_000, 3_000, false], // stepped back an hour; 3 s elapsed: exactly maxAgeMs
+      [0, 1, 3_001, true],
+      [3_600_000, 0, 3_001, true], // the step undone: the wall clock says 0 s, the monotonic one more
+      [3_600_000, 0, 3_600_000, true], // an hour suspended: the wall clock counts it, the monotonic may not
+    ];
+    for (const [wallStep, monotonicStep, age, stale] of cases) {
+      wall += wallStep;
+      monotonic += monotonicStep;
+      expect([source.ageMs(), source.isStale()]).toEqual([age, stale]);
+    }
+  });
+
+  it('a snapshot or initial book keeps its age when loaded, and ages on the monotonic clock after', async () => {
+    let wall = 1_000_000;
+    let monotonic = 0;
+    const book = RuleBook.fromExchangeInfo(parseExchangeInfo(twoPairs()), { fetchedAt: wall - 2_000 });
+    source = createRuleBookSource({
+      client: fakeClient([new Error('down')]),
+      intervalMs: 1_000,
+      maxAgeMs: 3_000,
+      initialBook: book,
+      now: () => wall,
+      monotonicNow: () => monotonic,
+    });
+    expect(source.ageMs()).toBe(2_000);
+    wall -= 600_000;
+    monotonic += 1_000;
+    expect(source.ageMs()).toBe(3_000);
+    expect(source.isStale()).toBe(false);
+    monotonic += 1;
+    expect(source.isStale()).toBe(true);
+  });
+});
+
 describe('scheduling', () => {
   it('jitter keeps every wait within intervalMs ± jitterRatio and the refresh fires then', async () => {
     const randoms = [0, 0.999_9, 0.5, 0.25, 0.75, 0.1, 0.9, 0.33, 0.66, 0.01];

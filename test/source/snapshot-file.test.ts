@@ -52,6 +52,7 @@ describe('a rule-book source with a snapshot file', () => {
       jitterRatio: 0,
       snapshotFile: file,
       now: () => clock,
+      monotonicNow: () => 0, // both clocks stand still: the age is the snapshot's alone
     });
 
     const book = await source.ready();

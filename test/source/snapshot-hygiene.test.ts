@@ -1,18 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import {
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +10,6 @@ import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule
 import {
   NODE_SNAPSHOT_FILE_SYSTEM,
   readSnapshotFile,
-  removeLeftoverSnapshotFiles,
   type SnapshotFileSystem,
   writeSnapshotFile,
   writeSnapshotText,
@@ -169,66 +156,6 @@ describe('a snapshot from the future', () => {
   });
 });
 
-describe('temporary files left by interrupted writes', () => {
-  const leftover = (base: string, pid: number) => `${base}.${pid}.${randomUUID()}.tmp`;
-
-  async function deadPid(): Promise<number> {
-    const child = spawn(process.execPath, ['-e', '0']);
-    await new Promise((resolve) => child.once('exit', resolve));
-    return child.pid!;
-  }
-
-  it("are removed at start: ours, dead processes', and old ones; a live writer's fresh file and other names stay", async () => {
-    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
-    try {
-      const dead = await deadPid();
-      const names = {
-        ours: leftover('rule-book.json', process.pid),
-        dead: leftover('rule-book.json', dead),
-        liveFresh: leftover('rule-book.json', live.pid!),
-        liveOld: leftover('rule-book.json', live.pid!),
-        otherFile: leftover('other.json', dead),
-        notOurShape: 'rule-book.json.123.tmp',
-        backup: 'rule-book.json.bak',
-      };
-      for (const name of Object.values(names)) await writeFile(join(directory, name), 'x'.repeat(1_000));
-      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
-      await utimes(join(directory, names.liveOld), twoHoursAgo, twoHoursAgo);
-
-      const errors = recorder<[unknown]>();
-      source = createRuleBookSource({
-        client: exchange.client,
-        intervalMs: 60_000,
-        snapshotFile: file,
-        onError: errors.fn,
-      });
-      await source.ready();
-      await source.stop();
-
-      expect(errors.calls).toHaveLength(0);
-      expect((await readdir(directory)).sort()).toEqual(
-        ['rule-book.json', names.liveFresh, names.otherFile, names.notOurShape, names.backup].sort(),
-      );
-    } finally {
-      live.kill();
-    }
-  });
-
-  it('are looked for beside the file a symbolic link points to', async () => {
-    const real = join(directory, 'real');
-    await mkdir(real);
-    await symlink(join('real', 'rules.json'), file);
-    const stale = join(real, leftover('rules.json', await deadPid()));
-    await writeFile(stale, 'x');
-    expect(await removeLeftoverSnapshotFiles(file)).toEqual([stale]);
-    expect(await readdir(real)).toEqual([]);
-  });
-
-  it('a missing directory has nothing to remove', async () => {
-    expect(await removeLeftoverSnapshotFiles(join(directory, 'nowhere', 'rules.json'))).toEqual([]);
-  });
-});
-
 describe('writing the snapshot', () => {
   it('writes through a symbolic link: the link stays, the file it points to is replaced', async () => {
     const real = join(directory, 'releases', 'current');
@@ -297,7 +224,7 @@ describe('writing the snapshot', () => {
         },
       };
 
-      await writeSnapshotText(file, JSON.stringify(bookFetchedAt(1).toJSON()), recording);
+      await writeSnapshotText(file, JSON.stringify(bookFetchedAt(1).toJSON()), { fs: recording });
 
       expect(calls).toEqual(['open temp', 'sync temp', 'rename temp file', 'open dir', 'sync dir']);
       expect((await readSnapshotFile(file))?.fetchedAt).toBe(1);

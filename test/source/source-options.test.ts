@@ -62,6 +62,7 @@ describe('rule-book source options', () => {
     [{ client, intervalMs: 1_000, onError: {} }, 'onError'],
     [{ client, intervalMs: 1_000, random: 0.5 }, 'random'],
     [{ client, intervalMs: 1_000, now: 0 }, 'now'],
+    [{ client, intervalMs: 1_000, monotonicNow: 'performance' }, 'monotonicNow'],
     [{ client, intervalMs: 1_000, keepProcessAlive: 1 }, 'keepProcessAlive'],
     [{ client, intervalMs: 1_000, interval: 5 }, 'interval'],
   ])('refuses %o, naming %s', (options, parameter) => {
