@@ -32,6 +32,7 @@ export type GatewayReason =
   | 'reference-price-missing'
   | 'reference-price-stale'
   | 'upstream-unreachable'
+  | 'upstream-busy'
   | 'upstream-no-answer'
   | 'upstream-timeout'
   | 'too-many-connections'

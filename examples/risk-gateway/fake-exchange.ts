@@ -79,6 +79,8 @@ export interface FakeExchange {
   setTickerFault(fault: number | 'reset' | undefined): void;
   /** Sockets open right now. */
   readonly openSockets: number;
+  /** The most sockets open at once since start. */
+  readonly peakOpenSockets: number;
   /** Counts since start, kept even when `record` is off. */
   readonly stats: FakeExchangeStats;
   /** Resolves when no socket is open; rejects after `timeoutMs`. */
@@ -318,8 +320,10 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       }
     });
   });
+  let peakOpenSockets = 0;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
+    peakOpenSockets = Math.max(peakOpenSockets, sockets.size);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((done, fail) => {
@@ -334,6 +338,9 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     requests,
     get openSockets() {
       return sockets.size;
+    },
+    get peakOpenSockets() {
+      return peakOpenSockets;
     },
     get stats() {
       return { ...stats };

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 // In your project: import type { ... } from 'order-preflight';
@@ -93,6 +94,22 @@ export interface RiskGatewayOptions {
    */
   readonly maxConnections?: number;
   /**
+   * Connections one peer address may hold at once. Default three quarters of `maxConnections`
+   * (768). Past it, a connection from that address is treated as one past the cap (503, then
+   * closed), so one address cannot take every slot.
+   */
+  readonly maxConnectionsPerPeer?: number;
+  /**
+   * Connections to the upstream, at most. Default 128 (with the gateway's own dispatcher, its
+   * pool size). A request finding them all busy waits in the pool's queue (for at most
+   * `upstreamTimeoutMs`, then 502 not sent); past `maxUpstreamQueue` waiting, it is answered 503
+   * `upstream-busy` at once: not sent, safe to retry. So a client pipelining thousands of
+   * requests, or thousands of clients, never open more upstream connections than this.
+   */
+  readonly maxUpstreamConnections?: number;
+  /** Requests that may wait for an upstream connection. Default 512; past it, 503 `upstream-busy`. */
+  readonly maxUpstreamQueue?: number;
+  /**
    * How long a client may take to send a request's head (request line and headers), from its
    * first byte (a connection that sends nothing: from its opening). Default 10 000 ms; past it,
    * 408 and the connection is closed. Node's `server.headersTimeout`; an idle keep-alive
@@ -185,6 +202,11 @@ export type GatewayEvent =
       readonly open: number;
     }
   | {
+      /** At the connection cap, a connection with no request in hand was closed for a new one. */
+      readonly type: 'connection-evicted';
+      readonly peer: string;
+    }
+  | {
       /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
       readonly type: 'server-error';
       readonly code: string;
@@ -213,14 +235,18 @@ export interface RiskGatewayStats {
   readonly refused: number;
   /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
   readonly unchecked: number;
+  /** Requests answered 503 `upstream-busy`: the upstream pool and its queue were full. */
+  readonly upstreamBusy: number;
   /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
   readonly forwarded: number;
   /** Answers the gateway wrote itself, refusals included. */
   readonly gatewayAnswers: number;
   /** Client connections open right now (served and overflow). */
   readonly openConnections: number;
-  /** Connections turned away for the cap: answered 503 or dropped. */
+  /** Connections turned away for the cap (or the per-peer cap): answered 503 or dropped. */
   readonly refusedConnections: number;
+  /** Idle or head-sending connections closed at the cap to make room for a new one. */
+  readonly evictedConnections: number;
 }
 
 /**
@@ -253,6 +279,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
 const DEFAULT_MAX_REFERENCE_AGE_MS = 10_000;
+const DEFAULT_MAX_UPSTREAM_CONNECTIONS = 128;
+const DEFAULT_MAX_UPSTREAM_QUEUE = 512;
 /** Answered by the gateway itself (never forwarded): its health, as JSON. */
 export const STATUS_PATH = '/preflight/status';
 /**
@@ -303,6 +331,21 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     'upstreamTimeoutMs',
   );
   const maxConnections = positiveInteger(options.maxConnections, DEFAULT_MAX_CONNECTIONS, 'maxConnections');
+  const maxConnectionsPerPeer = positiveInteger(
+    options.maxConnectionsPerPeer,
+    maxConnections - Math.floor(maxConnections / 4),
+    'maxConnectionsPerPeer',
+  );
+  const maxUpstreamConnections = positiveInteger(
+    options.maxUpstreamConnections,
+    DEFAULT_MAX_UPSTREAM_CONNECTIONS,
+    'maxUpstreamConnections',
+  );
+  const maxUpstreamQueue = positiveInteger(
+    options.maxUpstreamQueue,
+    DEFAULT_MAX_UPSTREAM_QUEUE,
+    'maxUpstreamQueue',
+  );
   const headersTimeoutMs = positiveInteger(
     options.headersTimeoutMs,
     DEFAULT_HEADERS_TIMEOUT_MS,
@@ -330,6 +373,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     // The deadline is forwardRequest's; undici's timers (1 s resolution) are only a backstop.
     // A connect that fails within half the deadline is reported as "not sent" (502, safe to retry).
     new Agent({
+      connections: maxUpstreamConnections,
       headersTimeout: timeoutMs + 1_000,
       bodyTimeout: timeoutMs + 1_000,
       connectTimeout: Math.max(1, Math.floor(timeoutMs / 2)),
@@ -344,13 +388,27 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     accepted: 0,
     refused: 0,
     unchecked: 0,
+    upstreamBusy: 0,
     forwarded: 0,
     gatewayAnswers: 0,
     refusedConnections: 0,
+    evictedConnections: 0,
   };
-  /** Connections being served, and those past the cap that only get a 503. */
+  /** Connections being served (in order of arrival), and those past the cap that only get a 503. */
   const served = new Set<Socket>();
   const overflow = new Set<Socket>();
+  /** Open connections per peer address. */
+  const perPeer = new Map<string, number>();
+  /** Requests being handled per connection. */
+  const busy = new WeakMap<Duplex, number>();
+  /** When each served connection opened, while it has not yet sent a whole request head. */
+  const headless = new Map<Socket, number>();
+  /** Each open connection's peer address (until it is released). */
+  const peerOf = new Map<Socket, string>();
+  const evictableAfterMs = Math.min(1_000, Math.floor(headersTimeoutMs / 2));
+  /** The end of the last request handled on each connection: pipelined requests take turns. */
+  const turns = new WeakMap<Duplex, Promise<void>>();
+  let upstreamInFlight = 0;
 
   const emit = (event: GatewayEvent): void => {
     try {
@@ -380,13 +438,27 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   ): Promise<void> => {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
-    const outcome = await forwardRequest(
-      dispatcher,
-      origin,
-      { method, target, rawHeaders: req.rawHeaders, body },
-      res,
-      timeoutMs,
-    );
+    if (upstreamInFlight >= maxUpstreamConnections + maxUpstreamQueue) {
+      stats.upstreamBusy++;
+      answer(res, 503, 'upstream-busy', {
+        code: -1001,
+        msg: `all ${maxUpstreamConnections} upstream connections are busy and ${maxUpstreamQueue} requests wait for one; the request was not sent, it is safe to send again`,
+      });
+      return;
+    }
+    upstreamInFlight++;
+    let outcome: ForwardOutcome;
+    try {
+      outcome = await forwardRequest(
+        dispatcher,
+        origin,
+        { method, target, rawHeaders: req.rawHeaders, body },
+        res,
+        timeoutMs,
+      );
+    } finally {
+      upstreamInFlight--;
+    }
     if (outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent)) stats.forwarded++;
     if (outcome.kind === 'relayed') return;
     if (outcome.kind === 'client-gone') {
@@ -562,7 +634,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         'too-many-connections',
         {
           code: -1001,
-          msg: `the gateway is serving its maximum of ${maxConnections} connections; the request was not sent, it is safe to send again`,
+          msg: `the gateway is serving its maximum of ${maxConnections} connections (${maxConnectionsPerPeer} from one address); the request was not sent, it is safe to send again`,
         },
         true,
       );
@@ -592,9 +664,21 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       connectionsCheckingInterval: Math.min(1_000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
-      });
+      // A connection's pipelined requests are handled one at a time, in order: one client
+      // pipelining thousands of requests holds one upstream request at a time, not thousands.
+      const socket = req.socket;
+      headless.delete(socket as Socket);
+      busy.set(socket, (busy.get(socket) ?? 0) + 1);
+      const turn = (turns.get(socket) ?? Promise.resolve())
+        .then(() => handle(req, res))
+        .catch((error: unknown) => {
+          answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
+        })
+        .finally(() => {
+          busy.set(socket, (busy.get(socket) ?? 1) - 1);
+          if (turns.get(socket) === turn) turns.delete(socket);
+        });
+      turns.set(socket, turn);
     },
   );
   // The hard cap: Node closes a connection past it as soon as it is accepted ('drop').
@@ -604,19 +688,59 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     emit({ type: 'connection-dropped', open: served.size + overflow.size });
   });
   server.on('connection', (socket: Socket) => {
-    if (served.size < maxConnections) {
+    const peer = socket.remoteAddress ?? '';
+    peerOf.set(socket, peer);
+    perPeer.set(peer, (perPeer.get(peer) ?? 0) + 1);
+    socket.once('close', () => release(socket));
+    const admitted =
+      ((perPeer.get(peer) ?? 0) <= maxConnectionsPerPeer || evictHeadlessConnection(peer)) &&
+      (served.size < maxConnections || evictHeadlessConnection(undefined));
+    if (admitted) {
       served.add(socket);
-      socket.once('close', () => served.delete(socket));
+      headless.set(socket, performance.now());
       return;
     }
     overflow.add(socket);
     const timer = setTimeout(() => socket.destroy(), OVERFLOW_GRACE_MS);
     timer.unref();
-    socket.once('close', () => {
-      clearTimeout(timer);
-      overflow.delete(socket);
-    });
+    socket.once('close', () => clearTimeout(timer));
   });
+  /**
+   * At the cap, the oldest connection that has been open for a while (`evictableAfterMs`) without
+   * finishing a single request head makes room for a new one: connections that trickle their
+   * heads cannot lock everyone else out by holding every slot until their timeout. Nothing is
+   * lost: such a connection has sent nothing that was judged or forwarded. Connections that have
+   * been served (idle keep-alive ones included) are never evicted.
+   */
+  const evictHeadlessConnection = (peer: string | undefined): boolean => {
+    const now = performance.now();
+    for (const [socket, openedAt] of headless) {
+      // Oldest first (a Map keeps insertion order): the first too young means all are.
+      if (now - openedAt < evictableAfterMs) return false;
+      if (peer !== undefined && peerOf.get(socket) !== peer) continue;
+      if ((busy.get(socket) ?? 0) > 0) continue;
+      stats.evictedConnections++;
+      emit({ type: 'connection-evicted', peer: peerOf.get(socket) ?? '' });
+      release(socket);
+      socket.destroy();
+      return true;
+    }
+    return false;
+  };
+
+  /** Forgets a connection (closed or evicted); counted once, whichever comes first. */
+  const release = (socket: Socket): void => {
+    served.delete(socket);
+    overflow.delete(socket);
+    headless.delete(socket);
+    const peer = peerOf.get(socket);
+    if (peer === undefined) return;
+    peerOf.delete(socket);
+    const left = (perPeer.get(peer) ?? 1) - 1;
+    if (left === 0) perPeer.delete(peer);
+    else perPeer.set(peer, left);
+  };
+
   // Replaces Node's default handling (answer 400/408/431 on the raw socket, or just close it)
   // with the same, logged, and answered in the gateway's format.
   const failedSockets = new WeakSet<Duplex>();

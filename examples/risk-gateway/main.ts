@@ -23,7 +23,9 @@ import { isJsonObject, JsonNumber, readStrictJson } from './strict-json.js';
 const USAGE = `usage: npx tsx examples/risk-gateway/main.ts --upstream URL [--port N] [--host H]
                  [--ticker-ms N] [--max-price-age-ms N] [--fail-open] [--reference-prices FILE]
                  [--max-notional N] [--refresh-ms N]
-                 [--max-connections N] [--headers-timeout-ms N] [--request-timeout-ms N]
+                 [--max-connections N] [--max-connections-per-peer N]
+                 [--max-upstream-connections N] [--max-upstream-queue N]
+                 [--headers-timeout-ms N] [--request-timeout-ms N]
                  [--upstream-timeout-ms N] [--max-body-bytes N]
 
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
@@ -40,6 +42,12 @@ const USAGE = `usage: npx tsx examples/risk-gateway/main.ts --upstream URL [--po
   --refresh-ms N            rule-book refresh interval in ms (default 60000)
   --max-connections N       client connections served at once (default 1024); the next 64 get
                             503 (not sent), further ones are closed at once
+  --max-connections-per-peer N
+                            connections one address may hold (default 3/4 of --max-connections)
+  --max-upstream-connections N
+                            connections to the exchange, at most (default 128); past them and
+                            --max-upstream-queue (512) waiting, 503 upstream-busy (not sent)
+  --max-upstream-queue N    requests that may wait for an upstream connection (default 512)
   --headers-timeout-ms N    time for a client to send a request head (default 10000), then 408
   --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
   --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
@@ -135,6 +143,8 @@ function describeEvent(event: GatewayEvent): string | undefined {
       return `CLIENT ERROR ${event.code}${event.status === undefined ? '' : ` answered ${event.status}`}`;
     case 'connection-dropped':
       return `CONNECTION DROPPED (${event.open} open)`;
+    case 'connection-evicted':
+      return `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`;
     case 'server-error':
       return `SERVER ERROR ${event.code}`;
   }
@@ -159,6 +169,9 @@ function parseCommandLine() {
       'max-notional': { type: 'string' },
       'refresh-ms': { type: 'string', default: '60000' },
       'max-connections': { type: 'string' },
+      'max-connections-per-peer': { type: 'string' },
+      'max-upstream-connections': { type: 'string' },
+      'max-upstream-queue': { type: 'string' },
       'headers-timeout-ms': { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       'upstream-timeout-ms': { type: 'string' },
@@ -186,6 +199,9 @@ const intervalMs = integerArg('refresh-ms', values['refresh-ms']);
 const limits: Record<string, number> = {};
 for (const [flag, option] of [
   ['max-connections', 'maxConnections'],
+  ['max-connections-per-peer', 'maxConnectionsPerPeer'],
+  ['max-upstream-connections', 'maxUpstreamConnections'],
+  ['max-upstream-queue', 'maxUpstreamQueue'],
   ['headers-timeout-ms', 'headersTimeoutMs'],
   ['request-timeout-ms', 'requestTimeoutMs'],
   ['upstream-timeout-ms', 'upstreamTimeoutMs'],
