@@ -3,29 +3,44 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_HEADER } from '../../examples/risk-gateway/answers.js';
 import {
+  accessHeaders,
   DEMO_API_KEY,
   DEMO_API_SECRET,
+  DEMO_PASSPHRASE,
   type FakeExchange,
   type ReceivedRequest,
-  signParams,
+  signRequest,
   startFakeExchange,
 } from '../../examples/risk-gateway/fake-exchange.js';
-import { createRiskGateway, type RiskGateway } from '../../examples/risk-gateway/gateway.js';
+import {
+  createRiskGateway,
+  type GatewayEvent,
+  type RiskGateway,
+  STATUS_PATH,
+} from '../../examples/risk-gateway/gateway.js';
+import { createReferenceTicker } from '../../examples/risk-gateway/reference-ticker.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient, type RuleBookSource } from '../../src/node.js';
 import { startLoopbackServer } from '../helpers/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 
-// BTCUSDT: tick 0.01, step 0.00001, min 0.00010, buy band +5 % (reference 100 -> at most 105).
+// The gateway in this process, in front of the fake WEEX V3 exchange on loopback, which checks
+// ACCESS-SIGN over the raw bytes it receives: a 200 from it proves the bytes arrived unchanged.
+
+// BTCUSDT: tick 0.01, step 0.00001, min 0.00010, precision 8, buy band +5 % (reference 100 -> at
+// most 105). ETHUSDT has no reference price here: its LIMIT orders cannot have their band checked.
+// PRECUSDT has no step size, only a quantity precision of 4 decimals.
 const PAYLOAD = exchangeInfoPayload([
   pairDefinition(),
   pairDefinition({ symbol: 'ETHUSDT', baseAsset: 'ETH', tickSize: '0.1' }),
   pairDefinition({ symbol: 'DOGEUSDT', baseAsset: 'DOGE', enableTrade: false }),
+  pairDefinition({ symbol: 'PRECUSDT', baseAsset: 'PREC', stepSize: null, baseAssetPrecision: 4 }),
 ]);
 const REFERENCE_PRICES = new Map([
   ['BTCUSDT', '100'],
   ['DOGEUSDT', '0.2'],
 ]);
+const ORDER_PATH = '/api/v3/order';
 const FORM = 'application/x-www-form-urlencoded';
 /** Framing and routing headers, which the HTTP clients on either side write for themselves. */
 const FRAMING = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
@@ -69,24 +84,63 @@ async function send(base: string, sent: Sent, chunked = false): Promise<Answer> 
   return { status: response.statusCode, headers: response.headers, text, json };
 }
 
-/** A signed request, signature appended to the query string or to the body, as the exchange allows. */
+/**
+ * A request signed as a WEEX client signs it: the four ACCESS-* headers over timestamp, method,
+ * path, `?query` and the exact body bytes, plus `Content-Type` (JSON unless told otherwise) when
+ * there is a body. `headers` may rewrite the signed header list (case, order, repeats).
+ */
 function signed(
   method: string,
   path: string,
-  query: string,
-  body: string,
-  options: { signIn?: 'query' | 'body'; headers?: readonly string[] } = {},
+  options: {
+    query?: string;
+    body?: string | Buffer;
+    contentType?: string | null;
+    headers?: (signedHeaders: string[]) => string[];
+  } = {},
 ): Sent {
-  const signature = signParams(query, body, DEMO_API_SECRET);
-  const signIn = options.signIn ?? (body === '' ? 'query' : 'body');
-  const q = signIn === 'query' ? `${query}${query === '' ? '' : '&'}signature=${signature}` : query;
-  const b = signIn === 'body' ? `${body}${body === '' ? '' : '&'}signature=${signature}` : body;
-  const headers = options.headers ?? [
-    'X-MBX-APIKEY',
-    DEMO_API_KEY,
-    ...(b === '' ? [] : ['Content-Type', FORM]),
-  ];
-  return { method, target: q === '' ? path : `${path}?${q}`, headers, body: Buffer.from(b, 'latin1') };
+  const query = options.query ?? '';
+  const body =
+    typeof options.body === 'string' ? Buffer.from(options.body) : (options.body ?? Buffer.alloc(0));
+  const headers = accessHeaders({
+    method,
+    path,
+    query,
+    body,
+    ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+  });
+  return {
+    method,
+    target: query === '' ? path : `${path}?${query}`,
+    headers: options.headers === undefined ? headers : options.headers(headers),
+    body,
+  };
+}
+
+/** A signed `POST /api/v3/order` (or `path`) with this body. */
+function signedOrder(
+  body: string | Buffer,
+  options: {
+    path?: string;
+    query?: string;
+    contentType?: string | null;
+    headers?: (signedHeaders: string[]) => string[];
+  } = {},
+): Sent {
+  return signed('POST', options.path ?? ORDER_PATH, { ...options, body });
+}
+
+/** The order body as JSON text: BTCUSDT BUY LIMIT GTC 0.01 @ 100.00, fields overridden or (undefined) removed. */
+function orderJson(fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    quantity: '0.01',
+    price: '100.00',
+    ...fields,
+  });
 }
 
 function withoutFraming(rawHeaders: readonly string[]): string[] {
@@ -115,8 +169,15 @@ function expectIntact(received: ReceivedRequest | undefined, sent: Sent): void {
   expect(received!.rawHeaders[host + 1]).toBe(new URL(exchange.url).host);
 }
 
+function violationsOf(answer: Answer): { code: string; field: string; value?: unknown; message: string }[] {
+  return answer.json.violations as { code: string; field: string; value?: unknown; message: string }[];
+}
+
 beforeAll(async () => {
-  exchange = await startFakeExchange({ exchangeInfo: PAYLOAD });
+  exchange = await startFakeExchange({
+    exchangeInfo: PAYLOAD,
+    tickerPrices: Object.fromEntries(REFERENCE_PRICES),
+  });
   infoClient = new ExchangeInfoClient({ baseUrl: exchange.url, timeoutMs: 2_000, retries: 0 });
   source = createRuleBookSource({ client: infoClient, intervalMs: 60_000 });
   await source.ready();
@@ -137,69 +198,97 @@ afterAll(async () => {
   }
 });
 
-const order = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=100.00';
-const stamp = 'recvWindow=5000&timestamp=1700000000000';
-
-describe('refused orders: 400 with the violations, and nothing reaches the exchange', () => {
-  const cases: readonly { name: string; sent: Sent; codes: readonly string[] }[] = [
+describe("refused orders: 400 with the exchange's code, the violations, and nothing reaches the exchange", () => {
+  const cases: readonly { name: string; sent: Sent; code: number; violations: readonly string[] }[] = [
     {
-      name: 'an off-tick price (query string)',
-      sent: signed('POST', '/api/v3/order', `${order.replace('100.00', '100.005')}&${stamp}`, ''),
-      codes: ['PRICE_TICK'],
+      name: 'an off-tick price',
+      sent: signedOrder(orderJson({ price: '100.005' })),
+      code: -1142,
+      violations: ['PRICE_TICK'],
     },
     {
-      name: 'a quantity below the minimum (form body)',
-      sent: signed('POST', '/api/v3/order', '', `${order.replace('0.01', '0.00001')}&${stamp}`),
-      codes: ['QUANTITY_BELOW_MIN'],
+      name: 'a quantity below the minimum, written as a JSON number',
+      sent: signedOrder(orderJson().replace('"0.01"', '0.00001')),
+      code: -1142,
+      violations: ['QUANTITY_BELOW_MIN'],
     },
     {
-      name: 'a pair with trading disabled (mixed)',
-      sent: signed(
-        'POST',
-        '/api/v3/order',
-        'symbol=DOGEUSDT&timestamp=1',
-        'side=SELL&type=LIMIT&timeInForce=GTC&quantity=1&price=0.2',
+      name: 'a quantity a float would read as a valid 0.1, judged by its written digits',
+      sent: signedOrder(
+        '{"symbol":"BTCUSDT","side":"SELL","type":"MARKET","quantity":0.10000000000000000555}',
       ),
-      codes: ['TRADING_DISABLED'],
+      code: -1142,
+      violations: ['QUANTITY_STEP', 'QUANTITY_PRECISION'],
+    },
+    {
+      name: 'more quantity decimals than the pair’s precision, trailing zeros counted',
+      sent: signedOrder('{"symbol":"PRECUSDT","side":"SELL","type":"MARKET","quantity":1.00000}'),
+      code: -1160,
+      violations: ['QUANTITY_PRECISION'],
+    },
+    {
+      name: 'a pair with trading disabled',
+      sent: signedOrder(orderJson({ symbol: 'DOGEUSDT', side: 'SELL', quantity: '1', price: '0.2' })),
+      code: -1142,
+      violations: ['TRADING_DISABLED'],
     },
     {
       name: 'an unknown symbol',
-      sent: signed('POST', '/api/v3/order', `${order.replace('BTCUSDT', 'XYZUSDT')}&${stamp}`, ''),
-      codes: ['UNKNOWN_SYMBOL'],
+      sent: signedOrder(orderJson({ symbol: 'XYZUSDT' })),
+      code: -1121,
+      violations: ['UNKNOWN_SYMBOL'],
     },
     {
       name: 'a buy above the band around the reference price (100 -> at most 105)',
-      sent: signed('POST', '/api/v3/order', '', `${order.replace('100.00', '105.01')}&${stamp}`),
-      codes: ['PRICE_ABOVE_BUY_LIMIT'],
+      sent: signedOrder(orderJson({ price: '105.01' })),
+      code: -1142,
+      violations: ['PRICE_ABOVE_BUY_LIMIT'],
     },
     {
-      name: 'several faults at once, all reported',
-      sent: signed(
-        'POST',
-        '/api/v3/order',
-        `${order.replace('100.00', '105.015').replace('0.01', '0.000015')}`,
-        '',
-      ),
-      codes: ['PRICE_TICK', 'PRICE_ABOVE_BUY_LIMIT', 'QUANTITY_STEP', 'QUANTITY_BELOW_MIN'],
+      name: 'several faults at once, all reported (the code is the first one’s)',
+      sent: signedOrder(orderJson({ price: '105.015', quantity: '0.000015' })),
+      code: -1142,
+      violations: ['PRICE_TICK', 'PRICE_ABOVE_BUY_LIMIT', 'QUANTITY_STEP', 'QUANTITY_BELOW_MIN'],
     },
     {
-      name: 'a dry run on /api/v3/order/test is judged too',
-      sent: signed('POST', '/api/v3/order/test', `${order.replace('100.00', '100.001')}`, ''),
-      codes: ['PRICE_TICK'],
+      name: 'a side WEEX does not take',
+      sent: signedOrder(orderJson({ side: 'buy' })),
+      code: -1117,
+      violations: ['INVALID_FIELD'],
     },
     {
       name: 'a type the library cannot judge (fail closed)',
-      sent: signed(
-        'POST',
-        '/api/v3/order',
-        'symbol=BTCUSDT&side=BUY&type=STOP_LOSS&quantity=1&stopPrice=90',
-        '',
-      ),
-      codes: ['INVALID_FIELD'],
+      sent: signedOrder('{"symbol":"BTCUSDT","side":"BUY","type":"STOP_LOSS","quantity":1,"stopPrice":90}'),
+      code: -1116,
+      violations: ['INVALID_FIELD'],
+    },
+    {
+      name: 'a timeInForce WEEX does not take',
+      sent: signedOrder(orderJson({ timeInForce: 'GTD' })),
+      code: -1115,
+      violations: ['INVALID_FIELD'],
+    },
+    {
+      name: 'a client order id of 41 characters',
+      sent: signedOrder(orderJson({ newClientOrderId: 'x'.repeat(41) })),
+      code: -1180,
+      violations: ['INVALID_FIELD'],
+    },
+    {
+      name: 'a price that is not a string or a number',
+      sent: signedOrder(orderJson({ price: { value: '100.00' } })),
+      code: -1142,
+      violations: ['INVALID_FIELD'],
+    },
+    {
+      name: 'a dry run on /api/v3/order/test is judged too',
+      sent: signedOrder(orderJson({ price: '100.001' }), { path: '/api/v3/order/test' }),
+      code: -1142,
+      violations: ['PRICE_TICK'],
     },
   ];
 
-  it.each(cases)('$name', async ({ sent, codes }) => {
+  it.each(cases)('$name: $code', async ({ sent, code, violations }) => {
     let answer: Answer | undefined;
     const reached = await arrivals(async () => {
       answer = await send(gateway.url, sent);
@@ -207,158 +296,382 @@ describe('refused orders: 400 with the violations, and nothing reaches the excha
     expect(reached).toEqual([]);
     expect(answer!.status).toBe(400);
     expect(answer!.headers[GATEWAY_HEADER]).toBe('order-refused');
-    expect(answer!.json.code).toBe(-1013);
-    const violations = answer!.json.violations as { code: string; field: string; message: string }[];
-    expect([...new Set(violations.map((v) => v.code))].sort()).toEqual([...codes].sort());
-    for (const v of violations) expect(v.message).toEqual(expect.any(String));
+    expect(answer!.json).toMatchObject({ code, msg: expect.any(String), skipped: expect.any(Array) });
+    const found = violationsOf(answer!);
+    expect([...new Set(found.map((v) => v.code))].sort()).toEqual([...violations].sort());
+    for (const v of found) expect(v.message).toEqual(expect.any(String));
   });
 
-  it('answers ambiguous or unreadable requests itself, before the exchange can read them otherwise', async () => {
-    const requests: readonly { sent: Sent; status: number; reason: string }[] = [
-      // The same field twice (query and body): which one would the exchange act on?
+  it("names the field in -1142's message, and reports a number by the digits it was written with", async () => {
+    const answer = await send(gateway.url, signedOrder(orderJson({ price: '@' }).replace('"@"', '105.010')));
+    expect(answer.json.code).toBe(-1142);
+    expect(answer.json.msg).toBe("Parameter 'price' is invalid");
+    expect(violationsOf(answer)).toEqual([
+      expect.objectContaining({
+        code: 'PRICE_ABOVE_BUY_LIMIT',
+        field: 'price',
+        value: '105.010',
+        limit: '105',
+      }),
+    ]);
+  });
+});
+
+describe('a request the exchange might read differently from the gateway is answered by the gateway, never forwarded', () => {
+  const order = orderJson();
+  const cases: readonly { name: string; sent: Sent; status: number; reason: string }[] = [
+    {
+      name: 'a form body',
+      sent: signedOrder('symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=100.00', {
+        contentType: FORM,
+      }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a JSON body labelled as a form',
+      sent: signedOrder(order, { contentType: FORM }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a JSON body labelled text/plain',
+      sent: signedOrder(order, { contentType: 'text/plain' }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a JSON body without a Content-Type',
+      sent: signedOrder(order, { contentType: null }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a charset other than UTF-8 (latin1)',
+      sent: signedOrder(order, { contentType: 'application/json; charset=ISO-8859-1' }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a charset other than UTF-8 (UTF-16)',
+      sent: signedOrder(order, { contentType: 'application/json; charset=utf-16' }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'a media-type parameter other than charset',
+      sent: signedOrder(order, { contentType: 'application/json; profile=x' }),
+      status: 415,
+      reason: 'unsupported-media-type',
+    },
+    {
+      name: 'the whole order in the query string (empty body)',
+      sent: signed('POST', ORDER_PATH, {
+        query: 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=100.00',
+      }),
+      status: 400,
+      reason: 'query-string-order',
+    },
+    {
+      name: 'one order field in the query string beside a JSON body',
+      sent: signedOrder(order, { query: 'price=1.00' }),
+      status: 400,
+      reason: 'query-string-order',
+    },
+    {
+      name: 'an order field in the query string under an escaped name',
+      sent: signedOrder(order, { query: '%73ymbol=ETHUSDT' }),
+      status: 400,
+      reason: 'query-string-order',
+    },
+    {
+      name: 'a duplicate key',
+      sent: signedOrder(order.replace('}', ',"price":"1.00"}')),
+      status: 400,
+      reason: 'duplicate-key',
+    },
+    {
+      name: 'a duplicate key, the second spelled with an escape',
+      sent: signedOrder(order.replace('}', ',"\\u0073ymbol":"ETHUSDT"}')),
+      status: 400,
+      reason: 'duplicate-key',
+    },
+    {
+      name: 'a duplicate key in a nested object',
+      sent: signedOrder(order.replace('}', ',"meta":{"tag":"a","tag":"b"}}')),
+      status: 400,
+      reason: 'duplicate-key',
+    },
+    {
+      name: 'a duplicate key in an object inside an array',
+      sent: signedOrder(order.replace('}', ',"legs":[{"n":1},{"n":2,"n":3}]}')),
+      status: 400,
+      reason: 'duplicate-key',
+    },
+    { name: 'a JSON array', sent: signedOrder(`[${order}]`), status: 400, reason: 'body-not-json-object' },
+    { name: 'a JSON string', sent: signedOrder('"BTCUSDT"'), status: 400, reason: 'body-not-json-object' },
+    { name: 'a JSON number', sent: signedOrder('42'), status: 400, reason: 'body-not-json-object' },
+    { name: 'JSON null', sent: signedOrder('null'), status: 400, reason: 'body-not-json-object' },
+    {
+      name: 'an empty body',
+      sent: signedOrder('', { contentType: 'application/json' }),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'a trailing comma',
+      sent: signedOrder(order.replace('}', ',}')),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'two JSON objects in one body',
+      sent: signedOrder(`${order}${order}`),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'single-quoted strings',
+      sent: signedOrder(order.replaceAll('"', "'")),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'nesting past the depth limit',
+      sent: signedOrder(order.replace('}', `,"deep":${'['.repeat(100)}${']'.repeat(100)}}`)),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'a UTF-8 byte-order mark',
+      sent: signedOrder(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(order)])),
+      status: 400,
+      reason: 'body-not-json',
+    },
+    {
+      name: 'invalid UTF-8 (a lone continuation byte in a string)',
+      sent: signedOrder(Buffer.from(order.replace('}', ',"note":"@"}').replace('@', '\x80'), 'latin1')),
+      status: 400,
+      reason: 'body-not-utf8',
+    },
+    {
+      name: 'invalid UTF-8 (an overlong "/")',
+      sent: signedOrder(Buffer.from(order.replace('}', ',"note":"@"}').replace('@', '\xc0\xaf'), 'latin1')),
+      status: 400,
+      reason: 'body-not-utf8',
+    },
+    {
+      name: 'invalid UTF-8 (an encoded surrogate)',
+      sent: signedOrder(
+        Buffer.from(order.replace('}', ',"note":"@"}').replace('@', '\xed\xa0\x80'), 'latin1'),
+      ),
+      status: 400,
+      reason: 'body-not-utf8',
+    },
+  ];
+
+  it.each(cases)('$name: $status $reason', async ({ sent, status, reason }) => {
+    let answer: Answer | undefined;
+    const reached = await arrivals(async () => {
+      answer = await send(gateway.url, sent);
+    });
+    expect(reached).toEqual([]);
+    expect({ status: answer!.status, reason: answer!.headers[GATEWAY_HEADER] }).toEqual({ status, reason });
+    expect(answer!.json).toMatchObject({ code: -1142, msg: expect.any(String) });
+  });
+
+  it('names the repeated key and the order fields found in the query string', async () => {
+    const duplicate = await send(gateway.url, signedOrder(order.replace('}', ',"\\u0070rice":"1"}')));
+    expect(duplicate.json.fields).toEqual(['price']);
+    const inQuery = await send(
+      gateway.url,
+      signedOrder(order, { query: 'side=SELL&recvWindow=5000&quantity=9' }),
+    );
+    expect(inQuery.json.fields).toEqual(['side', 'quantity']);
+  });
+
+  it('refuses other spellings of the order path, endpoints it cannot judge, and bodies over the cap', async () => {
+    const requests: readonly { sent: Sent; status: number; reason: string; code: number }[] = [
       {
-        sent: signed('POST', '/api/v3/order', order, 'price=999'),
-        status: 400,
-        reason: 'duplicate-parameter',
-      },
-      {
-        sent: signed('POST', '/api/v3/order', `${order}&symbol=ETHUSDT`, ''),
-        status: 400,
-        reason: 'duplicate-parameter',
-      },
-      {
-        sent: {
-          method: 'POST',
-          target: '/api/v3/order',
-          headers: ['Content-Type', 'application/json'],
-          body: Buffer.from('{"symbol":"BTCUSDT"}'),
-        },
-        status: 415,
-        reason: 'unsupported-media-type',
-      },
-      {
-        sent: signed('POST', '/api/v3//order', order, ''),
+        sent: signedOrder(order, { path: '/api/v3//order' }),
         status: 400,
         reason: 'non-canonical-order-path',
+        code: -1000,
       },
-      { sent: signed('POST', '/api/v3/%6Frder', order, ''), status: 400, reason: 'non-canonical-order-path' },
-      { sent: signed('POST', '/API/V3/ORDER/', order, ''), status: 400, reason: 'non-canonical-order-path' },
       {
-        sent: signed('POST', '/api/v3/order/oco', order, ''),
+        sent: signedOrder(order, { path: '/api/v3/%6Frder' }),
+        status: 400,
+        reason: 'non-canonical-order-path',
+        code: -1000,
+      },
+      {
+        sent: signedOrder(order, { path: '/API/V3/ORDER/' }),
+        status: 400,
+        reason: 'non-canonical-order-path',
+        code: -1000,
+      },
+      {
+        sent: signed('PUT', ORDER_PATH, { body: order }),
+        status: 400,
+        reason: 'non-canonical-order-path',
+        code: -1000,
+      },
+      {
+        sent: signedOrder(order, { path: '/api/v3/order/oco' }),
         status: 403,
         reason: 'unjudged-order-endpoint',
+        code: -1020,
       },
       {
-        sent: signed('POST', '/api/v3/order/cancelReplace', order, ''),
+        sent: signedOrder(order, { path: '/api/v3/order/cancelReplace' }),
         status: 403,
         reason: 'unjudged-order-endpoint',
+        code: -1020,
       },
       {
-        sent: {
-          method: 'POST',
-          target: '/api/v3/order',
-          headers: ['Content-Type', FORM],
-          body: Buffer.from(`${order}&pad=${'x'.repeat(70_000)}`),
-        },
+        sent: signedOrder(order.replace('}', `,"pad":"${'x'.repeat(70_000)}"}`)),
         status: 413,
         reason: 'body-too-large',
+        code: -1000,
       },
     ];
     const reached = await arrivals(async () => {
-      for (const { sent, status, reason } of requests) {
+      for (const { sent, status, reason, code } of requests) {
         const answer = await send(gateway.url, sent);
-        expect({ status: answer.status, reason: answer.headers[GATEWAY_HEADER] }).toEqual({ status, reason });
-        expect(answer.json).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+        expect({
+          status: answer.status,
+          reason: answer.headers[GATEWAY_HEADER],
+          code: answer.json.code,
+        }).toEqual({
+          status,
+          reason,
+          code,
+        });
+        expect(answer.json.msg).toEqual(expect.any(String));
       }
     });
     expect(reached).toEqual([]);
   });
 });
 
-describe('accepted orders reach the exchange byte for byte, and its answer comes back', () => {
-  const cases: readonly { name: string; sent: Sent; chunked?: boolean }[] = [
-    { name: 'query-string style', sent: signed('POST', '/api/v3/order', `${order}&${stamp}`, '') },
-    { name: 'form-body style', sent: signed('POST', '/api/v3/order', '', `${order}&${stamp}`) },
+describe('accepted orders reach the exchange byte for byte, their signature verifies there, and its answer comes back', () => {
+  const rename = (names: Record<string, string>) => (headers: string[]) =>
+    headers.map((value, i) => (i % 2 === 0 ? (names[value] ?? value) : value));
+  const cases: readonly { name: string; sent: Sent; chunked?: boolean; clientOrderId?: string }[] = [
+    { name: 'fields as strings', sent: signedOrder(orderJson()) },
     {
-      name: 'mixed: some fields in the query, the rest and the signature in the body',
-      sent: signed('POST', '/api/v3/order', `symbol=BTCUSDT&${stamp}`, 'side=SELL&type=MARKET&quantity=0.5'),
-    },
-    {
-      name: 'mixed, signed in the query string',
-      sent: signed(
-        'POST',
-        '/api/v3/order',
-        `symbol=ETHUSDT&${stamp}`,
-        'side=BUY&type=LIMIT&timeInForce=IOC&quantity=2&price=99.9',
-        {
-          signIn: 'query',
-        },
+      name: 'numbers as JSON numbers, by their written digits (0.010, 100.00)',
+      sent: signedOrder(
+        '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":0.010,"price":100.00}',
       ),
     },
     {
-      name: 'odd but legal bytes: %2E escapes, encoded names, +, reordered params, charset, header case and repeats',
-      sent: signed(
-        'POST',
-        '/api/v3/order',
-        `timestamp=1700000000000&price=100%2E00&quantity=0%2e01000&%73ymbol=BTCUSDT`,
-        `note=a+b%20c&newClientOrderId=my%2Forder%3A1&timeInForce=GTC&type=LIMIT&side=BUY`,
-        {
-          headers: [
-            'x-mbx-apikey',
-            DEMO_API_KEY,
-            'Content-Type',
-            'application/x-www-form-urlencoded; charset=UTF-8',
-            'X-Trace',
-            'one',
-            'X-Trace',
-            'two',
-            'User-Agent',
-            'bot/1.0 (+https://example.com)',
-            'Accept',
-            '*/*',
-          ],
-        },
+      name: 'keys in another order, a client order id, a field the gateway does not judge',
+      sent: signedOrder(
+        '{"newClientOrderId":"my/order:1","price":"99.99","timeInForce":"IOC","quantity":"0.50000","stpMode":"NONE","type":"LIMIT","side":"SELL","symbol":"BTCUSDT"}',
       ),
+      clientOrderId: 'my/order:1',
+    },
+    {
+      name: 'escaped keys and values ("\\u0073ymbol", "BTC\\u0055SDT") read as what they spell',
+      sent: signedOrder(
+        '{"\\u0073ymbol":"BTC\\u0055SDT","sid\\u0065":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"0.01","pric\\u0065":"100.00"}',
+      ),
+    },
+    {
+      name: 'whitespace and newlines around every token',
+      sent: signedOrder(
+        ' {\r\n\t"symbol" : "BTCUSDT" ,\n "side":"BUY",\n "type":"LIMIT", "timeInForce":"GTC",\n "quantity" :\t0.01 , "price": "100.00"\n}\n',
+      ),
+    },
+    {
+      name: 'a MARKET order (no price, no timeInForce)',
+      sent: signedOrder('{"symbol":"BTCUSDT","side":"SELL","type":"MARKET","quantity":"0.5"}'),
+    },
+    {
+      name: 'a charset parameter, oddly cased and quoted',
+      sent: signedOrder(orderJson(), { contentType: 'Application/JSON; Charset="UTF-8"' }),
+    },
+    {
+      name: 'charset=utf8',
+      sent: signedOrder(orderJson(), { contentType: 'application/json;charset=utf8' }),
+    },
+    {
+      name: 'non-ASCII in a client order id (multi-byte UTF-8, forwarded as sent)',
+      sent: signedOrder(orderJson({ newClientOrderId: 'ordre-№7 ✓ 注文' })),
+      clientOrderId: 'ordre-№7 ✓ 注文',
+    },
+    {
+      name: 'oddly-cased and repeated headers, in an order of the client’s',
+      sent: signedOrder(orderJson(), {
+        headers: (headers) => [
+          'User-Agent',
+          'bot/1.0 (+https://example.com)',
+          ...rename({
+            'ACCESS-KEY': 'access-key',
+            'ACCESS-SIGN': 'Access-Sign',
+            'ACCESS-PASSPHRASE': 'access-PASSPHRASE',
+            'Content-Type': 'CONTENT-TYPE',
+          })(headers),
+          'X-Trace',
+          'one',
+          'X-Trace',
+          'two',
+          'Accept',
+          '*/*',
+        ],
+      }),
+    },
+    {
+      name: 'a query string without order fields, covered by the signature',
+      sent: signedOrder(orderJson(), { query: 'recvWindow=5000&note=a+b%20c' }),
     },
     {
       name: 'a chunked body (the framing changes, the bytes do not)',
-      sent: signed('POST', '/api/v3/order', '', `${order}&${stamp}`),
+      sent: signedOrder(orderJson()),
       chunked: true,
     },
     {
       name: 'a dry run on /api/v3/order/test',
-      sent: signed('POST', '/api/v3/order/test', `${order}&${stamp}`, ''),
+      sent: signedOrder(orderJson(), { path: '/api/v3/order/test' }),
     },
     {
       name: 'a buy exactly at the band edge (105 is inclusive)',
-      sent: signed('POST', '/api/v3/order', `${order.replace('100.00', '105.00')}&${stamp}`, ''),
+      sent: signedOrder(orderJson({ price: '105.00' })),
+    },
+    {
+      name: 'a MARKET order for a pair without a reference price (no check needs one)',
+      sent: signedOrder('{"symbol":"ETHUSDT","side":"BUY","type":"MARKET","quantity":"2"}'),
     },
   ];
 
-  it.each(cases)('$name', async ({ sent, chunked }) => {
+  it.each(cases)('$name', async ({ sent, chunked, clientOrderId }) => {
+    const verified = exchange.stats.verified;
     let answer: Answer | undefined;
     const reached = await arrivals(async () => {
       answer = await send(gateway.url, sent, chunked);
     });
     expect(reached).toHaveLength(1);
     expectIntact(reached[0], sent);
-    // The exchange checked the signature over the raw bytes and accepted it.
+    // The exchange checked ACCESS-SIGN over the raw bytes and accepted it.
+    expect(exchange.stats.verified).toBe(verified + 1);
     expect(answer!.status).toBe(200);
     expect(answer!.headers[GATEWAY_HEADER]).toBeUndefined();
-    expect(answer!.headers['x-mbx-used-weight-1m']).toBe('1');
     expect(answer!.headers['content-type']).toBe('application/json;charset=UTF-8');
     if (sent.target.startsWith('/api/v3/order/test')) expect(answer!.json).toEqual({});
-    else expect(answer!.json).toMatchObject({ status: 'NEW', orderId: expect.any(Number) });
-  });
-
-  it('keeps the client order id the client chose', async () => {
-    const sent = signed('POST', '/api/v3/order', '', `${order}&newClientOrderId=my%2Forder%3A1&${stamp}`);
-    const answer = await send(gateway.url, sent);
-    expect(answer.json.clientOrderId).toBe('my/order:1');
+    else {
+      expect(answer!.json).toEqual({
+        symbol: expect.any(String),
+        orderId: expect.any(Number),
+        clientOrderId: expect.any(String),
+        transactTime: expect.any(Number),
+      });
+      if (clientOrderId !== undefined) expect(answer!.json.clientOrderId).toBe(clientOrderId);
+    }
   });
 
   it("relays the exchange's own refusal of an order the gateway accepted, status and body", async () => {
-    const sent = signed('POST', '/api/v3/order', `${order}&newClientOrderId=insufficient&${stamp}`, '');
+    const sent = signedOrder(orderJson({ newClientOrderId: 'insufficient' }));
     let answer: Answer | undefined;
     const reached = await arrivals(async () => {
       answer = await send(gateway.url, sent);
@@ -372,23 +685,65 @@ describe('accepted orders reach the exchange byte for byte, and its answer comes
   });
 
   it('a signature broken by the client is the exchange to refuse, not the gateway (it has no secret)', async () => {
-    const good = signed('POST', '/api/v3/order', `${order}&${stamp}`, '');
-    const sent = {
-      ...good,
-      target: good.target.replace('timestamp=1700000000000', 'timestamp=1700000000001'),
-    };
-    const answer = await send(gateway.url, sent);
+    const good = signedOrder(orderJson());
+    const at = good.headers.indexOf('ACCESS-TIMESTAMP') + 1;
+    const stamp = good.headers[at]!;
+    const headers = good.headers.map((value, i) => (i === at ? String(Number(stamp) + 1) : value));
+    const mismatches = exchange.stats.signatureMismatches;
+    const answer = await send(gateway.url, { ...good, headers });
     expect(answer.status).toBe(400);
+    expect(answer.headers[GATEWAY_HEADER]).toBeUndefined();
     expect(answer.json.code).toBe(-1022);
+    expect(exchange.stats.signatureMismatches).toBe(mismatches + 1);
+  });
+
+  it('missing ACCESS-* headers are the exchange to refuse too', async () => {
+    const answer = await send(gateway.url, {
+      method: 'POST',
+      target: ORDER_PATH,
+      headers: ['Content-Type', 'application/json'],
+      body: Buffer.from(orderJson()),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers[GATEWAY_HEADER]).toBeUndefined();
+    expect(answer.json.code).toBe(-1102);
+  });
+
+  it('the signature is the one WEEX documents: base64 HMAC-SHA256 over timestamp, METHOD, path, ?query and body', () => {
+    const body = '{"symbol":"BTCUSDT"}';
+    const headers = accessHeaders({
+      method: 'post',
+      path: ORDER_PATH,
+      query: 'a=1',
+      body,
+      timestamp: '1764506000000',
+    });
+    expect(headers).toEqual([
+      'ACCESS-KEY',
+      DEMO_API_KEY,
+      'ACCESS-SIGN',
+      signRequest(DEMO_API_SECRET, '1764506000000', 'POST', ORDER_PATH, 'a=1', body),
+      'ACCESS-TIMESTAMP',
+      '1764506000000',
+      'ACCESS-PASSPHRASE',
+      DEMO_PASSPHRASE,
+      'Content-Type',
+      'application/json',
+    ]);
+    // The message is the plain concatenation; the sign is standard base64 of a 32-byte digest.
+    expect(signRequest(DEMO_API_SECRET, '1', 'POST', '/p', '', 'b')).toBe(
+      signRequest(DEMO_API_SECRET, '1POST/pb', '', '', '', ''),
+    );
+    expect(Buffer.from(headers[3]!, 'base64')).toHaveLength(32);
   });
 });
 
 describe('other requests pass through unchanged', () => {
   const cases: readonly { name: string; sent: Sent; status: number }[] = [
-    { name: 'GET /api/v3/account', sent: signed('GET', '/api/v3/account', stamp, ''), status: 200 },
+    { name: 'GET /api/v3/account', sent: signed('GET', '/api/v3/account'), status: 200 },
     {
       name: 'DELETE /api/v3/order (cancelling is not judged)',
-      sent: signed('DELETE', '/api/v3/order', `symbol=BTCUSDT&orderId=7&${stamp}`, ''),
+      sent: signed('DELETE', ORDER_PATH, { query: 'symbol=BTCUSDT&orderId=7' }),
       status: 200,
     },
     {
@@ -413,22 +768,166 @@ describe('other requests pass through unchanged', () => {
     expect(answer!.status).toBe(status);
     expect(answer!.headers[GATEWAY_HEADER]).toBeUndefined();
   });
+
+  it(`GET ${STATUS_PATH} is answered by the gateway itself: its book, its reference prices, its counters`, async () => {
+    let answer: Answer | undefined;
+    const reached = await arrivals(async () => {
+      answer = await send(gateway.url, {
+        method: 'GET',
+        target: STATUS_PATH,
+        headers: [],
+        body: Buffer.alloc(0),
+      });
+    });
+    expect(reached).toEqual([]);
+    expect(answer!.status).toBe(200);
+    expect(answer!.headers[GATEWAY_HEADER]).toBe('status');
+    expect(answer!.json).toMatchObject({
+      ruleBook: { pairs: 4, stale: false },
+      referencePrices: { source: 'embedder' },
+      failOpen: false,
+      maxReferenceAgeMs: 10_000,
+      stats: { judged: expect.any(Number), accepted: expect.any(Number), refused: expect.any(Number) },
+    });
+  });
 });
 
 describe('fails closed', () => {
+  it('an order whose band cannot be checked (no reference price for its pair): 503 reference-price-missing, nothing sent', async () => {
+    let answer: Answer | undefined;
+    const reached = await arrivals(async () => {
+      answer = await send(
+        gateway.url,
+        signedOrder(orderJson({ symbol: 'ETHUSDT', price: '9999.0', quantity: '1' })),
+      );
+    });
+    expect(reached).toEqual([]);
+    expect(answer!.status).toBe(503);
+    expect(answer!.headers[GATEWAY_HEADER]).toBe('reference-price-missing');
+    expect(answer!.json).toMatchObject({ code: -1001, msg: expect.any(String) });
+    expect(answer!.json.skipped).toEqual([
+      expect.objectContaining({ check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE' }),
+    ]);
+    // An order refused on its own merits is still 400: the missing price does not hide its faults.
+    const offTick = await send(gateway.url, signedOrder(orderJson({ symbol: 'ETHUSDT', price: '9999.05' })));
+    expect(offTick.status).toBe(400);
+    expect(violationsOf(offTick).map((v) => v.code)).toEqual(['PRICE_TICK']);
+  });
+
+  it('with failOpen, that order is forwarded and its verdict says the band was unchecked', async () => {
+    const events: GatewayEvent[] = [];
+    const open = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      source,
+      referencePrices: REFERENCE_PRICES,
+      failOpen: true,
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      const sent = signedOrder(orderJson({ symbol: 'ETHUSDT', price: '9999.0', quantity: '1' }));
+      let answer: Answer | undefined;
+      const reached = await arrivals(async () => {
+        answer = await send(open.url, sent);
+      });
+      expectIntact(reached[0], sent);
+      expect(answer!.status).toBe(200);
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'verdict', bandUnchecked: 'missing', referencePrice: undefined }),
+      );
+      expect(open.stats).toMatchObject({ accepted: 1, unchecked: 0 });
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('a reference price older than maxReferenceAgeMs is not used: 503 reference-price-stale (the limit itself is still fresh)', async () => {
+    let ageMs = 0;
+    const feed = (symbol: string) => (symbol === 'BTCUSDT' ? { price: '100', ageMs } : undefined);
+    const events: GatewayEvent[] = [];
+    const gw = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      source,
+      referencePrices: feed,
+      maxReferenceAgeMs: 2_000,
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      const order = orderJson({ price: '105.00' });
+      ageMs = 2_000;
+      expect((await send(gw.url, signedOrder(order))).status).toBe(200);
+      ageMs = 2_001;
+      let answer: Answer | undefined;
+      const reached = await arrivals(async () => {
+        answer = await send(gw.url, signedOrder(order));
+      });
+      expect(reached).toEqual([]);
+      expect(answer!.status).toBe(503);
+      expect(answer!.headers[GATEWAY_HEADER]).toBe('reference-price-stale');
+      expect(events.at(-2)).toMatchObject({
+        type: 'verdict',
+        bandUnchecked: 'stale',
+        referencePriceAgeMs: 2_001,
+      });
+      // A stale price never lets a refusal through either: the band is unchecked, not passed.
+      const offTick = await send(gw.url, signedOrder(orderJson({ price: '105.001' })));
+      expect(offTick.status).toBe(400);
+      // A MARKET order without maxNotional needs no price at all.
+      const market = await send(
+        gw.url,
+        signedOrder('{"symbol":"BTCUSDT","side":"BUY","type":"MARKET","quantity":"0.01"}'),
+      );
+      expect(market.status).toBe(200);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('reads the exchange ticker as a feed ({ quote }): the band follows its price; a pair it does not price is refused 503', async () => {
+    const ticker = createReferenceTicker({ upstreamUrl: exchange.url, intervalMs: 60_000 });
+    const gw = await createRiskGateway({ upstreamUrl: exchange.url, source, referencePrices: ticker });
+    try {
+      await ticker.poll();
+      expect((await send(gw.url, signedOrder(orderJson({ price: '105.00' })))).status).toBe(200);
+      exchange.setTickerPrice('BTCUSDT', '90.00');
+      await ticker.poll();
+      const refused = await send(gw.url, signedOrder(orderJson({ price: '95.00' })));
+      expect(refused.status).toBe(400);
+      expect(violationsOf(refused)).toEqual([
+        expect.objectContaining({ code: 'PRICE_ABOVE_BUY_LIMIT', limit: '94.5', value: '95.00' }),
+      ]);
+      const missing = await send(gw.url, signedOrder(orderJson({ symbol: 'ETHUSDT', price: '9999.0' })));
+      expect(missing.headers[GATEWAY_HEADER]).toBe('reference-price-missing');
+      const status = await send(gw.url, {
+        method: 'GET',
+        target: STATUS_PATH,
+        headers: [],
+        body: Buffer.alloc(0),
+      });
+      expect(status.json.referencePrices).toMatchObject({ symbols: 2, successes: 2, failures: 0 });
+    } finally {
+      exchange.setTickerPrice('BTCUSDT', REFERENCE_PRICES.get('BTCUSDT'));
+      await gw.close();
+      await ticker.stop();
+    }
+  });
+
   it('without a rule book: 503 for orders (nothing sent), other requests still pass', async () => {
     const idle = createRuleBookSource({ client: infoClient, intervalMs: 60_000 }); // never started: no book
-    const blind = await createRiskGateway({ upstreamUrl: exchange.url, source: idle });
+    const blind = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      source: idle,
+      referencePrices: REFERENCE_PRICES,
+    });
     try {
       let orderAnswer: Answer | undefined;
       const reached = await arrivals(async () => {
-        orderAnswer = await send(blind.url, signed('POST', '/api/v3/order', `${order}&${stamp}`, ''));
+        orderAnswer = await send(blind.url, signedOrder(orderJson()));
       });
       expect(reached).toEqual([]);
       expect(orderAnswer!.status).toBe(503);
       expect(orderAnswer!.headers[GATEWAY_HEADER]).toBe('no-rule-book');
-      expect(orderAnswer!.json.msg).toMatch(/no rule book yet/);
-      const account = await send(blind.url, signed('GET', '/api/v3/account', stamp, ''));
+      expect(orderAnswer!.json.code).toBe(-1001);
+      const account = await send(blind.url, signed('GET', '/api/v3/account'));
       expect(account.status).toBe(200);
     } finally {
       await blind.close();
@@ -445,9 +944,13 @@ describe('fails closed', () => {
       initialBook: book,
       now: () => clock,
     });
-    const gw = await createRiskGateway({ upstreamUrl: exchange.url, source: old });
+    const gw = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      source: old,
+      referencePrices: REFERENCE_PRICES,
+    });
     try {
-      const sent = signed('POST', '/api/v3/order/test', `${order}&${stamp}`, '');
+      const sent = signedOrder(orderJson(), { path: '/api/v3/order/test' });
       expect((await send(gw.url, sent)).status).toBe(200);
       clock += 10_000; // older than maxAgeMs (3 × intervalMs): refreshes have been failing
       const reached = await arrivals(async () => {
@@ -462,7 +965,7 @@ describe('fails closed', () => {
     }
   });
 
-  it('a broken reference-price feed: 503, nothing sent', async () => {
+  it('a broken reference-price feed (it throws, or answers a price that is not a decimal): 503, nothing sent', async () => {
     const book = RuleBook.fromExchangeInfo(parseExchangeInfo(PAYLOAD));
     const feed = (symbol: string) => {
       if (symbol === 'ETHUSDT') throw new Error('feed down');
@@ -472,10 +975,7 @@ describe('fails closed', () => {
     try {
       const reached = await arrivals(async () => {
         for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
-          const answer = await send(
-            gw.url,
-            signed('POST', '/api/v3/order', order.replace('BTCUSDT', symbol), ''),
-          );
+          const answer = await send(gw.url, signedOrder(orderJson({ symbol })));
           expect(answer.status).toBe(503);
           expect(answer.headers[GATEWAY_HEADER]).toBe('reference-price-failed');
         }
@@ -491,9 +991,9 @@ describe('fails closed', () => {
     const deadUrl = gone.baseUrl;
     await gone.close();
     const book = RuleBook.fromExchangeInfo(parseExchangeInfo(PAYLOAD));
-    const orphan = await createRiskGateway({ upstreamUrl: deadUrl, book });
+    const orphan = await createRiskGateway({ upstreamUrl: deadUrl, book, referencePrices: REFERENCE_PRICES });
     try {
-      const answer = await send(orphan.url, signed('POST', '/api/v3/order', `${order}&${stamp}`, ''));
+      const answer = await send(orphan.url, signedOrder(orderJson()));
       expect(answer.status).toBe(502);
       expect(answer.headers[GATEWAY_HEADER]).toBe('upstream-unreachable');
       expect(answer.json).toMatchObject({
@@ -501,10 +1001,7 @@ describe('fails closed', () => {
         msg: expect.stringMatching(/ECONNREFUSED.*not sent/),
       });
       // Refused orders are still refused without an upstream.
-      const refused = await send(
-        orphan.url,
-        signed('POST', '/api/v3/order', order.replace('100.00', '1.001'), ''),
-      );
+      const refused = await send(orphan.url, signedOrder(orderJson({ price: '1.001' })));
       expect(refused.status).toBe(400);
     } finally {
       await orphan.close();
@@ -514,9 +1011,14 @@ describe('fails closed', () => {
   it('upstream silent: 504 after the timeout, execution status unknown', async () => {
     const silent = await startLoopbackServer(() => {});
     const book = RuleBook.fromExchangeInfo(parseExchangeInfo(PAYLOAD));
-    const waiting = await createRiskGateway({ upstreamUrl: silent.baseUrl, book, upstreamTimeoutMs: 100 });
+    const waiting = await createRiskGateway({
+      upstreamUrl: silent.baseUrl,
+      book,
+      referencePrices: REFERENCE_PRICES,
+      upstreamTimeoutMs: 100,
+    });
     try {
-      const answer = await send(waiting.url, signed('POST', '/api/v3/order', `${order}&${stamp}`, ''));
+      const answer = await send(waiting.url, signedOrder(orderJson()));
       expect(answer.status).toBe(504);
       expect(answer.json).toMatchObject({
         code: -1007,
