@@ -43,8 +43,9 @@ export interface RuleBookOptions {
   readonly fetchedAt?: number | Date | undefined;
   /**
    * Take the smallest step of `displayDigitMerge` as the tick of a pair that has no `tickSize`
-   * (README, "Reading the exchange's definitions"). Default true; false leaves such pairs
-   * without a price grid (PRICE_TICK skipped).
+   * (README, "Reading the exchange's definitions"; the evidence for and against it in
+   * docs/exchange-semantics.md). Default true; false leaves such pairs without a price grid
+   * (PRICE_TICK skipped).
    */
   readonly inferTickSize?: boolean | undefined;
 }

@@ -6,7 +6,8 @@ import type { CompiledPair } from './compiled-pair.js';
  * The price an order can fill at, at worst (README, "Judging an order"): a LIMIT order's own price; for a
  * MARKET BUY reference × (1 + r), for a MARKET SELL reference × (1 − r), r being
  * `marketFallbackPriceRatio` or, when that is 0 ("not configured") or absent, the side's
- * limit-price ratio.
+ * limit-price ratio. The ratio's meaning is an assumption: WEEX does not show what it does
+ * (docs/exchange-semantics.md).
  * `undefined` when it cannot be known (no reference price for a MARKET order, fields missing).
  */
 export function worstCasePrice(

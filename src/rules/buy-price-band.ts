@@ -25,9 +25,10 @@ function aboveBand(
 }
 
 /**
- * PRICE_ABOVE_BUY_LIMIT: a LIMIT BUY is at most reference × (1 + buyLimitPriceRatio). One-sided:
- * a buy far below the market is not the exchange's concern. Suggests the edge rounded down onto
- * the price grid (none when that leaves zero).
+ * PRICE_ABOVE_BUY_LIMIT: a LIMIT BUY is at most reference × (1 + buyLimitPriceRatio). One-sided,
+ * from the caller's reference price: assumptions, since WEEX shows neither the side nor the price
+ * its band is measured from (docs/exchange-semantics.md). Suggests the edge rounded down onto the
+ * price grid (none when that leaves zero).
  */
 export function checkBuyPriceBand(
   pair: CompiledPair,

@@ -21,7 +21,8 @@ function aboveCap(value: string, field: CapField, cap: string, highest: readonly
 
 /**
  * MARKET_SIZE_ABOVE_MAX: a MARKET BUY's quantity is at most `marketBuyLimitSize`, a MARKET SELL's
- * at most `marketSellLimitSize`; both in base-asset units, like the quantity.
+ * at most `marketSellLimitSize`; both in base-asset units, like the quantity (no unit is
+ * documented; the recorded evidence is in docs/exchange-semantics.md).
  */
 export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const quantity = order.quantity;

@@ -17,8 +17,9 @@ function tooPrecise(value: string, precision: number, fitting: string): Violatio
 
 /**
  * PRICE_PRECISION: the price, as the text that would be sent, has at most `quoteAssetPrecision`
- * decimal places; trailing zeros count, because they are sent. Independent of the tick. Suggests
- * the nearest price that fits, away from the market (a BUY down, a SELL up).
+ * decimal places; trailing zeros count, because they are sent (an assumption: WEEX does not show
+ * it, docs/exchange-semantics.md). Independent of the tick. Suggests the nearest price that fits,
+ * away from the market (a BUY down, a SELL up).
  */
 export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
   const price = order.price;

@@ -17,7 +17,8 @@ function tooPrecise(value: string, precision: number, nearest: string): Violatio
 
 /**
  * QUANTITY_PRECISION: the quantity, as the text that would be sent, has at most
- * `baseAssetPrecision` decimal places; trailing zeros count. Independent of the step. Suggests
+ * `baseAssetPrecision` decimal places; trailing zeros count (an assumption, as for the price:
+ * docs/exchange-semantics.md). Independent of the step. Suggests
  * the quantity rounded down onto the grid (or its first point, when that is zero), kept within
  * the quantities the pair's bounds allow.
  */

@@ -18,8 +18,9 @@ function belowBand(pair: CompiledPair, value: string, limit: string, reference: 
 
 /**
  * PRICE_BELOW_SELL_LIMIT: a LIMIT SELL is at least reference × (1 − sellLimitPriceRatio).
- * One-sided: a sell far above the market is not the exchange's concern. Suggests the edge
- * rounded up onto the price grid.
+ * One-sided, from the caller's reference price: assumptions, since WEEX shows neither the side nor
+ * the price its band is measured from (docs/exchange-semantics.md). Suggests the edge rounded up
+ * onto the price grid.
  */
 export function checkSellPriceBand(
   pair: CompiledPair,

@@ -5,7 +5,11 @@ import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
 
 const NO_STATUS = skippedCheck('SYMBOL_NOT_TRADING', 'NO_RULE_FIELD', 'status');
 
-/** SYMBOL_NOT_TRADING: the pair's `status` is not `TRADING` (skipped when the exchange sent none). */
+/**
+ * SYMBOL_NOT_TRADING: the pair's `status` is not `TRADING` (skipped when the exchange sent none).
+ * HALT and BREAK are documented as not trading; an unlisted value is assumed not to trade either
+ * (docs/exchange-semantics.md).
+ */
 export function checkSymbolTrading(pair: CompiledPair): RuleOutcome {
   if (pair.isTrading === null) return NO_STATUS;
   if (pair.isTrading) return undefined;

@@ -80,7 +80,8 @@ interface PriceGridPlan {
 }
 
 const priceGridPlanArb: fc.Arbitrary<PriceGridPlan> = fc.oneof(
-  // tickSize sent, and (as in every published sample) the merge list starting at it, or none.
+  // tickSize sent, and (as in the three published definitions with both) the merge list starting
+  // at it, or none.
   {
     arbitrary: gridSizeArb.chain((tick) =>
       fc.record({

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import Big from 'big.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExchangeInfo, parseExchangeInfoText, RuleBook } from '../../src/index.js';
 
@@ -57,6 +59,56 @@ describe('real WEEX definitions', () => {
         .validateOrder(order('BTCUSDT', 'SELL', '64000.12', '0.00100000000000'))
         .violations.map((v) => v.code),
     ).toEqual(['QUANTITY_PRECISION']);
+  });
+
+  it('a merge list finer than the real tick: the inferred grid misses off-tick prices, never refuses one on the tick', () => {
+    // The documented shape's BTCUSDT lists "1,0.1,0.01"; the recorded BTCUSDT ticks at 0.1
+    // (docs/exchange-semantics.md, "displayDigitMerge").
+    const recordedTick = SAMPLES.withGrid.symbols.find((s) => s.symbol === 'BTCUSDT')?.tickSize;
+    expect(recordedTick).toBe('0.1');
+    const book = RuleBook.fromExchangeInfo(parseExchangeInfoText(JSON.stringify(SAMPLES.withoutGrid)));
+    expect(book.definition('BTCUSDT')?.tickSize).toBe('0.01');
+    for (const onTick of ['64000', '64000.1', '64000.9', '0.1', '99999.9'])
+      expect(book.validateOrder(order('BTCUSDT', 'BUY', onTick, '0.001')).ok).toBe(true);
+    // The exchange, ticking at 0.1, would refuse this; the inferred 0.01 grid lets it through.
+    expect(book.validateOrder(order('BTCUSDT', 'BUY', '64000.05', '0.001')).ok).toBe(true);
+  });
+
+  it('a price on the real tick passes an inferred grid whenever the tick is a multiple of the smallest merge step', () => {
+    const bookWithMerge = (merge: string) =>
+      RuleBook.fromExchangeInfo(
+        parseExchangeInfoText(
+          JSON.stringify({
+            ...SAMPLES.withoutGrid,
+            symbols: [
+              { ...SAMPLES.withoutGrid.symbols[0], displayDigitMerge: merge, quoteAssetPrecision: 30 },
+            ],
+          }),
+        ),
+      );
+    const tickCodes = (book: RuleBook, price: string) =>
+      book
+        .validateOrder(order('BTCUSDT', 'BUY', price, '0.001'))
+        .violations.map((v) => v.code)
+        .filter((code) => code === 'PRICE_TICK');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('0.1', '0.01', '0.00001', '0.5', '25', '0.00000012'),
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 5 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (smallest, tickInSteps, coarser, count) => {
+          const step = new Big(smallest);
+          const tick = step.times(tickInSteps);
+          const merge = [step, ...coarser.map((k) => step.times(k))].map((x) => x.toFixed()).join(',');
+          const price = tick.times(count.toString()).toFixed();
+          expect(tickCodes(bookWithMerge(merge), price)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // The other way round, it would: a smallest step coarser than the tick refuses a price on it.
+    expect(tickCodes(bookWithMerge('0.2,1'), '64000.1')).toEqual(['PRICE_TICK']);
   });
 
   it('the samples give the same book whether numbers are strings or JSON numbers', () => {
