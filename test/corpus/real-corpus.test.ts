@@ -183,7 +183,7 @@ describe('realCorpus: the payload', () => {
         ['tickSize on the wire', !pair.tickOnWire || new Big(String(d.tickSize)).eq(tick)],
         ['stepSize on the wire', !pair.stepOnWire || new Big(String(d.stepSize)).eq(step)],
         ['minTradeAmount on the wire', new Big(String(d.minTradeAmount)).eq(min)],
-        // In every published sample the smallest depth-merge step is the tick.
+        // As in the three published definitions with both fields: the smallest merge step is the tick.
         ['smallest merge step is the tick', smallestStep(d.displayDigitMerge)?.eq(tick) ?? true],
       ];
       for (const [check, holds] of checks) if (!holds) problems.push(`${pair.symbol}: ${check}`);
