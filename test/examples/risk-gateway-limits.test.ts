@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, Client, type Dispatcher, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +23,18 @@ import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-se
 // the events it reports. Each test starts its own gateway with the options under test.
 
 const BOOK = RuleBook.fromExchangeInfo(sampleExchangeInfo());
-const ORDER_QUERY =
-  'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000&timestamp=1&signature=00';
-const ORDER_TARGET = `/api/v3/order?${ORDER_QUERY}`;
+const ORDER_TARGET = '/api/v3/order';
+const ORDER_BODY =
+  '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"0.001","price":"60000"}';
+/** A price for the one pair ordered, so that every order's band is checked (the gateway fails closed without one). */
+const REFERENCE_PRICES: ReadonlyMap<string, string> = new Map([['BTCUSDT', '60000']]);
+/** The scripted upstream checks no signature: these stand in for a WEEX client's headers. */
+const ACCESS_HEADERS = {
+  'ACCESS-KEY': 'k',
+  'ACCESS-SIGN': 'c2lnbg==',
+  'ACCESS-TIMESTAMP': '1764506000000',
+  'ACCESS-PASSPHRASE': 'p',
+};
 const ANSWER = '{"orderId":1,"status":"NEW"}';
 
 /** How the upstream answers, chosen per request by a header the gateway forwards. */
@@ -80,6 +92,7 @@ async function startGateway(
   const gateway = await createRiskGateway({
     upstreamUrl: upstream.baseUrl,
     book: BOOK,
+    referencePrices: REFERENCE_PRICES,
     onEvent: (event) => events.push(event),
     ...options,
   });
@@ -108,7 +121,8 @@ async function order(
   const response = await request(base + target, {
     dispatcher,
     method: 'POST',
-    headers: { 'x-mbx-apikey': 'k', ...headers },
+    headers: { ...ACCESS_HEADERS, 'content-type': 'application/json', ...headers },
+    body: ORDER_BODY,
   });
   const text = await response.body.text();
   let code: unknown;
@@ -173,8 +187,20 @@ function statusOf(received: string): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
+/** An order's head, announcing a body of `bodyLength` bytes. */
+function orderHead(extraHeaders = '', bodyLength = Buffer.byteLength(ORDER_BODY)): string {
+  const access = Object.entries(ACCESS_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (
+    `POST ${ORDER_TARGET} HTTP/1.1\r\nHost: gw\r\n${access}Content-Type: application/json\r\n` +
+    `${extraHeaders}Content-Length: ${bodyLength}\r\n\r\n`
+  );
+}
+
+/** A whole order, as raw bytes. */
 function orderBytes(extraHeaders = ''): string {
-  return `POST ${ORDER_TARGET} HTTP/1.1\r\nHost: gw\r\nX-MBX-APIKEY: k\r\n${extraHeaders}Content-Length: 0\r\n\r\n`;
+  return `${orderHead(extraHeaders)}${ORDER_BODY}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -345,9 +371,9 @@ describe('slow clients are cut off at their timeout, and cost the others nothing
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
     });
     const before = arrived();
-    const head = orderBytes().replace('Content-Length: 0', 'Content-Length: 40');
-    const slowHead = [...head];
-    const slowBody = [head, ...'x'.repeat(40)];
+    const head = orderHead();
+    const slowHead = [...orderBytes()];
+    const slowBody = [head, ...ORDER_BODY];
     const dribblers = Promise.all([
       visit(gateway.port, slowHead, 100, 4_000),
       visit(gateway.port, slowBody, 100, 6_000),
@@ -406,8 +432,8 @@ describe('every abort is contained to its request and reported as an event', () 
     const { gateway, events } = await startGateway();
     const before = arrived();
     const broken =
-      `POST ${ORDER_TARGET} HTTP/1.1\r\nHost: gw\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-      'Transfer-Encoding: chunked\r\n\r\n5\r\nside=\r\nZZ-not-a-size\r\n';
+      `POST ${ORDER_TARGET} HTTP/1.1\r\nHost: gw\r\nContent-Type: application/json\r\n` +
+      'Transfer-Encoding: chunked\r\n\r\n5\r\n{"sid\r\nZZ-not-a-size\r\n';
     const result = await visit(gateway.port, [broken], 10, 2_000);
     expect(statusOf(result.received)).toBe(400);
     expect(result.closedAfterMs).toBeDefined();
@@ -450,6 +476,20 @@ describe.skipIf(process.platform === 'win32')(
   'at the file-descriptor limit (main.ts under ulimit -n)',
   () => {
     const MAIN = fileURLToPath(new URL('../../examples/risk-gateway/main.ts', import.meta.url));
+    // Fixed reference prices from a file: no ticker polling the upstream (and holding a
+    // descriptor) while the test counts what reaches it.
+    let pricesDir = '';
+    let pricesFile = '';
+
+    beforeAll(async () => {
+      pricesDir = await mkdtemp(join(tmpdir(), 'gateway-limits-'));
+      pricesFile = join(pricesDir, 'prices.json');
+      await writeFile(pricesFile, JSON.stringify(Object.fromEntries(REFERENCE_PRICES)));
+    });
+
+    afterAll(async () => {
+      if (pricesDir !== '') await rm(pricesDir, { recursive: true, force: true });
+    });
 
     /** Starts main.ts with at most `fds` descriptors; resolves once it has its rule book. */
     async function startLimited(
@@ -465,6 +505,8 @@ describe.skipIf(process.platform === 'win32')(
         upstream.baseUrl,
         '--port',
         '0',
+        '--reference-prices',
+        pricesFile,
         ...args,
       ]
         .map((word) => `'${word}'`)
@@ -530,6 +572,9 @@ describe.skipIf(process.platform === 'win32')(
       const { port, child } = await startLimited(64, ['--max-connections', '10000']);
       const flood: Socket[] = [];
       try {
+        // The rule-book client's idle keep-alive connection closes within about 5 s and frees a
+        // descriptor: were that after the flood, the order could take it. Wait it out first.
+        await until(() => upstream.openSockets === 0, 10_000);
         const keeper = await open(port);
         for (let i = 0; i < 60; i++) flood.push(await open(port));
         await sleep(200);
