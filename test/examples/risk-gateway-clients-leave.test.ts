@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/sample/sample-exchange-info.js';
 import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
 
-// The gateway runs as its own process (examples/risk-gateway/main.ts), so a crash is seen as a
-// dead process, exactly as an operator would see it, and not as an error inside the test runner.
+// The gateway runs as its own process (examples/risk-gateway/main.ts), as an operator runs it
+// (reference prices polled from the upstream's ticker), so a crash is seen as a dead process,
+// exactly as an operator would see it, and not as an error inside the test runner.
 
 const MAIN = fileURLToPath(new URL('../../examples/risk-gateway/main.ts', import.meta.url));
 const ORDER_BODY =
-  'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000&timestamp=1&signature=00';
+  '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"0.001","price":"60000"}';
+/** The upstream's ticker: the last price the gateway checks the order's band against. */
+const TICKER_ANSWER = '[{"symbol":"BTCUSDT","price":"60000.00"}]';
+const TICKER_MS = 500;
 /** How long the upstream holds each part of its answer back, so a client can leave in between. */
 const HOLD_MS = 40;
 const ANSWER_HEAD = '{"orderId":';
@@ -37,6 +41,10 @@ function exchangeResponder(): Parameters<typeof startLoopbackServer>[0] {
   return (req, res) => {
     if (req.url?.startsWith('/api/v3/exchangeInfo')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(SAMPLE_EXCHANGE_INFO_JSON);
+      return;
+    }
+    if (req.url?.startsWith('/api/v3/market/ticker/price')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(TICKER_ANSWER);
       return;
     }
     req.resume();
@@ -78,8 +86,10 @@ function exchangeResponder(): Parameters<typeof startLoopbackServer>[0] {
 
 function request(script: UpstreamScript, body = ORDER_BODY): string {
   return (
-    'POST /api/v3/order HTTP/1.1\r\nHost: gateway\r\nX-MBX-APIKEY: k\r\n' +
-    `X-Test-Script: ${script}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+    // The scripted exchange checks no signature: the ACCESS-* headers stand in for a client's.
+    'POST /api/v3/order HTTP/1.1\r\nHost: gateway\r\nACCESS-KEY: k\r\nACCESS-SIGN: c2lnbg==\r\n' +
+    'ACCESS-TIMESTAMP: 1764506000000\r\nACCESS-PASSPHRASE: p\r\n' +
+    `X-Test-Script: ${script}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }
@@ -145,7 +155,17 @@ beforeAll(async () => {
   upstream = await startLoopbackServer(exchangeResponder());
   gateway = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--upstream', upstream.baseUrl, '--port', '0'],
+    [
+      '--import',
+      'tsx',
+      MAIN,
+      '--upstream',
+      upstream.baseUrl,
+      '--port',
+      '0',
+      '--ticker-ms',
+      String(TICKER_MS),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -159,7 +179,7 @@ beforeAll(async () => {
     gateway.stdout!.on('data', (chunk: Buffer) => {
       gatewayLog += chunk.toString();
       port ||= Number(/risk gateway on http:\/\/127\.0\.0\.1:(\d+)/.exec(gatewayLog)?.[1] ?? 0);
-      if (port > 0 && gatewayLog.includes('rule book ready')) {
+      if (port > 0 && gatewayLog.includes('rule book ready') && gatewayLog.includes('ticker ready')) {
         clearTimeout(timer);
         resolve(port);
       }
@@ -258,7 +278,7 @@ describe('the gateway survives clients that leave, at every stage', () => {
       name: 'with a request body that breaks HTTP framing (a bad chunk size: 400)',
       bytes: request('prompt')
         .replace(/Content-Length: \d+/, 'Transfer-Encoding: chunked')
-        .replace(/\r\n\r\n.*$/s, '\r\n\r\n5\r\nsymbo\r\nZZ-not-a-size\r\n'),
+        .replace(/\r\n\r\n.*$/s, '\r\n\r\n5\r\n{"sym\r\nZZ-not-a-size\r\n'),
       script: 'prompt',
       leaveWhen: (received) => received.includes('\r\n\r\n'),
       status: 400,
@@ -293,5 +313,8 @@ describe('the gateway survives clients that leave, at every stage', () => {
     expect(gatewayLog).toMatch(/UPSTREAM no-answer for POST \/api\/v3\/order/);
     expect(gatewayLog).toMatch(/CLIENT ERROR HPE_INVALID_CHUNK_SIZE answered 400/);
     expect(gatewayLog).not.toMatch(/Unhandled|UND_ERR_ABORTED|GATEWAY_CLIENT_GONE/);
+    // Every order was judged against a fresh price: none was held back for want of one.
+    expect(gatewayLog).toMatch(/ACCEPT BTCUSDT BUY LIMIT 0\.001 @ 60000\n/);
+    expect(gatewayLog).not.toMatch(/UNCHECKED|ticker failed/);
   });
 });
