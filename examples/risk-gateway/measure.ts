@@ -3,13 +3,14 @@
  *
  *   npx tsx examples/risk-gateway/measure.ts [--requests 2000] [--concurrency 16]
  *
- * A fake exchange (signature checked on every order) and the gateway (`main.ts`, rule book
- * fetched from the fake) run in their own processes; this process is the client. The exchange
- * is called directly and through the gateway, with the same signed order bytes over a keep-alive
- * undici agent: sequential latency
- * (p50 / p90 / p99 over `--requests` requests, after a warm-up) and throughput with
- * `--concurrency` requests in flight. Also the gateway's own refusals (no upstream hop) and the
- * bare `validateOrder` call. Everything is bounded; nothing leaves 127.0.0.1.
+ * A fake WEEX V3 exchange (`ACCESS-SIGN` checked on every order) and the gateway (`main.ts`, rule
+ * book fetched from the fake, reference prices polled from its ticker) run in their own
+ * processes; this process is the client. The exchange is called directly and through the
+ * gateway, with the same signed JSON order (body and `ACCESS-*` headers) over a keep-alive undici
+ * agent: sequential latency (p50 / p90 / p99 over `--requests` requests, after a warm-up) and
+ * throughput with `--concurrency` requests in flight. Also the gateway's own refusals (no upstream
+ * hop), and in this process the gateway's reading of the body (`parseOrderRequest`) and the bare
+ * `validateOrder` call. Everything is bounded; nothing leaves 127.0.0.1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -19,7 +20,8 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 // In your project: import { ... } from 'order-preflight';
 import { RuleBook, sampleExchangeInfo } from '../../src/index.js';
-import { DEMO_API_KEY, DEMO_API_SECRET, signParams } from './fake-exchange.js';
+import { accessHeaders } from './fake-exchange.js';
+import { parseOrderRequest } from './parse-order-request.js';
 
 const { values } = parseArgs({
   options: {
@@ -84,35 +86,60 @@ async function stopProcesses(): Promise<void> {
 
 const http = new Agent({ connections: CONCURRENCY });
 
-async function once(base: string, target: string, expected: number): Promise<void> {
-  const response = await request(base + target, {
+/** A `POST /api/v3/order` as a WEEX client sends it: a JSON body, signed in `ACCESS-*` headers. */
+interface SignedOrder {
+  readonly name: string;
+  readonly body: Buffer;
+  readonly headers: readonly string[];
+}
+
+function signedOrder(name: string, order: Record<string, string>): SignedOrder {
+  const body = Buffer.from(JSON.stringify(order));
+  // One signature reused for every request: the fake exchange checks the signature, not a
+  // timestamp window or replays, so the measured bytes stay the same.
+  return { name, body, headers: accessHeaders({ method: 'POST', path: ORDER_PATH, body }) };
+}
+
+async function once(base: string, order: SignedOrder, expected: number): Promise<void> {
+  const response = await request(base + ORDER_PATH, {
     dispatcher: http,
     method: 'POST',
-    headers: { 'x-mbx-apikey': DEMO_API_KEY },
+    headers: [...order.headers],
+    body: order.body,
   });
   await response.body.dump();
   if (response.statusCode !== expected)
-    throw new Error(`${target}: ${response.statusCode}, expected ${expected}`);
+    throw new Error(`${order.name} order: ${response.statusCode}, expected ${expected}`);
 }
 
-async function sequential(base: string, target: string, expected: number, count: number): Promise<number[]> {
+async function sequential(
+  base: string,
+  order: SignedOrder,
+  expected: number,
+  count: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
-    await once(base, target, expected);
+    await once(base, order, expected);
     times.push(performance.now() - start);
   }
   return times;
 }
 
-async function throughput(base: string, target: string, expected: number, count: number): Promise<number> {
+async function throughput(
+  base: string,
+  order: SignedOrder,
+  expected: number,
+  count: number,
+): Promise<number> {
   let next = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
         next++;
-        await once(base, target, expected);
+        await once(base, order, expected);
       }
     }),
   );
@@ -131,11 +158,18 @@ function summary(times: readonly number[]): { p50: number; p90: number; p99: num
 
 const us = (ms: number) => `${Math.round(ms * 1_000)} µs`;
 
-const query =
-  'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=100000.00&timestamp=1700000000000';
-const accepted = `/api/v3/order?${query}&signature=${signParams(query, '', DEMO_API_SECRET)}`;
-const refusedQuery = query.replace('100000.00', '100000.005');
-const refused = `/api/v3/order?${refusedQuery}&signature=${signParams(refusedQuery, '', DEMO_API_SECRET)}`;
+const ORDER_PATH = '/api/v3/order';
+const ORDER = {
+  symbol: 'BTCUSDT',
+  side: 'BUY',
+  type: 'LIMIT',
+  timeInForce: 'GTC',
+  quantity: '0.01',
+  price: '100000.00',
+  newClientOrderId: 'measure-1',
+};
+const accepted = signedOrder('accepted', ORDER);
+const refused = signedOrder('refused', { ...ORDER, price: '100000.005' }); // off the 0.01 tick
 
 try {
   // Three processes, as in production: the exchange, the gateway (main.ts), this client.
@@ -146,12 +180,13 @@ try {
     /risk gateway on (\S+)/,
   );
   const [, gatewayUrl] = await gatewayStarted;
-  // Wait for the first rule book: until then orders get 503.
+  // Wait for the first rule book and the first ticker prices: until then orders get 503.
   for (let i = 0; ; i++) {
-    const response = await request(gatewayUrl + accepted, {
+    const response = await request(gatewayUrl + ORDER_PATH, {
       dispatcher: http,
       method: 'POST',
-      headers: { 'x-mbx-apikey': DEMO_API_KEY },
+      headers: [...accepted.headers],
+      body: accepted.body,
     });
     await response.body.dump();
     if (response.statusCode === 200) break;
@@ -177,14 +212,20 @@ try {
   const viaRps = await throughput(gatewayUrl!, accepted, 200, total);
   const refusedRps = await throughput(gatewayUrl!, refused, 400, total);
 
-  // The library's share, in this process: the same order, as the gateway reads it.
+  // The library's share, in this process: the same order, as the gateway reads it from the body.
   const book = RuleBook.fromExchangeInfo(sampleExchangeInfo());
-  const order = Object.fromEntries(new URLSearchParams(query));
+  const wire = { query: '', body: accepted.body, contentType: 'application/json' };
+  const parsed = parseOrderRequest(wire);
+  if (!parsed.ok) throw new Error(`the measured order does not parse: ${parsed.problem.msg}`);
   const context = { referencePrice: '100000.00', maxNotional: '1000000' };
+  if (!book.validateOrder(parsed.order, context).ok) throw new Error('the measured order is refused');
   const validations = 100_000;
   const validateStart = performance.now();
-  for (let i = 0; i < validations; i++) book.validateOrder(order, context);
+  for (let i = 0; i < validations; i++) book.validateOrder(parsed.order, context);
   const validateNs = ((performance.now() - validateStart) / validations) * 1e6;
+  const parseStart = performance.now();
+  for (let i = 0; i < validations; i++) parseOrderRequest(wire);
+  const parseNs = ((performance.now() - parseStart) / validations) * 1e6;
 
   const d = summary(direct);
   const g = summary(via);
@@ -209,6 +250,7 @@ try {
     `| through the gateway, refused | ${Math.round(refusedRps)} |`,
     '',
     `validateOrder alone (LIMIT, reference price and maxNotional): ${Math.round(validateNs)} ns per order (${validations} calls)`,
+    `reading the JSON body (parseOrderRequest: media type, UTF-8, strict JSON, ${accepted.body.length} bytes): ${Math.round(parseNs)} ns per order (${validations} calls)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
