@@ -8,7 +8,6 @@ import { describeValue, type PreflightError } from '../errors/preflight-error.js
 import { RateLimitedError } from '../errors/rate-limited-error.js';
 import { RequestTimeoutError } from '../errors/request-timeout-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
-import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -19,6 +18,7 @@ import {
   resolveClientOptions,
 } from './client-options.js';
 import { excerptOf, readExchangeError } from './error-body.js';
+import { parseResponseJson } from './json-body.js';
 import { buildExchangeInfoQueryString, type ExchangeInfoQuery } from './query.js';
 import { type CappedBody, readBodyExcerpt, readBodyWithCap } from './read-body.js';
 import { parseRetryAfterMs } from './retry-after.js';
@@ -178,7 +178,8 @@ export class ExchangeInfoClient {
    * @throws {NetworkError} when the connection failed on the last attempt (`code` such as `ECONNREFUSED`).
    * @throws {RequestTimeoutError} when the last attempt took longer than `timeoutMs`.
    * @throws {ResponseTooLargeError} when the body is over `maxResponseBytes`.
-   * @throws {InvalidResponseError} when a 2xx body is not JSON (an HTML page, invalid UTF-8).
+   * @throws {InvalidResponseError} when a 2xx body cannot be read as JSON (an HTML page, invalid
+   *   UTF-8, a member named twice, nesting deeper than 512 levels).
    * @throws {ExchangeInfoSchemaError} when the JSON is not exchange info at the top level.
    * @throws {ClientClosedError} when the client is closed.
    * @throws `options.signal.reason` when the caller aborts.
@@ -423,20 +424,7 @@ function decodeText(bytes: Buffer, url: URL, contentType: string | undefined): s
 
 function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): unknown {
   const text = decodeText(bytes, url, contentType);
-  try {
-    return parseJsonLosslessly(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new InvalidResponseError(
-      {
-        url: url.href,
-        bodyExcerpt: excerptOf(text),
-        reason: `the body is not JSON (${detail})`,
-        ...optional('contentType', contentType),
-      },
-      { cause: error },
-    );
-  }
+  return parseResponseJson(text, { text, url: url.href, contentType });
 }
 
 function signalFrom(options: unknown): AbortSignal | undefined {

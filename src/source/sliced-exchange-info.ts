@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
+import { parseResponseJson, type ResponseBody } from '../client/json-body.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
-import { parseExchangeInfoText } from '../exchange-info/parse-exchange-info-text.js';
 import type {
   DefinitionWarning,
   ExchangeInfo,
@@ -29,7 +28,7 @@ export interface ScannedExchangeInfo {
    * when no rule does. Equal fingerprints mean equal definitions, time zone and all.
    */
   readonly fingerprint: string;
-  /** The body as {@link parseExchangeInfoText} reads it, in slices. */
+  /** The body as `parseExchangeInfo` reads its whole JSON, in slices. */
   parse(slicer: Slicer): Promise<ExchangeInfo>;
 }
 
@@ -60,9 +59,13 @@ const MAX_CHUNK = 4_096;
  *
  * Only the skeleton is read here (members, and the bounds of each `symbols` element, skipping
  * strings whole); the JSON inside each part is checked by the parse. A body whose skeleton is
- * not an object of members is handed whole to {@link parseExchangeInfoText}, which gives the
- * library's own error for it (`ExchangeInfoSchemaError`): that one call is not sliced, which
- * only a malformed body pays.
+ * not an object of members is read whole, as the client's `fetchExchangeInfo` reads a body: that
+ * one call is not sliced, which only a malformed body pays.
+ *
+ * The errors are the client's, whichever part is at fault: a body that cannot be read as JSON
+ * (an HTML page, a member named twice, nesting too deep) is an `InvalidResponseError` (without
+ * `url` or `contentType`, which the text does not carry), and JSON of the wrong shape an
+ * `ExchangeInfoSchemaError`.
  *
  * @internal
  * @example
@@ -74,7 +77,7 @@ const MAX_CHUNK = 4_096;
 export async function scanExchangeInfoText(text: string, slicer: Slicer): Promise<ScannedExchangeInfo> {
   const top = await scanTopLevel(text, slicer);
   if (top === undefined) {
-    const info = parseExchangeInfoText(text);
+    const info = parseWhole(text);
     const fingerprint = await digest(text, [{ start: 0, end: text.length }], slicer);
     return { fingerprint, parse: async () => info };
   }
@@ -95,12 +98,13 @@ export async function scanExchangeInfoText(text: string, slicer: Slicer): Promis
  * {@link parseExchangeInfo}, so each definition is read exactly as a whole-body parse reads it.
  */
 async function parseScanned(text: string, top: TopLevel, slicer: Slicer): Promise<ExchangeInfo> {
+  const body: ResponseBody = { text };
   const values = new Map<string, unknown>();
   for (const [key, span] of top.members) {
     if (key === 'symbols' && top.elements !== undefined) continue;
     // Every member is parsed, even ones we ignore, so a body that is not JSON is refused as a
-    // whole-body parse would refuse it.
-    values.set(key, parseJsonPart(text.slice(span.start, span.end)));
+    // whole-body parse would refuse it. A member's value is one level down in the body.
+    values.set(key, parseResponseJson(text.slice(span.start, span.end), body, 1));
     await slicer.checkpoint();
   }
   const envelope: Record<string, unknown> = {};
@@ -109,7 +113,7 @@ async function parseScanned(text: string, top: TopLevel, slicer: Slicer): Promis
     // No `symbols` array: the library's reading of the envelope says what is wrong.
     if (values.has('symbols')) envelope.symbols = values.get('symbols');
     parseExchangeInfo(envelope);
-    return parseExchangeInfoText(text); // not reached: the library refuses such an envelope
+    return parseWhole(text); // not reached: the library refuses such an envelope
   }
   const head = parseExchangeInfo({ ...envelope, symbols: [] });
 
@@ -131,10 +135,12 @@ async function parseScanned(text: string, top: TopLevel, slicer: Slicer): Promis
     if (slicer.due()) await slicer.pause();
     const last = Math.min(elements.length, first + chunk);
     const started = performance.now();
-    const raw = parseJsonPart(`[${text.slice(elements[first]!.start, elements[last - 1]!.end)}]`);
+    // The chunk's brackets stand for the `symbols` list, one level down in the body.
+    const chunkText = `[${text.slice(elements[first]!.start, elements[last - 1]!.end)}]`;
+    const raw = parseResponseJson(chunkText, body, 1);
     if (!Array.isArray(raw) || raw.length !== last - first) {
       // The scan split the array wrongly (it cannot, for JSON): let the whole-body parse decide.
-      return parseExchangeInfoText(text);
+      return parseWhole(text);
     }
     const part = parseExchangeInfo({ ...envelope, symbols: raw });
     for (const definition of part.symbols) {
@@ -154,22 +160,13 @@ async function parseScanned(text: string, top: TopLevel, slicer: Slicer): Promis
 
   // Two definitions of one symbol are all set aside, each naming the others' positions; that
   // rule spans the whole list, so such a (pathological) body is parsed again as a whole.
-  if (duplicated) return parseExchangeInfoText(text);
+  if (duplicated) return parseWhole(text);
   return { timezone: head.timezone, serverTime: head.serverTime, symbols, rejected, warnings };
 }
 
-/**
- * Parses one part of the body losslessly. A part that is not JSON is refused with the library's
- * own error for a body that is not JSON (an `ExchangeInfoSchemaError`), by handing that part, not
- * the whole body, to {@link parseExchangeInfoText}.
- */
-function parseJsonPart(part: string): unknown {
-  try {
-    return parseJsonLosslessly(part);
-  } catch (error) {
-    parseExchangeInfoText(part);
-    throw error;
-  }
+/** The whole body, read as the client reads one: its JSON, then {@link parseExchangeInfo}. */
+function parseWhole(text: string): ExchangeInfo {
+  return parseExchangeInfo(parseResponseJson(text, { text }));
 }
 
 /** Hashes the given spans of `text`, a slice at a time. */

@@ -16,7 +16,10 @@ import { MAX_TIMER_MS } from './refresh-delay.js';
  * A fetcher that also has `fetchExchangeInfoText` (the response body as text, not parsed) is
  * asked for that instead: the source then parses the body itself, a slice at a time between
  * event-loop turns (a 20,000-pair body is 10 MB, over a second of parsing in one block), and
- * skips the parse altogether when the body says nothing new (only `serverTime` differs).
+ * skips the parse altogether when the body says nothing new (only `serverTime` differs). Its
+ * faults are reported as `fetchExchangeInfo` reports them: a body that cannot be read as JSON
+ * (an HTML page, a member named twice, nesting too deep) is an `InvalidResponseError` (its `url`
+ * and `contentType` unknown to the source), JSON of the wrong shape an `ExchangeInfoSchemaError`.
  *
  * @example
  * ```ts
@@ -32,6 +35,7 @@ import { MAX_TIMER_MS } from './refresh-delay.js';
  * ```
  */
 export interface ExchangeInfoFetcher {
+  /** The rules for `query` (every pair without one), parsed; rejects promptly once `signal` aborts. */
   fetchExchangeInfo(
     query?: ExchangeInfoQuery,
     options?: { readonly signal?: AbortSignal },

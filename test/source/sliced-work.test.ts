@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
+import { parseResponseJson } from '../../src/client/json-body.js';
 import { diffRuleBooks } from '../../src/diff/diff-rule-books.js';
 import { ExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
@@ -83,41 +84,68 @@ describe('parsing a raw body in slices', () => {
     });
   }
 
-  const REFUSED: Record<string, string> = {
-    'an HTML page': '<html><body>502 Bad Gateway</body></html>',
-    'a truncated body': JSON.stringify(largePayload(50)).slice(0, 4_000),
-    'trailing garbage': `${JSON.stringify(exchangeInfoPayload())} x`,
-    'a top-level array': JSON.stringify([exchangeInfoPayload()]),
-    'no serverTime': JSON.stringify({ timezone: 'UTC', symbols: [] }),
-    'a serverTime that is not a time': '{"timezone":"UTC","serverTime":-1,"symbols":[]}',
-    'symbols that is not an array': '{"timezone":"UTC","serverTime":1,"symbols":{"0":{}}}',
-    'no symbols': '{"timezone":"UTC","serverTime":1}',
-    'an element that is not JSON':
+  /** Each refused body, and the class the client's own whole-body reading gives it. */
+  const NOT_JSON = 'InvalidResponseError';
+  const WRONG_SHAPE = 'ExchangeInfoSchemaError';
+  const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const REFUSED: Record<string, readonly [string, string]> = {
+    'an HTML page': ['<html><body>502 Bad Gateway</body></html>', NOT_JSON],
+    'a truncated body': [JSON.stringify(largePayload(50)).slice(0, 4_000), NOT_JSON],
+    'trailing garbage': [`${JSON.stringify(exchangeInfoPayload())} x`, NOT_JSON],
+    'a top-level array': [JSON.stringify([exchangeInfoPayload()]), WRONG_SHAPE],
+    'no serverTime': [JSON.stringify({ timezone: 'UTC', symbols: [] }), WRONG_SHAPE],
+    'a serverTime that is not a time': ['{"timezone":"UTC","serverTime":-1,"symbols":[]}', WRONG_SHAPE],
+    'symbols that is not an array': ['{"timezone":"UTC","serverTime":1,"symbols":{"0":{}}}', WRONG_SHAPE],
+    'no symbols': ['{"timezone":"UTC","serverTime":1}', WRONG_SHAPE],
+    'an element that is not JSON': [
       '{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A"},{symbol:"B"}]}',
-    'an empty element': '{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A"},]}',
-    'a member value that is not JSON': '{"timezone":UTC,"serverTime":1,"symbols":[]}',
-    'a repeated member': '{"timezone":"UTC","serverTime":1,"serverTime":2,"symbols":[]}',
+      NOT_JSON,
+    ],
+    'an empty element': ['{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A"},]}', NOT_JSON],
+    'a member value that is not JSON': ['{"timezone":UTC,"serverTime":1,"symbols":[]}', NOT_JSON],
+    'a repeated member': ['{"timezone":"UTC","serverTime":1,"serverTime":2,"symbols":[]}', NOT_JSON],
+    'a repeated field in a definition': [
+      '{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A","tickSize":"1","tickSize":"2"}]}',
+      NOT_JSON,
+    ],
+    'a member nested 513 levels deep': [
+      `{"timezone":"UTC","serverTime":1,"symbols":[],"x":${deep(512)}}`,
+      NOT_JSON,
+    ],
+    'a definition nested 513 levels deep': [
+      `{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A","x":${deep(510)}}]}`,
+      NOT_JSON,
+    ],
+    'a body nested 513 levels deep': [deep(513), NOT_JSON],
+    'a body nested 512 levels deep (JSON, of the wrong shape)': [deep(512), WRONG_SHAPE],
   };
-  for (const [name, text] of Object.entries(REFUSED)) {
-    it(`refuses ${name} with the same error class and issues' paths as a whole-body parse`, async () => {
-      let expected: unknown;
-      try {
-        parseExchangeInfoText(text);
-      } catch (error) {
-        expected = error;
+  for (const [name, [text, expectedName]] of Object.entries(REFUSED)) {
+    it(`refuses ${name} with the class and issues' paths of the client's whole-body reading (${expectedName})`, async () => {
+      const expected = failureOf(() => parseExchangeInfo(parseResponseJson(text, { text })));
+      expect(expected).toMatchObject({ name: expectedName });
+      const actual = await (async () => {
+        try {
+          await (await scanExchangeInfoText(text, eager())).parse(eager());
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(actual).toMatchObject({ name: expectedName });
+      expect(Object.getPrototypeOf(actual)).toBe(Object.getPrototypeOf(expected));
+      if (expected instanceof ExchangeInfoSchemaError) {
+        const paths = (e: unknown) => (e as ExchangeInfoSchemaError).issues.map((i) => i.path);
+        expect(paths(actual)).toEqual(paths(expected));
       }
-      expect(expected).toBeInstanceOf(ExchangeInfoSchemaError);
-      let actual: unknown;
-      try {
-        await (await scanExchangeInfoText(text, eager())).parse(eager());
-      } catch (error) {
-        actual = error;
-      }
-      expect(actual).toBeInstanceOf(ExchangeInfoSchemaError);
-      const paths = (e: unknown) => (e as ExchangeInfoSchemaError).issues.map((i) => i.path);
-      expect(paths(actual)).toEqual(paths(expected));
     });
   }
+
+  it('reads a definition nested exactly 512 levels deep as the client does (the nesting is no rule field)', async () => {
+    const text = `{"timezone":"UTC","serverTime":1,"symbols":[${JSON.stringify(pairDefinition()).slice(0, -1)},"x":${deep(509)}}]}`;
+    const expected = parseExchangeInfo(parseResponseJson(text, { text }));
+    const body = await scanExchangeInfoText(text, eager());
+    expect(await body.parse(eager())).toEqual(expected);
+  });
 
   it('gives equal fingerprints to bodies that differ only in serverTime, and different ones otherwise', async () => {
     const print = async (payload: Record<string, unknown>) =>
@@ -204,3 +232,12 @@ describe('the other sliced steps give what the one-call forms give', () => {
     ).rejects.toBe(reason);
   });
 });
+
+function failureOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

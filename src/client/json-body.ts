@@ -1,0 +1,52 @@
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
+import { excerptOf } from './error-body.js';
+
+/**
+ * A 2xx response body and what is known of where it came from: the library's client knows the
+ * URL and the content type; a body handed over as text (a fetcher's `fetchExchangeInfoText`,
+ * parsed by the rule-book source) carries neither.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const body: ResponseBody = { text: '<html>', url: 'https://api.example.com/api/v3/exchangeInfo' };
+ * ```
+ */
+export interface ResponseBody {
+  readonly text: string;
+  readonly url?: string | undefined;
+  readonly contentType?: string | undefined;
+}
+
+/**
+ * Parses `json`, the whole of a response body or a part of it (`enclosingDepth` levels down),
+ * losslessly. The one place that decides what a body that cannot be read as JSON is, whichever
+ * path reads it: not JSON (an HTML page, a truncated document), a member named twice with two
+ * values, or nesting deeper than the parser's bound all make an {@link InvalidResponseError}
+ * (the body is no JSON value at all). JSON of the wrong shape is the reader's to report, as an
+ * `ExchangeInfoSchemaError`.
+ *
+ * @internal
+ * @throws {InvalidResponseError} carrying the body's excerpt (from its start, also for a part).
+ * @example
+ * ```ts
+ * const json = parseResponseJson(body.text, body);
+ * ```
+ */
+export function parseResponseJson(json: string, body: ResponseBody, enclosingDepth = 0): unknown {
+  try {
+    return parseJsonLosslessly(json, enclosingDepth);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new InvalidResponseError(
+      {
+        url: body.url,
+        contentType: body.contentType,
+        bodyExcerpt: excerptOf(body.text),
+        reason: `the body is not JSON (${detail})`,
+      },
+      { cause: error },
+    );
+  }
+}
