@@ -4,17 +4,19 @@
  *   node --import tsx bench/gateway-load.ts [--seconds 15] [--connections 256] [--direct-seconds 5]
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
  *
- * Three processes: the fake exchange (examples/risk-gateway/fake-exchange.ts, which verifies the
- * HMAC signature of every order over the raw bytes it receives), the gateway (createRiskGateway
- * with its rule book fetched from the fake, as main.ts runs it), and this one, the clients.
+ * Three processes: the fake WEEX V3 exchange (examples/risk-gateway/fake-exchange.ts, which
+ * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
+ * (createRiskGateway with its rule book fetched from the fake, as main.ts runs it, with a fixed
+ * reference price), and this one, the clients.
  *
- * 1. Direct: `--connections` keep-alive connections send valid signed orders straight to the
- *    exchange for `--direct-seconds`: the baseline latency.
- * 2. Through the gateway, the same connections for `--seconds`, a mix: valid orders (query and
- *    form-body styles), orders the gateway refuses, malformed requests (duplicate parameters,
- *    JSON bodies, non-canonical paths), oversized bodies, account queries; alongside, slow
- *    clients dribbling a request head one byte per 100 ms (cut at the headers timeout), clients
- *    sending bytes that are not HTTP, and clients that send an order and hang up at once.
+ * 1. Direct: `--connections` keep-alive connections send valid signed JSON orders straight to
+ *    the exchange for `--direct-seconds`: the baseline latency.
+ * 2. Through the gateway, the same connections for `--seconds`, a mix: valid orders (fields as
+ *    JSON strings, or as JSON numbers in another key order), orders the gateway refuses,
+ *    malformed requests (a duplicate key, a form body, a non-canonical path), oversized bodies,
+ *    account queries; alongside, slow clients dribbling a request head one byte per 100 ms (cut
+ *    at the headers timeout), clients sending bytes that are not HTTP, and clients that send an
+ *    order and hang up at once.
  *
  * It prints throughput, p50/p90/p99 of both paths and their difference, the gateway's memory
  * before, during and after, its events, and checks that every forwarded order arrived with the
@@ -31,10 +33,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import {
-  DEMO_API_KEY,
-  DEMO_API_SECRET,
+  accessHeaders,
   type FakeExchangeStats,
-  signParams,
   startFakeExchange,
 } from '../examples/risk-gateway/fake-exchange.js';
 import {
@@ -207,26 +207,27 @@ async function stopChild(child: Child): Promise<void> {
 }
 
 type Kind =
-  | 'valid-query'
-  | 'valid-form'
+  | 'valid-strings'
+  | 'valid-numbers'
   | 'refused'
-  | 'duplicate'
-  | 'json-body'
+  | 'duplicate-key'
+  | 'form-body'
   | 'odd-path'
   | 'oversized'
   | 'account';
 
 /** The gateway-phase mix: kind, weight, and the status the gateway must answer. */
 const MIX: ReadonlyArray<readonly [Kind, number, number]> = [
-  ['valid-query', 36, 200],
-  ['valid-form', 34, 200],
+  ['valid-strings', 36, 200],
+  ['valid-numbers', 34, 200],
   ['refused', 15, 400],
-  ['duplicate', 3, 400],
-  ['json-body', 3, 415],
+  ['duplicate-key', 3, 400],
+  ['form-body', 3, 415],
   ['odd-path', 3, 400],
   ['oversized', 2, 413],
   ['account', 4, 200],
 ];
+const VALID_KINDS: readonly Kind[] = ['valid-strings', 'valid-numbers'];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, weight]) => sum + weight, 0);
 
 interface Planned {
@@ -234,104 +235,105 @@ interface Planned {
   readonly expected: number;
   readonly method: 'POST' | 'GET';
   readonly path: string;
-  readonly headers: Record<string, string>;
+  /** Name, value, name, value, ...: the `ACCESS-*` headers and `Content-Type`. */
+  readonly headers: string[];
   readonly body: Buffer | null;
   /** The client order id the exchange must echo, for valid orders. */
   readonly clientOrderId?: string;
 }
 
+const ORDER_PATH = '/api/v3/order';
 const FORM = 'application/x-www-form-urlencoded';
-const OVERSIZED = Buffer.from(`symbol=BTCUSDT&pad=${'x'.repeat(100 * 1024)}`);
-let timestamp = 1_700_000_000_000;
+const OVERSIZED_PAD = 'x'.repeat(100 * 1024);
 
-function orderParams(clientOrderId: string, price = '100000.00', quantity = '0.01'): string {
-  return `symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=${quantity}&price=${price}&newClientOrderId=${clientOrderId}&timestamp=${timestamp++}`;
+/** An order's JSON body, fields as strings (`numbers`: quantity and price as JSON numbers, keys in another order). */
+function orderBody(
+  clientOrderId: string,
+  options: { price?: string; quantity?: string; numbers?: boolean } = {},
+): string {
+  const price = options.price ?? '100000.00';
+  const quantity = options.quantity ?? '0.01';
+  if (options.numbers) {
+    return `{"newClientOrderId":"${clientOrderId}","quantity":${quantity},"price":${price},"timeInForce":"GTC","type":"LIMIT","side":"BUY","symbol":"BTCUSDT"}`;
+  }
+  return `{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"${quantity}","price":"${price}","newClientOrderId":"${clientOrderId}"}`;
 }
 
-function signedQuery(path: string, query: string): string {
-  return `${path}?${query}&signature=${signParams(query, '', DEMO_API_SECRET)}`;
+/** A request signed as a WEEX client signs it (`ACCESS-*` over timestamp, method, path, query, body). */
+function signed(
+  kind: Kind,
+  method: 'POST' | 'GET',
+  path: string,
+  body: string | null,
+  options: { query?: string; contentType?: string; clientOrderId?: string } = {},
+): Planned {
+  const query = options.query ?? '';
+  const bytes = body === null ? null : Buffer.from(body);
+  const headers = accessHeaders({
+    method,
+    path,
+    query,
+    ...(bytes === null ? {} : { body: bytes }),
+    ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+  });
+  return {
+    kind,
+    expected: MIX.find(([k]) => k === kind)![2],
+    method,
+    path: query === '' ? path : `${path}?${query}`,
+    headers,
+    body: bytes,
+    ...(options.clientOrderId === undefined ? {} : { clientOrderId: options.clientOrderId }),
+  };
 }
+
+/** The raw bytes of a signed order, for the clients that write to sockets themselves. */
+function rawOrder(clientOrderId: string): string {
+  const body = orderBody(clientOrderId);
+  const headers = accessHeaders({ method: 'POST', path: ORDER_PATH, body });
+  let head = `POST ${ORDER_PATH} HTTP/1.1\r\nHost: gw\r\n`;
+  for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${head}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+let oversized: Planned | undefined;
 
 function plan(kind: Kind, id: string): Planned {
-  const apiKey = { 'x-mbx-apikey': DEMO_API_KEY };
-  const expected = MIX.find(([k]) => k === kind)![2];
   switch (kind) {
-    case 'valid-query':
-      return {
+    case 'valid-strings':
+      return signed(kind, 'POST', ORDER_PATH, orderBody(id), { clientOrderId: id });
+    case 'valid-numbers':
+      return signed(
         kind,
-        expected,
-        method: 'POST',
-        path: signedQuery('/api/v3/order', orderParams(id)),
-        headers: apiKey,
-        body: null,
-        clientOrderId: id,
-      };
-    case 'valid-form': {
-      const body = orderParams(id, '99999.99', '0.00500');
-      return {
-        kind,
-        expected,
-        method: 'POST',
-        path: '/api/v3/order',
-        headers: { ...apiKey, 'content-type': FORM },
-        body: Buffer.from(`${body}&signature=${signParams('', body, DEMO_API_SECRET)}`),
-        clientOrderId: id,
-      };
-    }
+        'POST',
+        ORDER_PATH,
+        orderBody(id, { price: '99999.99', quantity: '0.00500', numbers: true }),
+        { clientOrderId: id },
+      );
     case 'refused': // off the 0.01 tick
-      return {
+      return signed(kind, 'POST', ORDER_PATH, orderBody(id, { price: '100000.005' }));
+    case 'duplicate-key':
+      return signed(kind, 'POST', ORDER_PATH, orderBody(id).replace('}', ',"price":"1.00"}'));
+    case 'form-body':
+      return signed(
         kind,
-        expected,
-        method: 'POST',
-        path: signedQuery('/api/v3/order', orderParams(id, '100000.005')),
-        headers: apiKey,
-        body: null,
-      };
-    case 'duplicate':
-      return {
-        kind,
-        expected,
-        method: 'POST',
-        path: signedQuery('/api/v3/order', `${orderParams(id)}&price=1.00`),
-        headers: apiKey,
-        body: null,
-      };
-    case 'json-body':
-      return {
-        kind,
-        expected,
-        method: 'POST',
-        path: '/api/v3/order',
-        headers: { ...apiKey, 'content-type': 'application/json' },
-        body: Buffer.from(`{"symbol":"BTCUSDT","newClientOrderId":"${id}"}`),
-      };
+        'POST',
+        ORDER_PATH,
+        `symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=100000.00&newClientOrderId=${id}`,
+        { contentType: FORM },
+      );
     case 'odd-path':
-      return {
+      return signed(kind, 'POST', '/api/v3//order', orderBody(id));
+    case 'oversized': // refused before it is read: one body (and signature) serves every time
+      oversized ??= signed(
         kind,
-        expected,
-        method: 'POST',
-        path: signedQuery('/api/v3//order', orderParams(id)),
-        headers: apiKey,
-        body: null,
-      };
-    case 'oversized':
-      return {
-        kind,
-        expected,
-        method: 'POST',
-        path: '/api/v3/order',
-        headers: { ...apiKey, 'content-type': FORM },
-        body: OVERSIZED,
-      };
+        'POST',
+        ORDER_PATH,
+        orderBody('big').replace('}', `,"pad":"${OVERSIZED_PAD}"}`),
+      );
+      return oversized;
     case 'account':
-      return {
-        kind,
-        expected,
-        method: 'GET',
-        path: signedQuery('/api/v3/account', `timestamp=${timestamp++}`),
-        headers: apiKey,
-        body: null,
-      };
+      return signed(kind, 'GET', '/api/v3/account', null);
   }
 }
 
@@ -341,7 +343,7 @@ function pick(random: () => number): Kind {
     roll -= weight;
     if (roll < 0) return kind;
   }
-  return 'valid-query';
+  return 'valid-strings';
 }
 
 interface Tally {
@@ -437,7 +439,7 @@ async function slowClient(
   statuses: Map<string, number>,
 ): Promise<void> {
   let round = 0;
-  const head = `POST ${signedQuery('/api/v3/order', orderParams('slow'))} HTTP/1.1\r\nHost: gw\r\nX-MBX-APIKEY: ${DEMO_API_KEY}\r\nContent-Length: 0\r\n\r\n`;
+  const head = rawOrder('slow');
   while (performance.now() < end) {
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
@@ -493,9 +495,7 @@ async function rudeClient(
       ]);
       bump(counts, `garbage ${/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 'none'}`);
     } else {
-      socket.write(
-        `POST ${signedQuery('/api/v3/order', orderParams(`leaver${n}`))} HTTP/1.1\r\nHost: gw\r\nX-MBX-APIKEY: ${DEMO_API_KEY}\r\nContent-Length: 0\r\n\r\n`,
-      );
+      socket.write(rawOrder(`leaver${n}`));
       await new Promise((resolve) => setTimeout(resolve, n % 5));
       if (n % 2 === 0) socket.resetAndDestroy();
       else socket.destroy();
@@ -539,7 +539,7 @@ async function runClient(): Promise<number> {
   const through = new Pool(gateway.url, { connections: CONNECTIONS });
   const failures: string[] = [];
   try {
-    const validOnly = (random: () => number) => (random() < 0.5 ? 'valid-query' : 'valid-form');
+    const validOnly = (random: () => number): Kind => (random() < 0.5 ? 'valid-strings' : 'valid-numbers');
     const load0 = loadavg();
     // Each path is warmed up (JIT, connection pool) right before it is measured: an idle pool
     // would lose its connections to the keep-alive timeout and then measure reconnecting.
@@ -607,14 +607,8 @@ async function runClient(): Promise<number> {
     }>({ type: 'stats' }, 'stats');
     const gatewayAfter = gatewayReport.stats;
 
-    const validDirect = summarize([
-      ...(directTally.latencies.get('valid-query') ?? []),
-      ...(directTally.latencies.get('valid-form') ?? []),
-    ]);
-    const validVia = summarize([
-      ...(tally.latencies.get('valid-query') ?? []),
-      ...(tally.latencies.get('valid-form') ?? []),
-    ]);
+    const validDirect = summarize(VALID_KINDS.flatMap((kind) => directTally.latencies.get(kind) ?? []));
+    const validVia = summarize(VALID_KINDS.flatMap((kind) => tally.latencies.get(kind) ?? []));
     const refused = summarize(tally.latencies.get('refused') ?? []);
     const all = summarize([...tally.latencies.values()].flat());
     const forwarded = gatewayAfter.forwarded - gatewayBefore.forwarded;
