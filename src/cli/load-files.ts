@@ -1,33 +1,48 @@
-import { readFile } from 'node:fs/promises';
 import { isSnapshotError, parseRuleBookSnapshot, type RuleBook, toPlainDecimal } from '../index.js';
 import { PROGRAM } from './command.js';
-import { parseJsonKeepingNumbers } from './read-json-lines.js';
-import { clip, describeFsError, oneLine, printable } from './text.js';
+import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
+import { readRegularFile } from './read-regular-file.js';
+import { describeStrictJsonRefusal, parseStrictJson } from './strict-json.js';
+import { clip, oneLine, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * Reads a file named on the command line as UTF-8 text.
- *
- * @throws {UsageError} naming `what` and the file when it cannot be read.
+ * The largest snapshot file read (`--rules`, and `diff`'s OLD and NEW): 64 MiB. A snapshot takes
+ * about 600 bytes a pair, so this is over 100,000 pairs; WEEX lists a few thousand.
  */
-export async function readTextFile(path: string, what: string): Promise<string> {
+export const MAX_SNAPSHOT_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The largest `--reference-prices` file read: 16 MiB, hundreds of thousands of symbols. */
+export const MAX_REFERENCE_PRICES_FILE_BYTES = 16 * 1024 * 1024;
+
+const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Reads a file named on the command line (`what`: its flag) as UTF-8 text: a regular file of at
+ * most `maxBytes` bytes, whose bytes are all UTF-8 (never decoded with replacement characters).
+ * A leading byte-order mark is dropped.
+ *
+ * @throws {UsageError} naming `what` and the file when it cannot be read, is not a regular file,
+ *   is over `maxBytes` or is not UTF-8.
+ */
+export async function readTextFile(path: string, what: string, maxBytes: number): Promise<string> {
+  const bytes = await readRegularFile(path, what, maxBytes);
   try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${what} ${printable(path)}: ${describeFsError(error)}`, {
-      hint: false,
-    });
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${what} ${printable(path)}: not UTF-8 text`, { hint: false });
   }
 }
 
 /**
- * Loads a rule-book snapshot file (what `order-preflight fetch` writes).
+ * Loads a rule-book snapshot file (what `order-preflight fetch` writes), of at most
+ * {@link MAX_SNAPSHOT_FILE_BYTES}.
  *
  * @throws {UsageError} when the file cannot be read or is not a snapshot this version reads,
  *   with the `SnapshotError`'s reason and first issues.
  */
 export async function loadSnapshotFile(path: string, what: string): Promise<RuleBook> {
-  const text = await readTextFile(path, what);
+  const text = await readTextFile(path, what, MAX_SNAPSHOT_FILE_BYTES);
   try {
     return parseRuleBookSnapshot(text);
   } catch (error) {
@@ -54,22 +69,25 @@ export function positiveDecimal(value: unknown): string | undefined {
 
 /**
  * Loads `--reference-prices`: a JSON object of symbol to last traded price, each a decimal
- * string or a JSON number (`{"BTCUSDT": "64000", "ETHUSDT": 3000.5}`). Numbers keep their
- * written digits.
+ * string or a JSON number (`{"BTCUSDT": "64000", "ETHUSDT": 3000.5}`), from a regular file of at
+ * most {@link MAX_REFERENCE_PRICES_FILE_BYTES}. Numbers keep their written digits; a symbol given
+ * twice is refused rather than one of its prices picked.
  *
- * @throws {UsageError} when the file cannot be read, is not such an object, or holds a price
- *   that is not a positive decimal (naming the symbol).
+ * @throws {UsageError} when the file cannot be read, is not UTF-8 JSON, is not such an object,
+ *   names a symbol twice, or holds a price that is not a positive decimal (naming the symbol).
  */
 export async function loadReferencePrices(path: string): Promise<ReadonlyMap<string, string>> {
   const what = '--reference-prices';
-  const text = await readTextFile(path, what);
+  const file = await readRegularFile(path, what, MAX_REFERENCE_PRICES_FILE_BYTES);
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
-  let json: unknown;
-  try {
-    json = parseJsonKeepingNumbers(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  } catch (error) {
-    throw fail(`not JSON: ${clip(oneLine(error instanceof Error ? error.message : String(error)), 160)}`);
-  }
+  const read = parseStrictJson(file.subarray(0, 3).equals(BYTE_ORDER_MARK) ? file.subarray(3) : file, {
+    maxValueBytes: MAX_VALUE_BYTES,
+    // The file's size bounds how many values it holds.
+    maxValues: Number.POSITIVE_INFINITY,
+    maxDepth: MAX_LINE_DEPTH,
+  });
+  if (!read.ok) throw fail(describeStrictJsonRefusal(read));
+  const json = read.value;
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw fail('expected a JSON object of symbol to last price, such as {"BTCUSDT": "64000"}');
   const prices = new Map<string, string>();

@@ -1,19 +1,39 @@
-import { parse } from 'lossless-json';
-import { clip, oneLine } from './text.js';
+import {
+  describeStrictJsonRefusal,
+  parseStrictJson,
+  type StrictJsonLimits,
+  type StrictJsonRefusal,
+} from './strict-json.js';
 
 /** `--max-line-bytes` unless told otherwise: 1 MiB, a thousand times a real order line. */
 export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * The longest string or number, in bytes as written in the line (quotes excluded, escapes
- * counted as written), that an order line may hold. Far above any real symbol, decimal or
- * client order id; it exists because lossless parsing costs about 35 times a value's size in
- * memory (a 50 MB string took 1.7 GB), so a hostile value is refused before it is parsed.
+ * counted as written), that an order line may hold: far above any real symbol, decimal or
+ * client order id.
  */
 export const MAX_VALUE_BYTES = 1024;
 
-/** Why a line could not be read. */
-export type UnreadableReason = 'LINE_TOO_LONG' | 'VALUE_TOO_LONG' | 'NOT_JSON';
+/**
+ * The most JSON values an order line may hold, at any depth (each field's value counts, and so
+ * does each object, array and array item). An order is one flat object of a dozen fields or so;
+ * the bound keeps what one line can make the reader allocate small whatever its length (a
+ * 250 MB line of `0,0,0,...` would otherwise ask for an array past V8's limit and crash).
+ */
+export const MAX_LINE_VALUES = 1000;
+
+/** The deepest nesting of objects and arrays in an order line (an order is depth 1). */
+export const MAX_LINE_DEPTH = 64;
+
+const ORDER_LINE_LIMITS: StrictJsonLimits = {
+  maxValueBytes: MAX_VALUE_BYTES,
+  maxValues: MAX_LINE_VALUES,
+  maxDepth: MAX_LINE_DEPTH,
+};
+
+/** Why a line could not be read: too long to keep, or refused by the strict JSON reader. */
+export type UnreadableReason = 'LINE_TOO_LONG' | StrictJsonRefusal;
 
 /** One non-blank line of a JSON-lines input: its value, or why it could not be read. */
 export type JsonLine =
@@ -42,15 +62,21 @@ export interface ReadJsonLinesOptions {
 }
 
 /**
- * Reads JSON lines one at a time, in memory bounded by `maxLineBytes` plus one chunk of input
- * whatever the input holds (a file of millions of orders, one 600 MB line, no newline at all).
+ * Reads JSON lines one at a time, in memory bounded by `maxLineBytes` plus a chunk of input
+ * whatever the input holds (a file of millions of orders, one 600 MB line, no newline at all,
+ * long lines one after another): a line is kept as bytes, once, and read from them without ever
+ * being decoded as one string (see parseStrictJson).
  * Line numbers count every line, blank ones included, from 1, so they match an editor's; blank
  * lines are skipped, `\r\n` endings and a leading byte-order mark are accepted, and a last line
  * without a newline is read. A line that cannot be read is yielded as `ok: false` with its
  * reason, and reading goes on:
- * - `LINE_TOO_LONG`: over `maxLineBytes`;
- * - `VALUE_TOO_LONG`: a string or number over {@link MAX_VALUE_BYTES}, refused before parsing;
- * - `NOT_JSON`: anything the JSON parser refuses.
+ * - `LINE_TOO_LONG`: over `maxLineBytes`, skipped without being kept;
+ * - `NOT_UTF8`: bytes that are not UTF-8 text (never read with replacement characters);
+ * - `NOT_JSON`: not one JSON value;
+ * - `VALUE_TOO_LONG`: a string or number over {@link MAX_VALUE_BYTES} bytes;
+ * - `DUPLICATE_KEY`: a key twice in one object (which one would the exchange read?);
+ * - `TOO_MANY_VALUES`: more than {@link MAX_LINE_VALUES} values;
+ * - `TOO_DEEP`: nested deeper than {@link MAX_LINE_DEPTH}.
  *
  * @throws the input stream's error (a read failure), from the iteration.
  */
@@ -76,24 +102,37 @@ export async function* readJsonLines(
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const OPEN_BRACKET = 0x5b;
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** A line as bytes, or the fact that it was too long to keep. */
+/**
+ * A line as bytes, or the fact that it was too long to keep. The bytes may be a view of a buffer
+ * the next line reuses: they must be read before the next line is asked for.
+ */
 type RawLine =
   | { readonly line: number; readonly tooLong: false; readonly bytes: Buffer }
   | { readonly line: number; readonly tooLong: true; readonly firstByte: number | undefined };
+
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * Splits a byte stream on `\n` without `readline`, which holds a whole line however long it
  * grows. Bytes of the current line are kept only up to `maxLineBytes + 1` (room for a `\r`);
  * past that the line is dropped and the rest of it is skipped chunk by chunk.
+ *
+ * A line within one chunk (nearly every line) is a view of that chunk, never copied. A line that
+ * spans chunks is copied, as its pieces arrive, into one buffer of `maxLineBytes + 1` bytes,
+ * made the first time a line needs it and reused by every later one: however many long lines
+ * follow each other, they cost that one buffer, and no garbage of their size waits for the
+ * collector. (Its pages are taken from the system as they are first written, so a 256 MiB limit
+ * costs what the longest line actually used.)
  */
 async function* splitLines(input: AsyncIterable<unknown>, maxLineBytes: number): AsyncGenerator<RawLine> {
   const keepAtMost = maxLineBytes + 1;
-  let parts: Buffer[] = [];
+  /** The line's bytes while they lie in one chunk. */
+  let view: Buffer = NO_BYTES;
+  let spill: Buffer | undefined;
+  let spilled = false;
   let kept = 0;
   let skipping = false;
   let firstByte: number | undefined;
@@ -101,13 +140,14 @@ async function* splitLines(input: AsyncIterable<unknown>, maxLineBytes: number):
   let atStart = true;
 
   const finish = (): RawLine => {
-    const bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, kept);
-    const contentLength = bytes.length > 0 && bytes[bytes.length - 1] === CARRIAGE_RETURN ? kept - 1 : kept;
+    const bytes = spilled ? (spill as Buffer).subarray(0, kept) : view;
+    const contentLength = kept > 0 && bytes[kept - 1] === CARRIAGE_RETURN ? kept - 1 : kept;
     const result: RawLine =
       skipping || contentLength > maxLineBytes
         ? { line, tooLong: true, firstByte }
         : { line, tooLong: false, bytes: bytes.subarray(0, contentLength) };
-    parts = [];
+    view = NO_BYTES;
+    spilled = false;
     kept = 0;
     skipping = false;
     firstByte = undefined;
@@ -121,13 +161,21 @@ async function* splitLines(input: AsyncIterable<unknown>, maxLineBytes: number):
     if (skipping) return;
     if (kept + piece.length > keepAtMost) {
       skipping = true;
-      parts = [];
+      view = NO_BYTES;
+      spilled = false;
       kept = 0;
       return;
     }
-    // A view, not a copy: at most the chunks this one line spans are pinned, and a line that
-    // fits in one chunk (nearly all of them) is decoded straight from it.
-    parts.push(piece);
+    if (kept === 0) view = piece;
+    else {
+      if (!spilled) {
+        spill ??= Buffer.allocUnsafeSlow(keepAtMost);
+        view.copy(spill, 0);
+        view = NO_BYTES;
+        spilled = true;
+      }
+      piece.copy(spill as Buffer, kept);
+    }
     kept += piece.length;
   };
 
@@ -163,89 +211,19 @@ function firstNonBlank(bytes: Buffer): number | undefined {
   return undefined;
 }
 
-function readJsonLine(line: number, bytes: Buffer): JsonLine | undefined {
-  const decoded = bytes.toString('utf8');
-  // A byte-order mark split across the first chunks escapes the byte-level check.
-  const text = line === 1 && decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded;
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const startsArray = trimmed.startsWith('[');
-  const oversized = longestValueOver(bytes, MAX_VALUE_BYTES);
-  if (oversized !== undefined)
-    return {
-      line,
-      ok: false,
-      reason: 'VALUE_TOO_LONG',
-      error: `a ${oversized.kind} of more than ${MAX_VALUE_BYTES} bytes (at byte ${oversized.at + 1}); not parsed`,
-      startsArray,
-    };
-  try {
-    return { line, ok: true, value: parseJsonKeepingNumbers(text), startsArray };
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return {
-      line,
-      ok: false,
-      reason: 'NOT_JSON',
-      error: `not JSON: ${clip(oneLine(detail), 160)}`,
-      startsArray,
-    };
-  }
-}
-
-/**
- * The first string or number token longer than `max` bytes, found in one pass over the bytes
- * (UTF-8 never uses bytes below 0x80 inside a multi-byte character, so quotes and backslashes
- * are found byte by byte). Not a validator: text that is not JSON is left to the parser.
- */
-function longestValueOver(
-  bytes: Buffer,
-  max: number,
-): { readonly kind: 'string' | 'number'; readonly at: number } | undefined {
-  let i = 0;
-  const length = bytes.length;
-  while (i < length) {
-    const byte = bytes[i] as number;
-    if (byte === QUOTE) {
-      const start = i;
-      i++;
-      while (i < length) {
-        const inner = bytes[i] as number;
-        if (inner === QUOTE) break;
-        i += inner === BACKSLASH ? 2 : 1;
-        // Quotes excluded: the value's own bytes, as written.
-        if (i - start - 1 > max) return { kind: 'string', at: start };
-      }
-      i++;
-    } else if (byte === 0x2d || (byte >= 0x30 && byte <= 0x39)) {
-      const start = i;
-      while (i < length && isNumberByte(bytes[i] as number)) i++;
-      if (i - start > max) return { kind: 'number', at: start };
-    } else i++;
-  }
-  return undefined;
-}
-
-/** Digits, sign, point and exponent: the bytes a JSON number is written with. */
-function isNumberByte(byte: number): boolean {
-  return (
-    (byte >= 0x30 && byte <= 0x39) ||
-    byte === 0x2d ||
-    byte === 0x2b ||
-    byte === 0x2e ||
-    byte === 0x65 ||
-    byte === 0x45
-  );
-}
-
-/**
- * `JSON.parse`, except that every number is kept as its source text (`1.50` stays `'1.50'`,
- * `0.12345678901234567891` keeps all its digits) instead of being rounded to a binary double:
- * an order is judged on the decimal written in the file, as the exchange would receive it.
- * Duplicate keys are refused (which of the two would the exchange see?).
- *
- * @throws {SyntaxError} when the text is not JSON.
- */
-export function parseJsonKeepingNumbers(text: string): unknown {
-  return parse(text, undefined, (source) => source);
+function readJsonLine(line: number, raw: Buffer): JsonLine | undefined {
+  // A byte-order mark split across the first chunks escapes the check made on the first chunk.
+  const bytes = line === 1 && raw.subarray(0, 3).equals(BYTE_ORDER_MARK) ? raw.subarray(3) : raw;
+  const first = firstNonBlank(bytes);
+  if (first === undefined) return undefined;
+  const startsArray = first === OPEN_BRACKET;
+  const read = parseStrictJson(bytes, ORDER_LINE_LIMITS);
+  if (read.ok) return { line, ok: true, value: read.value, startsArray };
+  return {
+    line,
+    ok: false,
+    reason: read.reason,
+    error: describeStrictJsonRefusal(read),
+    startsArray,
+  };
 }

@@ -1,5 +1,5 @@
 // Bounded reading: a line over --max-line-bytes is reported by number without being held, a
-// value over 1 KiB is refused before lossless parsing, and memory stays flat whatever the input.
+// value over 1 KiB is refused as soon as it is seen, and memory stays flat whatever the input.
 import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -160,7 +160,7 @@ describe('--max-line-bytes', () => {
   }, 60_000);
 });
 
-describe(`values over ${MAX_VALUE_BYTES} bytes are refused before parsing`, () => {
+describe(`values over ${MAX_VALUE_BYTES} bytes are refused`, () => {
   it('a long string or number makes its line VALUE_TOO_LONG; the limit itself is accepted', async () => {
     const atLimit = { ...GOOD, clientOrderId: 'c'.repeat(MAX_VALUE_BYTES) };
     const overString = { ...GOOD, symbol: 'B'.repeat(MAX_VALUE_BYTES + 1) };
@@ -185,15 +185,14 @@ describe(`values over ${MAX_VALUE_BYTES} bytes are refused before parsing`, () =
     expect(stderr).toMatch(/3 unreadable lines \(lines 2, 3, 4\)/);
   });
 
-  it('a 900 KB string inside the line cap is refused fast, before lossless parsing', async () => {
+  it('a 900 KB string inside the line cap is refused where it starts, read no further', async () => {
     const big = { ...GOOD, symbol: 'S'.repeat(900_000) };
-    const lines = Array.from({ length: 20 }, () => big);
-    const started = performance.now();
+    const lines = Array.from({ length: 5 }, () => big);
     const { verdicts: seen } = await checkFile(jsonLines(...lines));
-    expect(seen.every((v) => v.reason === 'VALUE_TOO_LONG')).toBe(true);
-    // Parsing each losslessly takes ~200 ms and ~35 times its size; scanning takes a few ms.
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
+    expect(seen.map((v) => v.reason)).toEqual(Array(5).fill('VALUE_TOO_LONG'));
+    // The string's opening quote, counted from 1: `{"symbol":"` is 11 bytes.
+    expect(seen.every((v) => v.error?.endsWith('(at byte 11)'))).toBe(true);
+  }, 30_000);
 
   it('the limit is documented in the help', async () => {
     const { io, stdout } = fakeIo(['--help']);

@@ -14,11 +14,35 @@ import {
   verdictJson,
 } from '../format-verdict.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, outputClosed, useColour, watchOutput, write } from '../io.js';
-import { loadReferencePrices, loadSnapshotFile, positiveDecimal } from '../load-files.js';
+import {
+  loadReferencePrices,
+  loadSnapshotFile,
+  MAX_REFERENCE_PRICES_FILE_BYTES,
+  MAX_SNAPSHOT_FILE_BYTES,
+  positiveDecimal,
+} from '../load-files.js';
 import { Progress } from '../progress.js';
-import { DEFAULT_MAX_LINE_BYTES, MAX_VALUE_BYTES, readJsonLines } from '../read-json-lines.js';
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  MAX_LINE_DEPTH,
+  MAX_LINE_VALUES,
+  MAX_VALUE_BYTES,
+  readJsonLines,
+} from '../read-json-lines.js';
 import { clip, count, describeFsError, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
+
+/**
+ * The most `--max-line-bytes` allows. A line is read from its bytes, never decoded whole, so no
+ * length asks V8 for a string it cannot make; a line costs one copy of its bytes, so this bounds
+ * memory at about 256 MiB above the program's own (README, "Command line").
+ */
+const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
+
+/** `67108864` as `64 MiB`, for the help (every limit here is a whole number of MiB). */
+function mebibytes(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB`;
+}
 
 const HELP = `Usage: ${PROGRAM} check --rules SNAPSHOT [options] [ORDERS.jsonl | -]
 
@@ -33,32 +57,40 @@ is named and input is piped). Blank lines are skipped; a line that cannot be rea
 reported with its line number and the others are still checked. Numbers are judged
 by their written digits (1.50 is "1.50", never rounded through a float).
 
-A line cannot be read when it is not JSON, when it is longer than --max-line-bytes
-(it is skipped without being held in memory), or when it holds a string or number
-longer than ${MAX_VALUE_BYTES} bytes as written: 1 KiB, far above any real symbol,
-decimal or order id, refused before parsing (which costs ~35 times a value's size).
+A line cannot be read (its "reason" with --json) when it is:
+  LINE_TOO_LONG    longer than --max-line-bytes (skipped without being kept);
+  NOT_UTF8         not UTF-8 text (never read with replacement characters);
+  NOT_JSON         not one JSON value;
+  DUPLICATE_KEY    holding a key twice in one object (which would the exchange use?);
+  VALUE_TOO_LONG   holding a string or number longer than ${MAX_VALUE_BYTES} bytes as written;
+  TOO_MANY_VALUES  holding over ${MAX_LINE_VALUES} values in all (an order has a dozen or so);
+  TOO_DEEP         nested over ${MAX_LINE_DEPTH} levels deep.
 
 A JSON array of orders ([{...}, {...}], on one line or many) is refused with the
 command that turns it into JSON lines:  jq -c '.[]' orders.json
 
 Options:
-  -r, --rules FILE             The rule-book snapshot (required).
+  -r, --rules FILE             The rule-book snapshot (required): a regular file of
+                               at most ${mebibytes(MAX_SNAPSHOT_FILE_BYTES)}.
   --reference-prices FILE      A JSON object of symbol to last traded price, such as
                                {"BTCUSDT": "64000", "ETHUSDT": 3000.5}; each order is
                                checked with its symbol's price as the reference price
                                (price bands, market worst-case price). Without it,
-                               those checks are reported as not checked.
+                               those checks are reported as not checked. A regular
+                               file of at most ${mebibytes(MAX_REFERENCE_PRICES_FILE_BYTES)} (not a pipe: save it first).
   --max-notional N             Your own limit on price x quantity (quote units),
                                applied to every order.
   --max-line-bytes N           The longest line read, in bytes, line ending excluded
-                               (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB). Memory stays
-                               within a few times this, whatever the input.
+                               (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB; at most
+                               ${MAX_LINE_BYTES_LIMIT}, 256 MiB). Memory stays within
+                               this plus about 100 MB, whatever the input (measured:
+                               333 MiB at most on 256 MiB lines).
   --allow-empty                Exit 0 on an input with no orders (by default no orders
                                is a failure: an empty file must not pass a gate).
   --json                       One JSON object per line instead of the table:
                                {"line":N,"ok":BOOL,"violations":[...],"skipped":[...]}
                                (a line that cannot be read: the same with "error" and
-                               "reason": NOT_JSON, LINE_TOO_LONG or VALUE_TOO_LONG).
+                               "reason", one of those above).
   --debug                      Show the stack trace of an unexpected error.
   -h, --help                   Show this help.
 
@@ -72,7 +104,8 @@ status covers every order.
 Exit status: 0 every order passes; 1 an order is refused, a line cannot be read, no
 order was read (unless --allow-empty), or the verdicts could not be written (other
 than to a closed pipe); 2 a usage error (unknown flag, missing --rules, a file that
-cannot be read, a file that is not a snapshot, orders given as a JSON array).`;
+cannot be read, is not a regular file or is over its size limit, a file that is not
+a snapshot, orders given as a JSON array).`;
 
 const OPTIONS = {
   rules: { type: 'string', short: 'r' },
@@ -85,8 +118,6 @@ const OPTIONS = {
 
 /** Line numbers of unreadable lines named in the summary; the rest are only counted. */
 const UNREADABLE_SHOWN = 5;
-/** Above this a line would not fit in one JavaScript string once decoded. */
-const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
 
 interface Input {
   readonly name: string;
