@@ -66,6 +66,7 @@ export interface ReadJsonLinesOptions {
  * whatever the input holds (a file of millions of orders, one 600 MB line, no newline at all,
  * long lines one after another): a line is kept as bytes, once, and read from them without ever
  * being decoded as one string (see parseStrictJson).
+ *
  * Line numbers count every line, blank ones included, from 1, so they match an editor's; blank
  * lines are skipped, `\r\n` endings and a leading byte-order mark are accepted, and a last line
  * without a newline is read. A line that cannot be read is yielded as `ok: false` with its

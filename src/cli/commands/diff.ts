@@ -2,7 +2,7 @@ import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
-import { loadSnapshotFile } from '../load-files.js';
+import { loadSnapshotFile, MAX_SNAPSHOT_FILE_BYTES } from '../load-files.js';
 import { printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
@@ -24,8 +24,10 @@ Options:
   --debug      Show the stack trace of an unexpected error.
   -h, --help   Show this help.
 
+OLD and NEW are regular files (not pipes) of at most ${MAX_SNAPSHOT_FILE_BYTES / (1024 * 1024)} MiB each.
+
 Exit status (as diff(1)): 0 no changes; 1 changes; 2 a usage error or a file that
-cannot be read or is not a snapshot.`;
+cannot be read, is not a regular file, is over the size limit or is not a snapshot.`;
 
 const OPTIONS = { json: { type: 'boolean' } } as const;
 
