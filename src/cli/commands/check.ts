@@ -84,7 +84,7 @@ Options:
                                (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB; at most
                                ${MAX_LINE_BYTES_LIMIT}, 256 MiB). Memory stays within
                                this plus about 100 MB, whatever the input (measured:
-                               333 MiB at most on 256 MiB lines).
+                               about 340 MiB on 256 MiB lines).
   --allow-empty                Exit 0 on an input with no orders (by default no orders
                                is a failure: an empty file must not pass a gate).
   --json                       One JSON object per line instead of the table:
