@@ -5,6 +5,8 @@
  * This is the portable core: it imports no Node built-in and no HTTP stack, so it runs as it is
  * in a browser, an edge runtime or a worker. The HTTP client and the refreshing source with its
  * snapshot file are in `order-preflight/node`.
+ *
+ * @module order-preflight
  */
 
 export type { OrderEstimate } from './book/estimate-order.js';

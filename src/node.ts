@@ -3,6 +3,8 @@
  * refreshing rule-book source with its snapshot file. Everything else (parsing, `RuleBook`,
  * `validateOrder`, snapshots as text, diffs, the error classes) is in the portable core,
  * `order-preflight`. Every export is named here.
+ *
+ * @module order-preflight/node
  */
 
 export {

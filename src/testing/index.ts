@@ -2,6 +2,8 @@
  * order-preflight/testing: fast-check arbitraries for property tests of trading strategies and
  * of the library itself (README, "Property tests of your own strategy"). `fast-check` is an optional peer dependency, needed
  * only by this entry point, so a risk gateway importing `order-preflight` never loads it.
+ *
+ * @module order-preflight/testing
  */
 export {
   ArbitraryConfigurationError,

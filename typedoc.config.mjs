@@ -1,0 +1,51 @@
+/**
+ * `npm run docs`: the API reference of the three public entry points, from their TSDoc, into
+ * docs/api/ (git-ignored; build it, never commit it). Any warning fails the run: a broken
+ * `{@link}`, a public type that names one the entries do not export, an export without TSDoc.
+ *
+ * @type {import('typedoc').TypeDocOptions}
+ */
+export default {
+  entryPoints: ['src/index.ts', 'src/node.ts', 'src/testing/index.ts'],
+  out: 'docs/api',
+  // The front page lists the three entries; the README is read on its own (its relative links
+  // to examples/ and docs/ are not pages of the reference).
+  readme: 'none',
+  // Only src/: the main tsconfig also holds the tests, benches and examples, which the reference
+  // does not show and need not be read for it.
+  tsconfig: 'tsconfig.docs.json',
+  // `npm test` type-checks the same sources (`tsc --noEmit`) before `.ci/run` builds this.
+  skipErrorChecking: true,
+  // What Error and Node's typings give every error class (captureStackTrace and the like) is
+  // theirs to document, not ours; leaving it out also shortens every error class's page.
+  excludeExternals: true,
+  // The TSDoc examples are TypeScript; loading no other grammar shortens the HTML step.
+  highlightLanguages: ['typescript'],
+  treatWarningsAsErrors: true,
+  // The clone may have no remote: link the sources to package.json's repository, at this commit.
+  sourceLinkTemplate: 'https://github.com/order-preflight/order-preflight/blob/{gitRevision}/{path}#L{line}',
+  validation: {
+    notExported: true,
+    invalidLink: true,
+    invalidPath: true,
+    rewrittenLink: true,
+    notDocumented: true,
+    unusedMergeModuleWith: true,
+  },
+  // Named by public types but not exported: removeLeftoverSnapshotFiles's `fs` option is a test
+  // hook (its type is `@internal`); PlainViolation is `Violation`'s member for the codes that
+  // quote no bound (its TSDoc says so; TypeDoc cannot inline a generic interface).
+  intentionallyNotExported: ['SnapshotFileSystem', 'PlainViolation'],
+  // Every export and every method has TSDoc; a field's meaning is often its name and its type.
+  requiredToBeDocumented: [
+    'Enum',
+    'EnumMember',
+    'Variable',
+    'Function',
+    'Class',
+    'Interface',
+    'Method',
+    'Accessor',
+    'TypeAlias',
+  ],
+};
