@@ -68,7 +68,7 @@ describe('parseStrictJson against JSON.parse', () => {
         // The first fault in the text is the one reported: a repeated key may come before it.
         else expect(['NOT_JSON', 'DUPLICATE_KEY']).toContain(result.reason);
       }),
-      propertyParameters(3000),
+      propertyParameters(2000),
     );
   });
 });

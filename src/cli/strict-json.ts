@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { clip, oneLine } from './text.js';
 import { firstNonUtf8Byte } from './utf8.js';
 
 /**
@@ -71,7 +72,9 @@ export function parseStrictJson(bytes: Buffer, limits: StrictJsonLimits): Strict
  * position counts bytes from 1, as editors' "go to byte" does.
  */
 export function describeStrictJsonRefusal(refusal: Extract<StrictJsonResult, { ok: false }>): string {
-  const what = refusal.reason === 'NOT_JSON' ? `not JSON: ${refusal.detail}` : refusal.detail;
+  // A detail may quote a key of up to maxValueBytes: a line of output stays a line.
+  const detail = clip(oneLine(refusal.detail), 160);
+  const what = refusal.reason === 'NOT_JSON' ? `not JSON: ${detail}` : detail;
   return `${what} (at byte ${refusal.at + 1})`;
 }
 
