@@ -74,6 +74,7 @@ export type {
   SkippedCheck,
   SkippedField,
   SkipReason,
+  Suggestions,
   ValidationResult,
   Violation,
   ViolationBase,

@@ -1,5 +1,7 @@
 /**
- * What the caller knows beyond the order. Decimals as plain strings or finite numbers.
+ * What the caller knows beyond the order. Decimals as plain strings or finite numbers. A field
+ * set to `undefined` is read as absent, so `{ referencePrice: last }` with `last` perhaps
+ * undefined type-checks under `exactOptionalPropertyTypes`.
  *
  * @example
  * ```ts
@@ -8,9 +10,9 @@
  */
 export interface ValidationContext {
   /** The last traded price of the symbol; enables the price bands and market worst-case price. */
-  readonly referencePrice?: string | number;
+  readonly referencePrice?: string | number | undefined;
   /** A risk limit of the caller's, in quote units, on price × quantity (worst case for MARKET). */
-  readonly maxNotional?: string | number;
+  readonly maxNotional?: string | number | undefined;
 }
 
 /**
@@ -18,7 +20,9 @@ export interface ValidationContext {
  * code: editors complete its fields, and a misspelt one (`quantiy`) is a type error. The
  * request's other parameters (`timestamp`, `recvWindow`, `signature`, ...) may ride along and
  * are ignored. Input of unknown shape (parsed JSON, a gateway's request) is accepted too, and
- * judged at run time: see {@link OrderArgument}.
+ * judged at run time: see {@link OrderArgument}. An optional field set to `undefined` is read as
+ * absent, so a form's values can be passed as they are (`price: isLimit ? px : undefined`). The
+ * fields are readonly: to change one, make a new order (`{ ...order, price: v.suggestion[0] }`).
  *
  * @example
  * ```ts
@@ -31,17 +35,17 @@ export interface OrderInput {
   readonly side: OrderSide;
   readonly type: OrderType;
   readonly quantity: string | number;
-  readonly price?: string | number;
-  readonly timeInForce?: TimeInForce;
+  readonly price?: string | number | undefined;
+  readonly timeInForce?: TimeInForce | undefined;
   /**
    * 1 to 40 characters (Unicode code points), any but a control character U+0000 to U+001F or a
    * lone surrogate: WEEX documents a length only (error -1180). See docs/exchange-semantics.md.
    */
-  readonly newClientOrderId?: string;
-  readonly newOrderRespType?: string;
-  readonly timestamp?: string | number;
-  readonly recvWindow?: string | number;
-  readonly signature?: string;
+  readonly newClientOrderId?: string | undefined;
+  readonly newOrderRespType?: string | undefined;
+  readonly timestamp?: string | number | undefined;
+  readonly recvWindow?: string | number | undefined;
+  readonly signature?: string | undefined;
 }
 
 /**

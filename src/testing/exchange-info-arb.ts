@@ -14,8 +14,8 @@ import { type PairDefinitionArbOptions, pairDefinitionArb } from './pair-definit
  * ```
  */
 export interface ExchangeInfoArbOptions extends Omit<PairDefinitionArbOptions, 'symbol'> {
-  readonly minPairs?: number;
-  readonly maxPairs?: number;
+  readonly minPairs?: number | undefined;
+  readonly maxPairs?: number | undefined;
 }
 
 type Wire = string | number | boolean | null | undefined;

@@ -24,11 +24,11 @@ import { type OrderContextOptions, OrderSpace } from './order-space.js';
  */
 export interface OrderArbOptions extends OrderContextOptions {
   /** Order types to generate (default both). */
-  readonly types?: readonly OrderType[];
+  readonly types?: readonly OrderType[] | undefined;
   /** Sides to generate (default both). */
-  readonly sides?: readonly OrderSide[];
+  readonly sides?: readonly OrderSide[] | undefined;
   /** How decimals are spelled (default `mixed`: strings, numbers, trailing zeros). */
-  readonly encoding?: DecimalEncoding;
+  readonly encoding?: DecimalEncoding | undefined;
 }
 
 const ALL_TYPES: readonly OrderType[] = ['LIMIT', 'MARKET'];

@@ -25,9 +25,9 @@ import {
  */
 export interface OrderContextOptions {
   /** The reference price the orders will be validated with; orders respect the price bands. */
-  readonly referencePrice?: string | number;
+  readonly referencePrice?: string | number | undefined;
   /** The maxNotional the orders will be validated with. */
-  readonly maxNotional?: string | number;
+  readonly maxNotional?: string | number | undefined;
   /**
    * Whether the book the orders go to infers a missing tick from `displayDigitMerge`, as
    * `RuleBook.fromExchangeInfo` does by default (default `true`). Matters only for a definition
@@ -35,7 +35,7 @@ export interface OrderContextOptions {
    * orders then lie on the smallest merge step, so they pass either book; `PRICE_TICK` breaches
    * of that inferred tick are seen only by an inferring book, so with `false` that code throws.
    */
-  readonly inferTickSize?: boolean;
+  readonly inferTickSize?: boolean | undefined;
 }
 
 /**

@@ -13,9 +13,9 @@ import { commonGrid, decimalsOf, powerOfTen, unitOf } from './grid-math.js';
  */
 export interface PairDefinitionArbOptions {
   /** Only pairs with status TRADING and enableTrade true (default false: some are halted or disabled). */
-  readonly tradingOnly?: boolean;
+  readonly tradingOnly?: boolean | undefined;
   /** A fixed symbol instead of a generated one. */
-  readonly symbol?: string;
+  readonly symbol?: string | undefined;
   /**
    * Leave rule fields out now and then, as the BETA wire may (default `false`). When `true`, each
    * of `minTradeAmount`, `maxTradeAmount`, the two precisions, the two limit-price ratios, the two
@@ -25,7 +25,7 @@ export interface PairDefinitionArbOptions {
    * not fail on a pair without a maximum; turn it on to test how your code copes with one.
    * (Absent grids are always generated: real responses often carry no `tickSize` or `stepSize`.)
    */
-  readonly absentRuleFields?: boolean;
+  readonly absentRuleFields?: boolean | undefined;
 }
 
 /**

@@ -52,6 +52,19 @@ export type ViolationField =
   | 'notional';
 
 /**
+ * The values a violation suggests, nearest first: never empty (a violation with nothing to
+ * suggest has no `suggestion` at all), so `v.suggestion[0]` is a `string` wherever the code
+ * says a suggestion is given, with no check needed.
+ *
+ * @example
+ * ```ts
+ * const nearest: Suggestions = ['64000', '64000.01'];
+ * const below: string = nearest[0];
+ * ```
+ */
+export type Suggestions = readonly [string, ...string[]];
+
+/**
  * What every violation has: the code, the field it is about, and a sentence naming the field,
  * the rule, the limit and the value (for people; match on `code`, never on `message`).
  *
@@ -67,7 +80,8 @@ export interface ViolationBase<C extends ViolationCode, F extends ViolationField
   /** Absent on codes that quote no bound; present (a plain decimal) on those that do. */
   readonly limit?: string;
   readonly value?: string;
-  readonly suggestion?: readonly string[];
+  /** Absent when there is nothing to suggest; never empty. */
+  readonly suggestion?: Suggestions;
 }
 
 /** A code that quotes no bound: `limit`, `value` and `suggestion` are never there. */
@@ -91,7 +105,7 @@ export interface BoundViolation<C extends ViolationCode, F extends ViolationFiel
   extends ViolationBase<C, F> {
   readonly limit: string;
   readonly value: string;
-  readonly suggestion: readonly string[];
+  readonly suggestion: Suggestions;
 }
 
 /**
@@ -100,13 +114,13 @@ export interface BoundViolation<C extends ViolationCode, F extends ViolationFiel
  *
  * @example
  * ```ts
- * if (v.code === 'QUANTITY_ABOVE_MAX') order.quantity = v.suggestion?.[0] ?? order.quantity;
+ * if (v.code === 'QUANTITY_ABOVE_MAX' && v.suggestion) order = { ...order, quantity: v.suggestion[0] };
  * ```
  */
 export interface CapViolation<C extends ViolationCode, F extends ViolationField> extends ViolationBase<C, F> {
   readonly limit: string;
   readonly value: string;
-  readonly suggestion?: readonly string[];
+  readonly suggestion?: Suggestions;
 }
 
 /**
@@ -117,7 +131,7 @@ export interface CapViolation<C extends ViolationCode, F extends ViolationField>
  * @example
  * ```ts
  * for (const v of result.violations) {
- *   if (v.code === 'PRICE_TICK') order.price = v.suggestion[0]; // string[]: no undefined check needed
+ *   if (v.code === 'PRICE_TICK') order = { ...order, price: v.suggestion[0] }; // a string: no check needed
  *   else if (v.code === 'NOTIONAL_ABOVE_MAX') console.log(`${v.value} > ${v.limit}`);
  * }
  * ```

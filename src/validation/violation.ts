@@ -10,7 +10,8 @@ import type {
 /**
  * The one place violations are made: every violation has the same keys in the same order
  * (`code`, `field`, `message`, then `limit`, `value` and `suggestion` only when they hold
- * something). The wording is each rule's own (its module says what it checks); this builder
+ * something: an empty suggestion list is left out, which is what makes a `suggestion` that is
+ * there non-empty, as the `Suggestions` type says). The wording is each rule's own (its module says what it checks); this builder
  * only assembles, so the fast path and the general path make identical objects.
  */
 export function violationOf(

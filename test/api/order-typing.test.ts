@@ -70,7 +70,7 @@ describe('violations narrow by code', () => {
     for (const v of result.violations) {
       if (v.code === 'PRICE_TICK') {
         // No undefined check: the type says a PRICE_TICK always suggests.
-        const below: string = v.suggestion[0] ?? '';
+        const below: string = v.suggestion[0];
         seen.push(`${v.code} ${v.limit} ${v.value} ${below}`);
       } else if (v.code === 'NOTIONAL_ABOVE_MAX') {
         // @ts-expect-error a notional violation carries no suggestion

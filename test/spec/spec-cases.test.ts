@@ -2571,7 +2571,8 @@ describe('with the inference turned off (inferTickSize: false)', () => {
 });
 
 /** A violation's comparable part: code, field, value, limit, suggestion (never the message). */
-type Detail = Pick<Violation, 'code' | 'field'> & Partial<Pick<Violation, 'value' | 'limit' | 'suggestion'>>;
+type Detail = Pick<Violation, 'code' | 'field'> &
+  Partial<Pick<Violation, 'value' | 'limit'>> & { readonly suggestion?: readonly string[] };
 
 function detailOf(v: Violation | ModelViolation): Detail {
   const out: { -readonly [K in keyof Detail]: Detail[K] } = { code: v.code, field: v.field };
