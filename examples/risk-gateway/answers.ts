@@ -16,6 +16,8 @@ export const GATEWAY_HEADER = 'x-preflight-gateway';
  */
 export type GatewayReason =
   | 'order-refused'
+  | 'status'
+  | 'ambiguous-key'
   | 'query-string-order'
   | 'duplicate-key'
   | 'unsupported-media-type'

@@ -46,7 +46,8 @@ function invalidFieldError(
   if (
     field === 'newClientOrderId' &&
     typeof order.newClientOrderId === 'string' &&
-    order.newClientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH
+    // Counted in code points, as the library counts it (docs/exchange-semantics.md).
+    [...order.newClientOrderId].length > MAX_CLIENT_ORDER_ID_LENGTH
   ) {
     return { code: -1180, msg: 'client_oid length must not exceed 40' };
   }

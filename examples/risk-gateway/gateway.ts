@@ -490,7 +490,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     query: string,
     body: Buffer,
   ): Promise<void> => {
-    const parsed = parseOrderRequest({ query, body, contentType: req.headers['content-type'] });
+    const parsed = parseOrderRequest({ query, body, contentType: contentTypeOf(req.rawHeaders) });
     if (!parsed.ok) {
       const { status, code, reason, msg, fields } = parsed.problem;
       answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
@@ -530,7 +530,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    const stale = quote?.ageMs !== undefined && quote.ageMs > maxReferenceAgeMs;
+    // An age that is not a number (NaN) is not known to be fresh.
+    const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
     if (quote !== undefined && !stale) context.referencePrice = quote.price;
     if (options.maxNotional !== undefined) context.maxNotional = options.maxNotional;
@@ -598,7 +599,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
       'content-length': Buffer.byteLength(text),
-      [GATEWAY_HEADER]: 'status',
+      [GATEWAY_HEADER]: 'status' satisfies GatewayReason,
     });
     res.end(text);
   };
@@ -813,6 +814,20 @@ function lookUp(prices: ReferencePrices | undefined, symbol: string): PriceQuote
   const fixed = (prices as ReadonlyMap<string, string | number>).get(symbol);
   // A fixed price has no age: it is as fresh as whoever supplied it says.
   return fixed === undefined ? undefined : { price: String(fixed), ageMs: 0 };
+}
+
+/**
+ * The request's `Content-Type`, or `null` when it is sent more than once: Node keeps the first,
+ * another reader might keep the last, and both are forwarded.
+ */
+function contentTypeOf(rawHeaders: readonly string[]): string | undefined | null {
+  let found: string | undefined;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() !== 'content-type') continue;
+    if (found !== undefined) return null;
+    found = rawHeaders[i + 1]!;
+  }
+  return found;
 }
 
 function upstreamOrigin(value: string | URL): string {

@@ -8,8 +8,10 @@ import { isJsonObject, JsonNumber, type JsonValue, readStrictJson } from './stri
  * The order is judged from the text as sent: a JSON number by its written digits (`0.10` is
  * judged as `"0.10"`, never through a float), a string as it is. Anything the exchange might
  * read differently from the gateway is refused, never guessed at: a key that appears twice, a
- * body that is not one JSON object, bytes that are not UTF-8, a charset other than UTF-8, a
- * form body, or order fields in the query string.
+ * body that is not one JSON object, bytes that are not UTF-8, a charset other than UTF-8 (or two
+ * `Content-Type`s), a form body, order fields in the query string, or a key that differs from an
+ * order field only in case (`"SYMBOL"`, `"ſymbol"`: a case-insensitive reader might take it for
+ * the field).
  *
  * Only reading happens here: the bytes forwarded are the raw ones, never these values serialised
  * again, so `ACCESS-SIGN` stays valid.
@@ -43,7 +45,8 @@ export type RequestProblemReason =
   | 'body-not-utf8'
   | 'body-not-json'
   | 'body-not-json-object'
-  | 'duplicate-key';
+  | 'duplicate-key'
+  | 'ambiguous-key';
 
 /**
  * A problem with the request itself, before any rule is applied. `code` is WEEX's PARAM_ERROR
@@ -97,9 +100,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function parseOrderRequest(request: {
   readonly query: string;
   readonly body: Buffer;
-  readonly contentType: string | undefined;
+  /** `null`: the header was sent more than once. */
+  readonly contentType: string | undefined | null;
 }): ParsedOrderRequest {
-  const inQuery = ORDER_FIELDS.filter((field) => new URLSearchParams(request.query).has(field));
+  const queryParams = new URLSearchParams(request.query);
+  const inQuery = ORDER_FIELDS.filter((field) => queryParams.has(field));
   if (inQuery.length > 0) {
     return problem(
       400,
@@ -134,6 +139,18 @@ export function parseOrderRequest(request: {
   if (!isJsonObject(read.value)) {
     return problem(400, 'body-not-json-object', 'the order body must be one JSON object');
   }
+  const lookalikes = [...read.value.keys()].filter((key) => {
+    const field = ORDER_FIELD_BY_FOLD.get(folded(key));
+    return field !== undefined && field !== key;
+  });
+  if (lookalikes.length > 0) {
+    return problem(
+      400,
+      'ambiguous-key',
+      `the order body has keys that differ from order fields only in case: ${lookalikes.map((key) => JSON.stringify(key)).join(', ')}; a reader that matches keys case-insensitively might take them for the fields`,
+      lookalikes,
+    );
+  }
   const order: Partial<Record<OrderField, unknown>> = {};
   for (const field of ORDER_FIELDS) {
     const value = read.value.get(field);
@@ -141,6 +158,18 @@ export function parseOrderRequest(request: {
   }
   return { ok: true, order };
 }
+
+/**
+ * A key as a case-insensitive reader compares it: Unicode simple case folding, which also maps
+ * `ſ` to `s` and the Kelvin sign to `k` (Go's `encoding/json` matches keys so).
+ */
+function folded(key: string): string {
+  return key.toUpperCase().toLowerCase();
+}
+
+const ORDER_FIELD_BY_FOLD: ReadonlyMap<string, OrderField> = new Map(
+  ORDER_FIELDS.map((field) => [folded(field), field]),
+);
 
 /** What the library is given for a body value: numbers as written, nested values left malformed. */
 function asOrderValue(value: JsonValue): unknown {
@@ -153,7 +182,9 @@ function asOrderValue(value: JsonValue): unknown {
  * Why a `Content-Type` cannot be read as WEEX reads an order, or undefined when it can:
  * `application/json` (any case), with no parameter but `charset=utf-8` (any case, quoted or not).
  */
-function mediaTypeProblem(contentType: string | undefined): string | undefined {
+function mediaTypeProblem(contentType: string | undefined | null): string | undefined {
+  if (contentType === null)
+    return 'the request has more than one Content-Type; the exchange might read either';
   if (contentType === undefined) return `an order body must be ${JSON_MEDIA_TYPE}, got no Content-Type`;
   const [type = '', ...parameters] = contentType.split(';');
   if (type.trim().toLowerCase() !== JSON_MEDIA_TYPE) {

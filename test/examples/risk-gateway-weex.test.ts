@@ -207,6 +207,32 @@ describe('what the exchange might read differently never reaches it', () => {
       code: -1142,
     },
     {
+      name: 'a key that differs from an order field only in case (a case-insensitive reader would take it)',
+      body: limitOrder({ SYMBOL: 'ETHUSDT' }),
+      status: 400,
+      reason: 'ambiguous-key',
+      code: -1142,
+    },
+    {
+      name: 'a key that folds to an order field (ſ folds to s)',
+      body: limitOrder({ ſymbol: 'ETHUSDT' }),
+      status: 400,
+      reason: 'ambiguous-key',
+      code: -1142,
+    },
+    {
+      name: 'two Content-Type headers',
+      body: limitOrder(),
+      headers: [
+        ...accessHeaders({ method: 'POST', path: '/api/v3/order', body: limitOrder() }),
+        'Content-Type',
+        'application/x-www-form-urlencoded',
+      ],
+      status: 415,
+      reason: 'unsupported-media-type',
+      code: -1142,
+    },
+    {
       name: 'a body that is not one JSON object',
       body: `[${limitOrder()}]`,
       status: 400,
@@ -254,6 +280,11 @@ describe('what the exchange might read differently never reaches it', () => {
     expect(longId.status).toBe(400);
     expect(longId.json.code).toBe(-1180);
     expect((longId.json.violations as { field: string }[])[0]!.field).toBe('newClientOrderId');
+
+    // 31 code points (61 UTF-16 units), refused for its control character, not its length.
+    const controlId = await post(gateway.url, limitOrder({ newClientOrderId: `${'😀'.repeat(30)}\u0001` }));
+    expect(controlId.status).toBe(400);
+    expect(controlId.json.code).toBe(-1142);
   });
 
   it('a pair whose status is HALT is refused as not trading', async () => {

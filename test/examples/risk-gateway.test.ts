@@ -868,6 +868,9 @@ describe('fails closed', () => {
         bandUnchecked: 'stale',
         referencePriceAgeMs: 2_001,
       });
+      // An age that is not a number is not known to be fresh.
+      ageMs = Number.NaN;
+      expect((await send(gw.url, signedOrder(order))).headers[GATEWAY_HEADER]).toBe('reference-price-stale');
       // A stale price never lets a refusal through either: the band is unchecked, not passed.
       const offTick = await send(gw.url, signedOrder(orderJson({ price: '105.001' })));
       expect(offTick.status).toBe(400);
