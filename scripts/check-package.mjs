@@ -8,7 +8,8 @@
 // consumer project against the unpacked tarball from ESM (node16 and bundler resolution) and from
 // CommonJS (node16 and node10), with the library's own declaration files checked too (no
 // skipLibCheck, so all of @types/node in each consumer): about 20 s and 30 s of CPU, more than
-// `npm test`'s minute leaves room for.
+// `npm test`'s minute leaves room for. Then `npm pack --json` with its `prepare` (a full build):
+// its stdout must parse as JSON.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -226,6 +227,20 @@ type ViolationCode = core.ViolationCode;`;
     process.exit(1);
   }
   process.stdout.write('ok  without fast-check, ./testing says what to install\n');
+
+  // With --full: `npm pack --json` prints the JSON alone, for the tools that parse it, although
+  // its `prepare` builds (the build logs to stderr). Last, as that build rewrites dist/.
+  if (full) {
+    const label = 'npm pack --json (prepare builds): stdout is JSON alone';
+    const printed = run(label, 'npm', ['pack', '--json', '--dry-run']);
+    try {
+      JSON.parse(printed);
+    } catch (error) {
+      process.stderr.write(`${printed}\nFAILED: ${label}: ${error.message}\n`);
+      rmSync(work, { recursive: true, force: true });
+      process.exit(1);
+    }
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
