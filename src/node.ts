@@ -59,6 +59,7 @@ export {
   type SnapshotFileOperation,
   type SnapshotFileProblem,
 } from './source/snapshot-file-error.js';
+export { SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from './source/snapshot-lock.js';
 export { SNAPSHOT_MAX_SERVER_TIME_LEAD_MS, type SnapshotKeptReason } from './source/snapshot-order.js';
 export {
   DEFAULT_SOURCE_OPTIONS,

@@ -12,40 +12,12 @@ import {
 } from '../snapshot/snapshot-header.js';
 import { slicerFor } from './slicer.js';
 import { SnapshotFileError } from './snapshot-file-error.js';
+import { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
+import { lockSnapshot, SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from './snapshot-lock.js';
 import { keepOnDisk, type SnapshotKeptReason } from './snapshot-order.js';
 import { snapshotTextInSlices } from './snapshot-text.js';
 
-/**
- * The file-system calls the snapshot file makes. The library always uses `node:fs/promises`; a
- * test passes a wrapper that records the calls on their way to it, to see their order (the
- * directory is flushed after the rename, not before).
- *
- * @internal
- * @example
- * ```ts
- * await writeSnapshotText(path, text, { fs: { ...NODE_SNAPSHOT_FILE_SYSTEM, rename: logged(fs.rename) } });
- * ```
- */
-export interface SnapshotFileSystem {
-  readonly open: typeof fsPromises.open;
-  readonly rename: typeof fsPromises.rename;
-  readonly unlink: typeof fsPromises.unlink;
-  readonly lstat: typeof fsPromises.lstat;
-  readonly readlink: typeof fsPromises.readlink;
-  readonly stat: typeof fsPromises.stat;
-  readonly readdir: typeof fsPromises.readdir;
-}
-
-/** @internal The real file system. @example `writeSnapshotText(path, text, { fs: NODE_SNAPSHOT_FILE_SYSTEM })` */
-export const NODE_SNAPSHOT_FILE_SYSTEM: SnapshotFileSystem = Object.freeze({
-  open: fsPromises.open,
-  rename: fsPromises.rename,
-  unlink: fsPromises.unlink,
-  lstat: fsPromises.lstat,
-  readlink: fsPromises.readlink,
-  stat: fsPromises.stat,
-  readdir: fsPromises.readdir,
-});
+export { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
 
 /**
  * Opening a FIFO for reading blocks until a writer comes; with O_NONBLOCK it returns at once, and
@@ -152,13 +124,18 @@ export type SnapshotWriteResult =
  * the old file in place and removes the temporary one. The text is built a slice at a time, so a
  * 20,000-pair book does not hold the event loop while it is serialised.
  *
- * **Never back in time, never down in version.** Just before the rename (and once before the
- * temporary file is made), the header of the file in place is read (its first 16 KiB): a
- * snapshot of a newer format version, or of a book the exchange stamped later (`serverTime`,
- * then `fetchedAt`), is kept and nothing is written (`{ written: false, kept }`). Between that
- * read and the rename another process can still rename its own file in: two writers within the
- * same few milliseconds can leave the older of their two books, which the next newer book
- * written replaces. A file whose header cannot be read is replaced, as before.
+ * **Never back in time, never down in version.** Before the temporary file is made, and again
+ * just before the rename, the header of the file in place is read (its first 16 KiB): a snapshot
+ * of a newer format version, or of a book the exchange stamped later (`serverTime`, then
+ * `fetchedAt`), is kept and nothing is written (`{ written: false, kept }`). The last look and the
+ * rename are made under a lock file beside the snapshot (`<file>.lock`, created exclusively and
+ * held for those two steps only), so no other writer renames in between. The lock is advisory,
+ * and its failures only fall back to writing without it: a writer that cannot have it within
+ * {@link SNAPSHOT_LOCK_WAIT_MS} goes on without it, and a lock older than
+ * {@link SNAPSHOT_LOCK_STALE_MS} is taken for a dead holder's and removed. Without the lock (an
+ * older library's writer, or a wait given up) two writes in the same moment can still leave the
+ * older of their two books, which the next later book written replaces. A file whose header
+ * cannot be read is replaced, as before.
  *
  * **A deadline.** A write that has not reached its rename {@link SNAPSHOT_WRITE_DEADLINE_MS}
  * after creating its temporary file is abandoned (`reason: 'deadline'`), so no live write's
@@ -185,8 +162,8 @@ export async function writeSnapshotFile(path: string, book: RuleBook): Promise<S
 }
 
 /**
- * What {@link writeSnapshotText} takes besides the text: the file system and the monotonic clock
- * its deadline is measured on (tests pass wrappers).
+ * What {@link writeSnapshotText} takes besides the text: the file system, the monotonic clock its
+ * deadline (and its wait for the lock) is measured on, and the wall clock (tests pass wrappers).
  *
  * @internal
  * @example
@@ -197,6 +174,8 @@ export async function writeSnapshotFile(path: string, book: RuleBook): Promise<S
 export interface SnapshotWriteOptions {
   readonly fs?: SnapshotFileSystem | undefined;
   readonly monotonicNow?: (() => number) | undefined;
+  /** The wall clock, for the age of another writer's lock file. */
+  readonly now?: (() => number) | undefined;
 }
 
 /**
@@ -256,13 +235,20 @@ export async function writeSnapshotText(
     } finally {
       await handle.close();
     }
-    // Another process may have written a later book while this one was being flushed.
-    kept = await keptFor(target);
-    if (kept === undefined) {
-      // The last step before the rename: a write past its deadline never renames, so its
-      // temporary file cannot outlive the deadline by more than this one step.
-      if (monotonicNow() - started > SNAPSHOT_WRITE_DEADLINE_MS) throw new DeadlinePassed();
-      await fs.rename(temporary, target);
+    // The last look and the rename, under the lock when it can be had, so that no other writer
+    // renames between them; another process may have written a later book while this one was
+    // being flushed.
+    const unlock = await lockSnapshot(target, { fs, monotonicNow, now: options.now ?? Date.now });
+    try {
+      kept = await keptFor(target);
+      if (kept === undefined) {
+        // The last step before the rename: a write past its deadline never renames, so its
+        // temporary file cannot outlive the deadline by more than this one step.
+        if (monotonicNow() - started > SNAPSHOT_WRITE_DEADLINE_MS) throw new DeadlinePassed();
+        await fs.rename(temporary, target);
+      }
+    } finally {
+      await unlock?.();
     }
   } catch (error) {
     await fs.unlink(temporary).catch(ignore);

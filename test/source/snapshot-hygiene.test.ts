@@ -205,7 +205,8 @@ describe('writing the snapshot', () => {
     'flushes the file, renames it over the snapshot, then flushes the directory',
     async () => {
       const calls: string[] = [];
-      const named = (path: string) => (path === directory ? 'dir' : path === file ? 'file' : 'temp');
+      const named = (path: string) =>
+        path === directory ? 'dir' : path === file ? 'file' : path === `${file}.lock` ? 'lock' : 'temp';
       const recording: SnapshotFileSystem = {
         ...NODE_SNAPSHOT_FILE_SYSTEM,
         open: (async (path: string, flags?: string | number, mode?: number) => {
@@ -226,7 +227,17 @@ describe('writing the snapshot', () => {
 
       await writeSnapshotText(file, JSON.stringify(bookFetchedAt(1).toJSON()), { fs: recording });
 
-      expect(calls).toEqual(['open temp', 'sync temp', 'rename temp file', 'open dir', 'sync dir']);
+      // The lock is taken for the last look at the file (none there yet) and the rename, then
+      // read back before it is removed.
+      expect(calls).toEqual([
+        'open temp',
+        'sync temp',
+        'open lock',
+        'rename temp file',
+        'open lock',
+        'open dir',
+        'sync dir',
+      ]);
       expect((await readSnapshotFile(file))?.fetchedAt).toBe(1);
     },
   );

@@ -197,7 +197,7 @@ describe('the write deadline', () => {
       ...NODE_SNAPSHOT_FILE_SYSTEM,
       open: (async (...args: Parameters<typeof NODE_SNAPSHOT_FILE_SYSTEM.open>) => {
         const handle = await NODE_SNAPSHOT_FILE_SYSTEM.open(...args);
-        if (args[1] === 'wx') {
+        if (String(args[0]).endsWith('.tmp')) {
           const close = handle.close.bind(handle);
           handle.close = async () => {
             await close();

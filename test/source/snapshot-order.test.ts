@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type SnapshotFileSystem,
   writeSnapshotText,
 } from '../../src/source/snapshot-file.js';
+import { SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from '../../src/source/snapshot-lock.js';
 import { keepOnDisk, SNAPSHOT_MAX_SERVER_TIME_LEAD_MS } from '../../src/source/snapshot-order.js';
 import { snapshotTextInSlices } from '../../src/source/snapshot-text.js';
 import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
@@ -203,7 +204,7 @@ describe('a snapshot write never goes back in time or down in version', () => {
       ...NODE_SNAPSHOT_FILE_SYSTEM,
       open: (async (...args: Parameters<typeof NODE_SNAPSHOT_FILE_SYSTEM.open>) => {
         const handle = await NODE_SNAPSHOT_FILE_SYSTEM.open(...args);
-        if (args[1] === 'wx') {
+        if (String(args[0]).endsWith('.tmp')) {
           const sync = handle.sync.bind(handle);
           handle.sync = async () => {
             await sync();
@@ -219,6 +220,58 @@ describe('a snapshot write never goes back in time or down in version', () => {
     });
     expect(await readFile(file, 'utf8')).toBe(later);
     expect(await readdir(directory)).toEqual(['rule-book.json']);
+  });
+});
+
+describe('the lock over the last look and the rename', () => {
+  const lock = () => `${file}.lock`;
+
+  it("waits for another writer's lock, and looks at the file only once it has it", async () => {
+    await writeFile(file, textOf(book(SERVER_TIME, 1)));
+    await writeFile(lock(), 'another writer');
+    const later = textOf(book(SERVER_TIME + 1_000, 1));
+    let waited = 0;
+    const fs: SnapshotFileSystem = {
+      ...NODE_SNAPSHOT_FILE_SYSTEM,
+      lstat: (async (path: string) => {
+        if (path === lock() && waited++ === 0) {
+          // The other writer, holding the lock, renames its later book in and lets go.
+          await writeFile(file, later);
+          await rm(lock());
+        }
+        return NODE_SNAPSHOT_FILE_SYSTEM.lstat(path);
+      }) as typeof NODE_SNAPSHOT_FILE_SYSTEM.lstat,
+    };
+    expect(await writeSnapshotText(file, textOf(book(SERVER_TIME, 2)), { fs })).toEqual({
+      written: false,
+      kept: 'newer-snapshot',
+    });
+    expect(waited).toBeGreaterThan(0);
+    expect(await readFile(file, 'utf8')).toBe(later);
+    expect(await readdir(directory)).toEqual(['rule-book.json']);
+  });
+
+  it('removes a lock older than the stale bound (its holder died) and writes', async () => {
+    await writeFile(lock(), 'a writer that crashed');
+    const { mtimeMs } = await stat(lock());
+    const result = await writeSnapshotText(file, textOf(book(SERVER_TIME, 3)), {
+      now: () => mtimeMs + SNAPSHOT_LOCK_STALE_MS + 1,
+    });
+    expect(result).toEqual({ written: true });
+    expect(await readdir(directory)).toEqual(['rule-book.json']);
+  });
+
+  it('keeps a lock exactly as old as the bound, and goes on without it once the wait is over', async () => {
+    await writeFile(lock(), 'a writer that holds on');
+    const { mtimeMs } = await stat(lock());
+    let monotonic = 0;
+    const result = await writeSnapshotText(file, textOf(book(SERVER_TIME, 4)), {
+      now: () => mtimeMs + SNAPSHOT_LOCK_STALE_MS,
+      monotonicNow: () => (monotonic += SNAPSHOT_LOCK_WAIT_MS / 4),
+    });
+    expect(result).toEqual({ written: true });
+    expect((await readSnapshotFile(file))?.fetchedAt).toBe(4);
+    expect(await readFile(lock(), 'utf8')).toBe('a writer that holds on'); // not ours to remove
   });
 });
 
