@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
 import type { SnapshotFileSystem } from './snapshot-file-system.js';
 
 /**
@@ -88,13 +89,22 @@ export async function lockSnapshot(
   }
 }
 
+/**
+ * Opening what may no longer be the lock: never through a link, never waiting on a FIFO. (No
+ * such flags on Windows, which has neither in this way.)
+ */
+const OPEN_LOCK_TO_CHECK = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
 /** Removes the lock if it is still this writer's (one broken as stale meanwhile is another's now). */
 async function release(lock: string, token: string, fs: SnapshotFileSystem): Promise<void> {
   try {
-    const handle = await fs.open(lock, 'r');
+    const handle = await fs.open(lock, OPEN_LOCK_TO_CHECK);
     let held: string;
     try {
-      held = await handle.readFile('utf8');
+      if (!(await handle.stat()).isFile()) return;
+      const buffer = Buffer.alloc(TOKEN_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, TOKEN_BYTES, 0);
+      held = buffer.subarray(0, bytesRead).toString('utf8');
     } finally {
       await handle.close();
     }
@@ -103,6 +113,9 @@ async function release(lock: string, token: string, fs: SnapshotFileSystem): Pro
     // Gone already, or unreadable: not this writer's to remove.
   }
 }
+
+/** The length of a token (a UUID), and so all of a lock file worth reading. */
+const TOKEN_BYTES = 36;
 
 function shortPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 2 + Math.floor(Math.random() * 8)));
