@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/gateway-load.ts [--seconds 15] [--connections 256] [--direct-seconds 5]
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
+ *                                           [--pipelined-connections 10] [--pipelined-requests 2000]
  *
  * Three processes: the fake WEEX V3 exchange (examples/risk-gateway/fake-exchange.ts, which
  * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
@@ -17,6 +18,12 @@
  *    account queries; alongside, slow clients dribbling a request head one byte per 100 ms (cut
  *    at the headers timeout), clients sending bytes that are not HTTP, and clients that send an
  *    order and hang up at once.
+ *
+ * 3. Pipelining: `--pipelined-connections` raw connections each write `--pipelined-requests`
+ *    signed orders at once, without waiting for an answer. The gateway takes a connection's
+ *    requests in turn and never opens more than its `maxUpstreamConnections` (128) upstream; the
+ *    phase reports the upstream connections at their peak (counted by the exchange), the answers
+ *    (200, or 503 `upstream-busy`: not sent) and the gateway's memory.
  *
  * It prints throughput, p50/p90/p99 of both paths and their difference, the gateway's memory
  * before, during and after, its events, and checks that every forwarded order arrived with the
@@ -55,6 +62,8 @@ const { values } = parseArgs({
     'slow-clients': { type: 'string', default: '8' },
     'headers-timeout-ms': { type: 'string', default: '2000' },
     'max-requests': { type: 'string', default: '3000000' },
+    'pipelined-connections': { type: 'string', default: '10' },
+    'pipelined-requests': { type: 'string', default: '2000' },
   },
 });
 
@@ -68,6 +77,10 @@ const DIRECT_SECONDS = bounded(values['direct-seconds'], 5, 1, 120);
 const CONNECTIONS = bounded(values.connections, 256, 1, 900);
 const SLOW_CLIENTS = bounded(values['slow-clients'], 8, 0, 64);
 const HEADERS_TIMEOUT_MS = bounded(values['headers-timeout-ms'], 2_000, 100, 60_000);
+const PIPELINED_CONNECTIONS = bounded(values['pipelined-connections'], 10, 0, 100);
+const PIPELINED_REQUESTS = bounded(values['pipelined-requests'], 2_000, 1, 20_000);
+/** The gateway's default upstream cap (gateway.ts), which the pipelining phase holds it to. */
+const MAX_UPSTREAM_CONNECTIONS = 128;
 const MAX_REQUESTS = bounded(values['max-requests'], 3_000_000, 1_000, 50_000_000);
 const WARM_UP_MS = 1_000;
 /**
@@ -80,7 +93,13 @@ const RUDE_INTERVAL_MS = 200;
 // ---------------------------------------------------------------------------------------------
 // The two server roles, each in its own process, driven over the IPC channel.
 
-type Command = { type: 'memory' } | { type: 'stats' } | { type: 'stop' } | { type: 'reset-delay' };
+type Command =
+  | { type: 'memory' }
+  | { type: 'stats' }
+  | { type: 'stop' }
+  | { type: 'reset-delay' }
+  | { type: 'reset-peak' }
+  | { type: 'peak' };
 
 /** This process's event-loop delay (ms): how long a ready callback waited for the loop. */
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -106,6 +125,10 @@ async function runExchange(): Promise<void> {
   const exchange = await startFakeExchange({ port: 0, record: false });
   process.on('message', (command: Command) => {
     if (command.type === 'stats') reply({ type: 'stats', stats: exchange.stats });
+    else if (command.type === 'reset-peak') {
+      exchange.resetPeakOpenSockets();
+      reply({ type: 'peak', peak: exchange.peakOpenSockets });
+    } else if (command.type === 'peak') reply({ type: 'peak', peak: exchange.peakOpenSockets });
     else if (command.type === 'stop') void exchange.close().then(() => process.exit(0));
   });
   reply({ type: 'ready', url: exchange.url });
@@ -531,6 +554,52 @@ function summarize(samples: readonly number[]): {
 const ms = (value: number) => (value >= 10 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** What one pipelining connection got back: statuses, and answers that named another order. */
+interface PipelineOutcome {
+  readonly statuses: Map<number, number>;
+  mismatched: number;
+  answered: number;
+}
+
+/**
+ * Writes `count` signed orders on one connection at once and reads the answers, in order, until
+ * all have come or the connection closes. Each 200 must echo its own client order id.
+ */
+function pipelined(port: number, connection: number, count: number): Promise<PipelineOutcome> {
+  return new Promise((resolve) => {
+    const outcome: PipelineOutcome = { statuses: new Map(), mismatched: 0, answered: 0 };
+    const socket = connect(port, '127.0.0.1');
+    let buffer = Buffer.alloc(0);
+    const finish = () => {
+      socket.destroy();
+      resolve(outcome);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const headEnd = buffer.indexOf('\r\n\r\n');
+        if (headEnd === -1) break;
+        const head = buffer.subarray(0, headEnd).toString('latin1');
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length < headEnd + 4 + length) break;
+        const body = buffer.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8');
+        buffer = buffer.subarray(headEnd + 4 + length);
+        const status = Number(head.slice(9, 12));
+        bump(outcome.statuses, status);
+        if (status === 200 && !body.includes(`"clientOrderId":"p${connection}-${outcome.answered}"`))
+          outcome.mismatched++;
+        outcome.answered++;
+        if (outcome.answered === count) return finish();
+      }
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(outcome));
+    const requests: string[] = [];
+    for (let i = 0; i < count; i++) requests.push(rawOrder(`p${connection}-${i}`));
+    socket.write(requests.join(''));
+  });
+}
+
 async function runClient(): Promise<number> {
   const exchange = await startChild('exchange');
   const gateway = await startChild('gateway', ['--upstream', exchange.url]);
@@ -633,6 +702,48 @@ async function runClient(): Promise<number> {
     if (gateway.process.exitCode !== null) failures.push('the gateway process died');
     if (SLOW_CLIENTS > 0 && firstCuts.length < SLOW_CLIENTS) failures.push('a slow client was not cut off');
 
+    // 3. Pipelining: many orders written at once on few connections.
+    let pipelineLine = 'pipelining: skipped (--pipelined-connections 0)';
+    if (PIPELINED_CONNECTIONS > 0) {
+      await exchange.ask({ type: 'reset-peak' }, 'peak');
+      const rssBefore = (await gateway.ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory'))
+        .memory.rss;
+      let rssPeak = rssBefore;
+      const pipeSampler = setInterval(() => {
+        void gateway
+          .ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory')
+          .then(({ memory: m }) => {
+            rssPeak = Math.max(rssPeak, m.rss);
+          })
+          .catch(() => {});
+      }, 500);
+      const pipeStart = performance.now();
+      const outcomes = await Promise.all(
+        Array.from({ length: PIPELINED_CONNECTIONS }, (_, c) =>
+          pipelined(gatewayPort, c, PIPELINED_REQUESTS),
+        ),
+      );
+      const pipeSeconds = (performance.now() - pipeStart) / 1_000;
+      clearInterval(pipeSampler);
+      const peak = (await exchange.ask<{ peak: number }>({ type: 'peak' }, 'peak')).peak;
+      const statuses = new Map<number, number>();
+      for (const outcome of outcomes)
+        for (const [status, n] of outcome.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+      const answered = outcomes.reduce((sum, o) => sum + o.answered, 0);
+      const mismatched = outcomes.reduce((sum, o) => sum + o.mismatched, 0);
+      const total = PIPELINED_CONNECTIONS * PIPELINED_REQUESTS;
+      // The rule-book client's own connection may be open beside the gateway's pool.
+      if (peak > MAX_UPSTREAM_CONNECTIONS + 1)
+        failures.push(`pipelining opened ${peak} upstream connections (cap ${MAX_UPSTREAM_CONNECTIONS})`);
+      if (answered !== total)
+        failures.push(`pipelining: ${total - answered} of ${total} requests unanswered`);
+      if (mismatched > 0) failures.push(`pipelining: ${mismatched} answers that belonged to another request`);
+      const unexpectedStatuses = [...statuses.keys()].filter((status) => status !== 200 && status !== 503);
+      if (unexpectedStatuses.length > 0)
+        failures.push(`pipelining: unexpected statuses ${unexpectedStatuses.join(', ')}`);
+      pipelineLine = `pipelining: ${PIPELINED_CONNECTIONS} connections × ${PIPELINED_REQUESTS} orders written at once: ${answered} answered in ${pipeSeconds.toFixed(1)} s (${[...statuses.entries()].map(([status, n]) => `${status}: ${n}`).join(', ')}), ${mismatched} with another's order id; upstream connections at their peak: ${peak} (cap ${MAX_UPSTREAM_CONNECTIONS}); gateway RSS ${mib(rssBefore)} before, ${mib(rssPeak)} peak`;
+    }
+
     const row = (name: string, rps: string, s: ReturnType<typeof summarize>) =>
       `| ${name} | ${s.n} | ${rps} | ${ms(s.p50)} | ${ms(s.p90)} | ${ms(s.p99)} | ${ms(s.max)} |`;
     const lines = [
@@ -654,6 +765,7 @@ async function runClient(): Promise<number> {
       `bytes: ${forwarded} requests forwarded, ${arrived} arrived at the exchange, ${verified} signatures verified over the raw bytes, ${mismatches} mismatches; ${tally.validChecked} accepted orders answered with their own client order id, ${tally.answerMismatches} with another`,
       `slow clients (one byte per 100 ms, headers timeout ${HEADERS_TIMEOUT_MS} ms): first round (accepted at once) ${firstCuts.length} cut after ${ms(percentile(firstCuts, 50))} median, ${ms(firstCuts.at(-1) ?? Number.NaN)} at most; later rounds (connected under load) ${laterCuts.length} cut ${ms(percentile(laterCuts, 50))} median, ${ms(laterCuts.at(-1) ?? Number.NaN)} at most after connecting; answers ${[...slowStatuses.entries()].map(([status, n]) => `${status}: ${n}`).join(', ')}`,
       `rude clients: ${[...rude.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      pipelineLine,
       `gateway memory: RSS ${mib(before.rss)} before, ${mib(peakRss)} peak (sampled every 2 s), ${mib(after.rss)} after; heap used ${mib(before.heapUsed)} before, ${mib(peakHeap)} peak, ${mib(after.heapUsed)} after (after a GC)`,
       `event-loop delay during the run (p50 / p99 / max): gateway ${ms(gatewayReport.delay.p50)} / ${ms(gatewayReport.delay.p99)} / ${ms(gatewayReport.delay.max)}, clients ${ms(clientDelay.p50)} / ${ms(clientDelay.p99)} / ${ms(clientDelay.max)}`,
       `gateway connections open at the end: ${gatewayReport.stats.openConnections}; the clients' pool reopened ${reconnects} during the run (closed: ${[...disconnects.entries()].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'})`,

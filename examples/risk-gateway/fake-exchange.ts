@@ -79,8 +79,10 @@ export interface FakeExchange {
   setTickerFault(fault: number | 'reset' | undefined): void;
   /** Sockets open right now. */
   readonly openSockets: number;
-  /** The most sockets open at once since start. */
+  /** The most sockets open at once since start (or since the last `resetPeakOpenSockets`). */
   readonly peakOpenSockets: number;
+  /** Starts counting `peakOpenSockets` again from the sockets open now. */
+  resetPeakOpenSockets(): void;
   /** Counts since start, kept even when `record` is off. */
   readonly stats: FakeExchangeStats;
   /** Resolves when no socket is open; rejects after `timeoutMs`. */
@@ -341,6 +343,9 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     },
     get peakOpenSockets() {
       return peakOpenSockets;
+    },
+    resetPeakOpenSockets() {
+      peakOpenSockets = sockets.size;
     },
     get stats() {
       return { ...stats };
