@@ -1,5 +1,5 @@
 /**
- * Serves the order ticket on 127.0.0.1: the page, its script, and the library's portable core
+ * Serves the order ticket on 127.0.0.1: the page, its style and scripts, and the library's portable core
  * bundled for the browser from `src/index.ts` (nothing is written to disk).
  *
  *   npx tsx examples/order-ticket/serve.ts [--port 8081]
@@ -34,12 +34,15 @@ export interface TicketServer {
 
 /** Starts the server (port 0: any free one). */
 export async function startTicketServer(port = 0): Promise<TicketServer> {
+  const page = async (name: string, type: string) => ({
+    type,
+    body: await readFile(`${HERE}${name}`, 'utf8'),
+  });
   const files: Record<string, { type: string; body: string }> = {
-    '/': { type: 'text/html; charset=utf-8', body: await readFile(`${HERE}index.html`, 'utf8') },
-    '/ticket.js': {
-      type: 'text/javascript; charset=utf-8',
-      body: await readFile(`${HERE}ticket.js`, 'utf8'),
-    },
+    '/': await page('index.html', 'text/html; charset=utf-8'),
+    '/ticket.css': await page('ticket.css', 'text/css; charset=utf-8'),
+    '/ticket.js': await page('ticket.js', 'text/javascript; charset=utf-8'),
+    '/format.js': await page('format.js', 'text/javascript; charset=utf-8'),
     '/order-preflight.js': { type: 'text/javascript; charset=utf-8', body: await bundleCore() },
   };
   const server: Server = createServer((req, res) => {

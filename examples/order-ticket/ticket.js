@@ -1,5 +1,7 @@
 // The order ticket: plain DOM, no framework. `order-preflight.js` is the library's portable core
-// bundled for the browser (serve.ts builds it from src/index.ts).
+// bundled for the browser (serve.ts builds it from src/index.ts). Every state the page shows is
+// also written to `data-*` attributes, which is what test-browser/order-ticket.test.ts reads.
+import { count, formatAmount, formatDecimal, isNegative, magnitude, percent } from './format.js';
 import {
   estimateOrder,
   normalizeOrder,
@@ -10,108 +12,483 @@ import {
 } from './order-preflight.js';
 
 const $ = (id) => document.getElementById(id);
+const INPUTS = ['price', 'quantity', 'reference', 'client-id'];
+const TIME_IN_FORCE = { GTC: 'Good till cancelled', IOC: 'Immediate or cancel', FOK: 'Fill or kill' };
+/** The body fields of `POST /api/v3/order`, in the order the exchange documents them. */
+const BODY_FIELDS = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'price', 'newClientOrderId'];
+
 let book;
+/** The order in the order line, for "Apply to ticket". */
+let repairedOrder;
+/** The order line's exact text, for "Copy". */
+let orderLine = '';
 
-function item(html) {
-  const li = document.createElement('li');
-  li.innerHTML = html;
-  return li;
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'className') node.className = value;
+    else if (name === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(name, value);
+  }
+  node.append(...children.filter((c) => c !== undefined && c !== null));
+  return node;
 }
 
-function escapeHtml(text) {
-  return String(text).replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
-  );
-}
+// ---- the rule book ----------------------------------------------------------------------------
 
-function loadBook(text) {
+/** Compiles a payload; one that is not an exchangeInfo payload leaves the current book in place. */
+function loadBook(text, source) {
+  const status = $('book-status');
   const notes = $('book-notes');
-  notes.replaceChildren();
+  const payloadError = $('payload-error');
+  let loaded;
   try {
-    book = RuleBook.fromExchangeInfo(parseExchangeInfoText(text));
+    loaded = RuleBook.fromExchangeInfo(parseExchangeInfoText(text));
   } catch (error) {
-    book = undefined;
-    $('book-status').textContent = `Not an exchangeInfo payload: ${error.message}`;
-    $('order').disabled = true;
+    payloadError.hidden = false;
+    payloadError.dataset.state = 'error';
+    payloadError.textContent = `Not an exchangeInfo payload: ${error.message}${book === undefined ? '' : '. The rule book in use is unchanged.'}`;
+    $('book-box').open = true;
     return;
   }
-  $('book-status').textContent =
-    `${book.size} pairs, ${book.rejected.length} set aside, ${book.warnings.length} warnings`;
+  book = loaded;
+  payloadError.hidden = true;
+  payloadError.dataset.state = 'none';
+  payloadError.textContent = '';
+  notes.replaceChildren();
+  Object.assign(status.dataset, {
+    state: 'loaded',
+    source,
+    pairs: String(book.size),
+    rejected: String(book.rejected.length),
+    warnings: String(book.warnings.length),
+  });
+  const parts = [count(book.size, 'pair')];
+  if (book.rejected.length > 0) parts.push(`${book.rejected.length} set aside`);
+  if (book.warnings.length > 0) parts.push(count(book.warnings.length, 'warning'));
+  status.replaceChildren(
+    element('span', { className: 'book-source' }, source === 'sample' ? 'Embedded sample' : 'Pasted payload'),
+    ` ${parts.join(' · ')}`,
+  );
   for (const r of book.rejected)
     notes.append(
-      item(
-        `set aside: <code>${escapeHtml(r.symbol ?? `#${r.index}`)}</code> ${escapeHtml(r.reasons.map((x) => `${x.path}: ${x.message}`).join('; '))}`,
+      element(
+        'li',
+        { dataset: { kind: 'rejected', symbol: r.symbol ?? `#${r.index}` } },
+        element('span', { className: 'tag fail' }, 'set aside'),
+        element(
+          'span',
+          {},
+          element('code', {}, r.symbol ?? `entry #${r.index}`),
+          ` ${r.reasons.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+        ),
       ),
     );
   for (const w of book.warnings)
     notes.append(
-      item(`warning: <code>${escapeHtml(w.symbol)}.${escapeHtml(w.field)}</code> ${escapeHtml(w.message)}`),
+      element(
+        'li',
+        { dataset: { kind: 'warning', symbol: w.symbol } },
+        element('span', { className: 'tag warn' }, 'warning'),
+        element('span', {}, element('code', {}, `${w.symbol}.${w.field}`), ` ${w.message}`),
+      ),
     );
-  const select = $('symbol');
-  select.replaceChildren(...book.symbols.map((s) => new Option(s, s)));
+  $('symbol').replaceChildren(...book.symbols.map((s) => new Option(s, s)));
   $('order').disabled = false;
+  pairChanged();
+}
+
+// ---- the ticket's fields ------------------------------------------------------------------------
+
+function radioValue(name) {
+  return document.querySelector(`input[name="${name}"]:checked`)?.value;
+}
+
+function definition() {
+  return book?.definition($('symbol').value);
+}
+
+function rule(label, value, key) {
+  return element('div', { dataset: { rule: key } }, element('dt', {}, label), element('dd', {}, value));
+}
+
+/** A new pair: what was typed for the old one means nothing here, and the hints change. */
+function pairChanged() {
+  for (const id of ['price', 'quantity', 'reference']) $(id).value = '';
+  const d = definition();
+  const status = $('pair-status');
+  status.hidden = d === undefined;
+  if (d === undefined) {
+    $('pair-rules').replaceChildren();
+    typeChanged();
+    return;
+  }
+  const tradable = d.status === 'TRADING' && d.enableTrade !== false;
+  status.hidden = false;
+  status.textContent = tradable ? 'Trading' : d.enableTrade === false ? 'Trading disabled' : d.status;
+  status.className = `badge ${tradable ? 'pass' : 'fail'}`;
+  status.dataset.status = d.status ?? '';
+  const base = d.baseAsset ?? '';
+  const quote = d.quoteAsset ?? '';
+  const rules = $('pair-rules');
+  Object.assign(rules.dataset, {
+    tick: d.tickSize ?? '',
+    tickSource: d.tickSizeSource ?? '',
+    step: d.stepSize ?? '',
+    min: d.minTradeAmount ?? '',
+    max: d.maxTradeAmount ?? '',
+  });
+  const inferred = d.tickSizeSource === 'displayDigitMerge';
+  rules.replaceChildren(
+    rule('Tick', `${d.tickSize ?? 'none'}${inferred ? ' (inferred)' : ''}`, 'tick'),
+    rule('Step', d.stepSize ?? 'none', 'step'),
+    rule('Min', d.minTradeAmount === null ? 'none' : `${formatDecimal(d.minTradeAmount)} ${base}`, 'min'),
+    rule('Max', d.maxTradeAmount === null ? 'none' : `${formatDecimal(d.maxTradeAmount)} ${base}`, 'max'),
+    rule('Maker', d.makerFeeRate === null ? 'n/a' : `${percent(d.makerFeeRate)} %`, 'maker'),
+    rule('Taker', d.takerFeeRate === null ? 'n/a' : `${percent(d.takerFeeRate)} %`, 'taker'),
+  );
+  $('price-unit').textContent = quote;
+  $('reference-unit').textContent = quote;
+  $('quantity-unit').textContent = base;
+  $('quantity-hint').textContent = [
+    d.stepSize === null ? 'No step published' : `A multiple of ${d.stepSize}`,
+    d.minTradeAmount === null ? undefined : `at least ${formatDecimal(d.minTradeAmount)} ${base}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  typeChanged();
+}
+
+/** MARKET takes neither a price nor a time in force: clear and disable them, as the exchange would ignore them at best. */
+function typeChanged() {
+  const market = radioValue('type') === 'MARKET';
+  $('price').disabled = market;
+  $('tif').disabled = market;
+  if (market) $('price').value = '';
+  $('price').placeholder = market ? 'At market' : '0.00';
+  $('price-hint').textContent = market ? 'A MARKET order takes no price' : priceHint(definition());
+  tifChanged();
+}
+
+function priceHint(d) {
+  if (d === undefined) return '';
+  const decimals =
+    d.quoteAssetPrecision === null ? '' : `, at most ${count(Number(d.quoteAssetPrecision), 'decimal')}`;
+  if (d.tickSize === null) return `No tick published${decimals}`;
+  const inferred = d.tickSizeSource === 'displayDigitMerge' ? ', the finest displayDigitMerge step' : '';
+  return `A multiple of ${d.tickSize}${inferred}${decimals}`;
+}
+
+function tifChanged() {
+  $('tif-hint').textContent =
+    radioValue('type') === 'MARKET' ? 'Not sent with MARKET' : TIME_IN_FORCE[$('tif').value];
   render();
 }
 
 function currentOrder() {
   const order = {
     symbol: $('symbol').value,
-    side: $('side').value,
-    type: $('type').value,
-    quantity: $('quantity').value,
+    side: radioValue('side'),
+    type: radioValue('type'),
+    quantity: $('quantity').value.trim(),
   };
   if (order.type === 'LIMIT') {
     order.timeInForce = $('tif').value;
-    order.price = $('price').value;
+    order.price = $('price').value.trim();
   }
+  const clientId = $('client-id').value;
+  if (clientId !== '') order.newClientOrderId = clientId;
   return order;
 }
 
-function render() {
-  if (book === undefined) return;
-  const definition = book.definition($('symbol').value);
-  $('price').disabled = $('type').value === 'MARKET';
-  $('grid').textContent =
-    definition === undefined
-      ? ''
-      : `tick ${definition.tickSize ?? 'none'}${definition.tickSizeSource === 'displayDigitMerge' ? ' (inferred from displayDigitMerge)' : ''}, ` +
-        `step ${definition.stepSize ?? 'none'}, min ${definition.minTradeAmount ?? '-'}, ` +
-        `price/quantity decimals ${definition.quoteAssetPrecision ?? '-'}/${definition.baseAssetPrecision ?? '-'}`;
-  const order = currentOrder();
+function currentContext() {
   const reference = $('reference').value.trim();
-  const context = reference === '' ? {} : { referencePrice: reference };
-  const result = validateOrder(book, order, context);
+  return reference === '' ? {} : { referencePrice: reference };
+}
+
+/** What the user still has to type before a verdict means anything; empty when nothing. */
+function missingInput(order) {
+  const missing = [];
+  if (order.type === 'LIMIT' && order.price === '') missing.push('a price');
+  if (order.quantity === '') missing.push('a quantity');
+  return missing;
+}
+
+// ---- the check ----------------------------------------------------------------------------------
+
+function setVerdict(state, title, detail) {
   const verdict = $('verdict');
-  verdict.className = result.ok ? 'pass' : 'fail';
-  verdict.textContent = result.ok
-    ? 'PASS: the exchange would accept this order'
-    : 'FAIL: the exchange would refuse this order';
+  verdict.dataset.state = state;
+  $('verdict-title').textContent = title;
+  $('verdict-detail').textContent = detail;
+}
+
+function clearResults() {
+  repairedOrder = undefined;
+  orderLine = '';
+  $('violations').replaceChildren();
+  $('order-line').hidden = true;
+  $('order-line').dataset.state = 'idle';
+  $('estimate').hidden = true;
+  $('estimate').dataset.state = 'idle';
+  $('skipped-box').hidden = true;
+  $('skipped').replaceChildren();
+}
+
+function render() {
+  clearResults();
+  if (book === undefined) {
+    setVerdict('idle', 'Load a rule book to start', 'Use the embedded sample or paste a payload below.');
+    return;
+  }
+  const order = currentOrder();
+  const missing = missingInput(order);
+  if (missing.length > 0) {
+    setVerdict(
+      'idle',
+      `Enter ${missing.join(' and ')}`,
+      `The order is checked against ${order.symbol}'s rules as you type.`,
+    );
+    return;
+  }
+  const context = currentContext();
+  const result = validateOrder(book, order, context);
+  const repaired = normalizeOrder(book, order, context);
+  if (result.ok) {
+    setVerdict(
+      'pass',
+      'Passes every published rule',
+      result.skipped.length === 0
+        ? `${order.symbol} would accept this order as it is.`
+        : `${count(result.skipped.length, 'check')} could not run: see below.`,
+    );
+  } else {
+    const n = result.violations.length;
+    setVerdict(
+      'fail',
+      'The exchange would refuse this order',
+      repaired.ok
+        ? `${count(n, 'issue')}, fixed by rounding: the repaired order is below.`
+        : `${count(n, 'issue')}; rounding cannot fix ${n === 1 ? 'it' : 'them all'}.`,
+    );
+  }
+  renderViolations(result.violations);
+  renderOrderLine(repaired);
+  renderEstimate(repaired.ok ? repaired.order : undefined, context);
+  renderSkipped(result.skipped);
+}
+
+function renderViolations(violations) {
   $('violations').replaceChildren(
-    ...result.violations.map((v) => {
-      const li = item(
-        `<code>${escapeHtml(v.code)}</code> ${escapeHtml(v.message)}${v.suggestion ? ` <span class="suggestion">try ${escapeHtml(v.suggestion.join(' or '))}</span>` : ''}`,
+    ...violations.map((v) => {
+      const fixes =
+        v.suggestion !== undefined && (v.field === 'price' || v.field === 'quantity')
+          ? element(
+              'span',
+              { className: 'fixes' },
+              'Use ',
+              ...v.suggestion.flatMap((value, i) => [
+                i === 0 ? undefined : ' or ',
+                element(
+                  'button',
+                  {
+                    type: 'button',
+                    className: 'chip',
+                    dataset: { field: v.field, value },
+                    'aria-label': `Set ${v.field} to ${value}`,
+                  },
+                  value,
+                ),
+              ]),
+            )
+          : undefined;
+      const suggestion = v.suggestion === undefined ? [] : v.suggestion;
+      return element(
+        'li',
+        { dataset: { code: v.code, field: v.field, suggestion: suggestion.join(' ') } },
+        element('code', { className: 'code' }, v.code),
+        element('span', { className: 'message' }, v.message),
+        fixes,
       );
-      li.dataset.code = v.code;
-      if (v.suggestion) li.dataset.suggestion = v.suggestion.join(' ');
-      return li;
     }),
   );
-  $('skipped').replaceChildren(...result.skipped.map((s) => item(`not checked: ${escapeHtml(s.message)}`)));
-  const repaired = normalizeOrder(book, order, context);
-  const estimate = result.ok ? estimateOrder(book, order, context) : undefined;
-  $('repaired').textContent = repaired.ok
-    ? JSON.stringify(repaired.order, null, 2) + (estimate?.estimated ? `\nnotional ${estimate.notional}` : '')
-    : `cannot be repaired by rounding: ${repaired.violations.map((v) => v.code).join(', ')}`;
+}
+
+/** The body of `POST /api/v3/order`, compact and in the documented field order. */
+function orderBody(order) {
+  const body = {};
+  for (const field of BODY_FIELDS) if (order[field] !== undefined) body[field] = String(order[field]);
+  return JSON.stringify(body);
+}
+
+function renderOrderLine(repaired) {
+  const line = $('order-line');
+  line.hidden = false;
+  const changes = $('changes');
+  if (!repaired.ok) {
+    line.dataset.state = 'blocked';
+    $('order-line-title').textContent = 'No order to send';
+    changes.replaceChildren(
+      element(
+        'li',
+        { className: 'blocked', dataset: { codes: repaired.violations.map((v) => v.code).join(' ') } },
+        'No rounding makes this order pass: see the issues above.',
+      ),
+    );
+    $('order-json').textContent = '';
+    $('order-json').hidden = true;
+    $('apply-order').hidden = true;
+    $('copy-order').hidden = true;
+    return;
+  }
+  const changed = repaired.changes.length > 0;
+  line.dataset.state = changed ? 'repaired' : 'ready';
+  $('order-line-title').textContent = changed ? 'Repaired order to send' : 'Order to send';
+  changes.replaceChildren(
+    ...repaired.changes.map((c) =>
+      element(
+        'li',
+        { dataset: { field: c.field, code: c.code, from: c.from, to: c.to } },
+        `${c.field} `,
+        element('del', {}, c.from),
+        ' → ',
+        element('ins', {}, c.to),
+      ),
+    ),
+  );
+  const json = $('order-json');
+  json.hidden = false;
+  orderLine = orderBody(repaired.order);
+  // Line breaks only between fields (<wbr> adds no text): a value is never split across lines.
+  json.replaceChildren(...orderLine.split(/(?<=,)(?=")/).flatMap((piece) => [piece, element('wbr')]));
+  $('apply-order').hidden = !changed;
+  $('copy-order').hidden = false;
+  resetCopyButton();
+  repairedOrder = repaired.order;
+}
+
+function renderEstimate(order, context) {
+  const box = $('estimate');
+  if (order === undefined) return;
+  box.hidden = false;
+  const estimate = estimateOrder(book, order, context);
+  const note = $('estimate-note');
+  const market = order.type === 'MARKET';
+  const figures = $('estimate-figures');
+  if (!estimate.estimated) {
+    box.dataset.state = 'unknown';
+    figures.hidden = true;
+    const needsReference = estimate.violations.some((v) => v.field === 'referencePrice');
+    box.dataset.reason = needsReference ? 'NO_REFERENCE_PRICE' : 'UNKNOWN';
+    note.textContent = needsReference
+      ? "Enter the last price to bound a MARKET order's cost."
+      : (estimate.reason ?? 'The cost of this order cannot be worked out.');
+    return;
+  }
+  box.dataset.state = 'estimated';
+  delete box.dataset.reason;
+  figures.hidden = false;
+  const unit = estimate.feeAsset ?? '';
+  $('worst-price-row').hidden = !market;
+  $('worst-price').textContent = `${formatDecimal(estimate.worstCasePrice)} ${unit}`;
+  $('worst-price').dataset.value = estimate.worstCasePrice;
+  $('notional-label').textContent = market ? 'Notional, at most' : 'Notional';
+  Object.assign($('notional').dataset, { value: estimate.notional, unit });
+  $('notional').textContent = formatAmount(estimate.notional, unit);
+  const fee = $('fee');
+  const liquidity = estimate.liquidity.toLowerCase();
+  if (estimate.feeRate === undefined) {
+    $('fee-label').textContent = 'Fee';
+    Object.assign(fee.dataset, { liquidity: estimate.liquidity, rate: '', value: '', unit });
+    fee.textContent = `No ${liquidity} rate published`;
+    fee.className = 'unknown';
+  } else {
+    const rebate = isNegative(estimate.expectedFee);
+    $('fee-label').textContent =
+      `${rebate ? 'Rebate' : 'Fee'} · ${liquidity} ${percent(magnitude(estimate.feeRate))} %`;
+    Object.assign(fee.dataset, {
+      liquidity: estimate.liquidity,
+      rate: estimate.feeRate,
+      value: estimate.expectedFee,
+      unit,
+    });
+    fee.textContent = formatAmount(magnitude(estimate.expectedFee), unit);
+    fee.className = '';
+  }
+  note.textContent = market
+    ? 'A MARKET order fills at the market; the bound is the worst price it may reach.'
+    : context.referencePrice === undefined
+      ? 'Assumes the order rests on the book (maker); enter the last price to tell.'
+      : estimate.liquidity === 'TAKER'
+        ? 'The price crosses the last price, so the order takes liquidity (taker).'
+        : 'The order rests on the book (maker).';
+}
+
+function renderSkipped(skipped) {
+  $('skipped-box').hidden = skipped.length === 0;
+  $('skipped-title').textContent = `${count(skipped.length, 'check')} not run`;
+  $('skipped').replaceChildren(
+    ...skipped.map((s) => element('li', { dataset: { check: s.check, reason: s.reason } }, s.message)),
+  );
+}
+
+// ---- actions ------------------------------------------------------------------------------------
+
+function applyRepairedOrder() {
+  if (repairedOrder === undefined) return;
+  if (repairedOrder.price !== undefined) $('price').value = String(repairedOrder.price);
+  $('quantity').value = String(repairedOrder.quantity);
+  render();
+  $('quantity').focus();
+}
+
+function resetCopyButton() {
+  const button = $('copy-order');
+  button.textContent = 'Copy';
+  delete button.dataset.copied;
+}
+
+async function copyOrderLine() {
+  const text = orderLine;
+  const button = $('copy-order');
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard permission (an old browser, a page not served over http(s)): select the text
+    // so that the user's own copy takes it.
+    const range = document.createRange();
+    range.selectNodeContents($('order-json'));
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+    button.textContent = 'Selected: press Ctrl+C';
+    button.dataset.copied = 'selected';
+    return;
+  }
+  button.textContent = 'Copied';
+  button.dataset.copied = 'true';
 }
 
 $('load-sample').addEventListener('click', () => {
-  $('payload').value = SAMPLE_EXCHANGE_INFO_JSON;
-  loadBook(SAMPLE_EXCHANGE_INFO_JSON);
+  $('payload').value = '';
+  loadBook(SAMPLE_EXCHANGE_INFO_JSON, 'sample');
 });
-$('load-pasted').addEventListener('click', () => loadBook($('payload').value));
-for (const id of ['symbol', 'side', 'type', 'tif', 'price', 'quantity', 'reference']) {
-  $(id).addEventListener('input', render);
-  $(id).addEventListener('change', render);
-}
+$('load-pasted').addEventListener('click', () => loadBook($('payload').value, 'pasted'));
+$('symbol').addEventListener('change', pairChanged);
+for (const radio of document.querySelectorAll('input[name="type"]'))
+  radio.addEventListener('change', typeChanged);
+for (const radio of document.querySelectorAll('input[name="side"]')) radio.addEventListener('change', render);
+for (const id of INPUTS) $(id).addEventListener('input', render);
+$('tif').addEventListener('change', tifChanged);
+$('violations').addEventListener('click', (event) => {
+  const chip = event.target.closest('button.chip');
+  if (chip === null) return;
+  $(chip.dataset.field).value = chip.dataset.value;
+  render();
+});
+$('apply-order').addEventListener('click', applyRepairedOrder);
+$('copy-order').addEventListener('click', copyOrderLine);
+$('ticket').addEventListener('submit', (event) => event.preventDefault());
+
+// Offline from the first second: the sample embedded in the library is the starting rule book.
+loadBook(SAMPLE_EXCHANGE_INFO_JSON, 'sample');
 document.body.dataset.ready = 'true';
