@@ -173,7 +173,8 @@ export interface RuleBookSource {
  *   found nothing new.
  * - With `snapshotFile`, a start without a book removes what crashed writes left beside the
  *   file, then loads it (no request while it is fresh) and, unless `writeSnapshot: false`,
- *   every newly swapped-in book rewrites it atomically (see the option for the details).
+ *   every newly swapped-in book rewrites it atomically, unless the file already holds a later
+ *   book or a newer format (see the option for the details).
  * - Callbacks cannot break the loop: an `onChange` exception goes to `onError` as a
  *   {@link RuleBookSourceCallbackError}; an `onError` exception is swallowed.
  * - The timer is `unref()`ed unless `keepProcessAlive`; `stop()` leaves nothing running.
@@ -392,8 +393,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
   async #boot(): Promise<void> {
     const { snapshotFile, writeSnapshot, intervalMs, jitterRatio, random, now } = this.#options;
     if (snapshotFile !== undefined && writeSnapshot) {
-      // Before this source writes anything: what crashed writes left is garbage from now on.
-      // (File times are wall-clock times: the source's own clock, maybe a test's, is not used.)
+      // What crashed writes left, once provably abandoned (old enough that no live write, in
+      // this process or any other, can own it). File times are wall-clock times: the source's
+      // own clock, maybe a test's, is not used.
       try {
         await removeLeftoverSnapshotFiles(snapshotFile);
       } catch (error) {

@@ -130,8 +130,10 @@ export interface RuleBookSourceOptions {
    * Write a fresh snapshot to `snapshotFile` after each fetch that swapped a new book in: to a
    * temporary file beside it, flushed, renamed over it, then the directory flushed, so a reader
    * never sees half a file. A refused book is never written, and a refetch that found nothing
-   * new writes nothing. At start, the temporary files that a crash mid-write left beside the
-   * file are removed. Default `true` when `snapshotFile` is set.
+   * new writes nothing. A file that already holds a later book, or a newer format version
+   * (written by another process), is kept and nothing is written. At start and after each
+   * write, the temporary files that a crash mid-write left beside the file are removed once
+   * over an hour old (`removeLeftoverSnapshotFiles`). Default `true` when `snapshotFile` is set.
    */
   readonly writeSnapshot?: boolean | undefined;
   /** See {@link RuleBookChangeListener}. An exception it throws goes to `onError`. */
