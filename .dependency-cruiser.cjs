@@ -8,7 +8,7 @@
  * A layer entry is a folder of `src/` (`'decimal'`) or a single file (`'index.ts'`).
  */
 const LAYERS = [
-  { name: 'foundations', paths: ['decimal', 'errors'] },
+  { name: 'foundations', paths: ['decimal', 'errors', 'json'] },
   { name: 'options', paths: ['options'] },
   { name: 'exchange-info', paths: ['exchange-info'] },
   { name: 'validation', paths: ['validation'] },

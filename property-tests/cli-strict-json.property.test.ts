@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { parse as parseLosslessly } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { type JsonLine, readJsonLines } from '../src/cli/read-json-lines.js';
-import { parseStrictJson, type StrictJsonLimits } from '../src/cli/strict-json.js';
-import { firstNonUtf8Byte } from '../src/cli/utf8.js';
+import { parseJsonStrictly, type StrictJsonLimits } from '../src/index.js';
+import { firstNonUtf8Byte } from '../src/json/utf8.js';
 import { propertyParameters } from './support/runs.js';
 
 /** Bounds no generated text reaches: only the grammar, UTF-8 and repeated keys can refuse. */
@@ -38,11 +38,11 @@ const nearJson = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'{}[]",: 0123456789-+.eEtruefalsn\\u"'), maxLength: 24 }),
 );
 
-describe('parseStrictJson against JSON.parse', () => {
+describe('parseJsonStrictly against JSON.parse', () => {
   it('reads every JSON text to the structure JSON.parse gives, numbers as their written text', () => {
     fc.assert(
       fc.property(jsonText, (text) => {
-        expect(parseStrictJson(Buffer.from(text), UNBOUNDED)).toEqual({ ok: true, value: expected(text) });
+        expect(parseJsonStrictly(Buffer.from(text), UNBOUNDED)).toEqual({ ok: true, value: expected(text) });
       }),
       propertyParameters(500),
     );
@@ -60,7 +60,7 @@ describe('parseStrictJson against JSON.parse', () => {
         } catch {
           accepted = false;
         }
-        const result = parseStrictJson(bytes, UNBOUNDED);
+        const result = parseJsonStrictly(bytes, UNBOUNDED);
         if (result.ok) {
           expect(accepted).toBe(true);
           expect(result.value).toEqual(expected(text));
@@ -69,6 +69,29 @@ describe('parseStrictJson against JSON.parse', () => {
         else expect(['NOT_JSON', 'DUPLICATE_KEY']).toContain(result.reason);
       }),
       propertyParameters(2000),
+    );
+  });
+});
+
+describe('parseJsonStrictly reads text back as written', () => {
+  it('every string, in any script and of any length (short ones are decoded by hand, long ones by TextDecoder)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.string({ unit: 'grapheme', maxLength: 20 }),
+          fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '\uFEFF', '"', '\n'), maxLength: 40 }),
+        ),
+        (text) => {
+          // JSON.stringify escapes a lone surrogate, so every generated string has UTF-8 bytes.
+          const json = JSON.stringify({ [text]: [text] });
+          expect(parseJsonStrictly(Buffer.from(json), UNBOUNDED)).toEqual({
+            ok: true,
+            value: { [text]: [text] },
+          });
+        },
+      ),
+      propertyParameters(1000),
     );
   });
 });

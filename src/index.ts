@@ -51,6 +51,16 @@ export {
   type RejectionReason,
   type TickSizeSource,
 } from './exchange-info/schema.js';
+export {
+  DEFAULT_STRICT_JSON_LIMITS,
+  parseJsonStrictly,
+  type StrictJsonLimits,
+  type StrictJsonRead,
+  type StrictJsonRefusal,
+  type StrictJsonRefusalReason,
+  type StrictJsonResult,
+  type StrictJsonValue,
+} from './json/strict-json.js';
 export type {
   OrderArgument,
   OrderInput,

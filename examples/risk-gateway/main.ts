@@ -13,12 +13,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 // In your project: import { ... } from 'order-preflight' and 'order-preflight/node'.
-import { formatRuleBookDiff } from '../../src/index.js';
+import { formatRuleBookDiff, parseJsonStrictly } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../src/node.js';
 import { createRiskGateway, type GatewayEvent, type ReferencePrices, STATUS_PATH } from './gateway.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { createReferenceTicker, type ReferenceTicker, type TickerEvent } from './reference-ticker.js';
-import { isJsonObject, JsonNumber, readStrictJson } from './strict-json.js';
 
 const USAGE = `usage: npx tsx examples/risk-gateway/main.ts --upstream URL [--port N] [--host H]
                  [--ticker-ms N] [--max-price-age-ms N] [--fail-open] [--reference-prices FILE]
@@ -79,19 +78,24 @@ function integerArg(name: string, text: string): number {
 
 /** The file's prices, each by its written digits (a JSON number `2650.50` stays `2650.50`). */
 async function readReferencePrices(file: string): Promise<Map<string, string>> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     fail(`cannot read --reference-prices ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const read = readStrictJson(text);
-  if (!read.ok) fail(`--reference-prices ${file} is not JSON (${read.reason}: ${read.detail})`);
-  if (!isJsonObject(read.value))
+  // A file of the operator's own: its size is its bound.
+  const read = parseJsonStrictly(bytes, {
+    maxValueBytes: Number.POSITIVE_INFINITY,
+    maxValues: Number.POSITIVE_INFINITY,
+  });
+  if (!read.ok) fail(`--reference-prices ${file} is not UTF-8 JSON (${read.reason}: ${read.detail})`);
+  const json = read.value;
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
     fail(`--reference-prices ${file} must hold a JSON object of symbol to price`);
   const prices = new Map<string, string>();
-  for (const [symbol, value] of read.value) {
-    const price = value instanceof JsonNumber ? value.text : value;
+  // A JSON number reads as its written text, as a string does.
+  for (const [symbol, price] of Object.entries(json)) {
     if (typeof price !== 'string' || !isPlainPositiveDecimal(price)) {
       fail(
         `--reference-prices ${file}: the price of ${symbol} must be a positive decimal such as "100.5", got ${JSON.stringify(price)}`,

@@ -1,4 +1,5 @@
-import { isJsonObject, JsonNumber, type JsonValue, readStrictJson } from './strict-json.js';
+// In your project: import { parseJsonStrictly, ... } from 'order-preflight'.
+import { parseJsonStrictly, type StrictJsonValue } from '../../src/index.js';
 
 /**
  * Reads the order out of a `POST /api/v3/order` the way WEEX V3 takes it: one JSON object in the
@@ -81,7 +82,12 @@ export type ParsedOrderRequest =
 /** WEEX V3's code for a parameter it cannot take ("Parameter '%s' is invalid"). */
 export const PARAM_ERROR = -1142;
 const JSON_MEDIA_TYPE = 'application/json';
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/**
+ * The body cap (`--max-body-bytes`) already bounds what a body can make the reader allocate, so
+ * only nesting is bounded here: a string or a count of values the cap lets through is the
+ * library's to judge, not a reason to call the body unreadable.
+ */
+const BODY_LIMITS = { maxValueBytes: Number.POSITIVE_INFINITY, maxValues: Number.POSITIVE_INFINITY };
 
 /**
  * Extracts the order fields from the raw query string (without `?`), the raw body and its
@@ -116,15 +122,13 @@ export function parseOrderRequest(request: {
   const mediaProblem = mediaTypeProblem(request.contentType);
   if (mediaProblem !== undefined) return problem(415, 'unsupported-media-type', mediaProblem);
 
-  let text: string;
-  try {
-    text = utf8.decode(request.body);
-  } catch {
-    return problem(400, 'body-not-utf8', 'the order body is not valid UTF-8');
-  }
-  const read = readStrictJson(text);
+  // A body that starts with a byte-order mark is refused as not JSON (parseJsonStrictly reads
+  // as JSON.parse does): RFC 8259 lets a reader skip the mark or not, so the exchange might read
+  // such a body differently.
+  const read = parseJsonStrictly(request.body, BODY_LIMITS);
   if (!read.ok) {
-    if (read.reason === 'duplicate-key') {
+    if (read.reason === 'NOT_UTF8') return problem(400, 'body-not-utf8', 'the order body is not valid UTF-8');
+    if (read.reason === 'DUPLICATE_KEY') {
       const key = read.key ?? '';
       return problem(400, 'duplicate-key', `the key ${JSON.stringify(key)} appears twice in the order body`, [
         key,
@@ -133,13 +137,14 @@ export function parseOrderRequest(request: {
     return problem(
       400,
       'body-not-json',
-      `the order body is not JSON: ${read.detail} at character ${read.at}`,
+      `the order body is not JSON: ${read.detail} at byte offset ${read.at}`,
     );
   }
-  if (!isJsonObject(read.value)) {
+  const body = read.value;
+  if (!isJsonObject(body)) {
     return problem(400, 'body-not-json-object', 'the order body must be one JSON object');
   }
-  const lookalikes = [...read.value.keys()].filter((key) => {
+  const lookalikes = Object.keys(body).filter((key) => {
     const field = ORDER_FIELD_BY_FOLD.get(folded(key));
     return field !== undefined && field !== key;
   });
@@ -153,8 +158,7 @@ export function parseOrderRequest(request: {
   }
   const order: Partial<Record<OrderField, unknown>> = {};
   for (const field of ORDER_FIELDS) {
-    const value = read.value.get(field);
-    if (value !== undefined) order[field] = asOrderValue(value);
+    if (Object.hasOwn(body, field)) order[field] = asOrderValue(body[field] as StrictJsonValue);
   }
   return { ok: true, order };
 }
@@ -171,9 +175,13 @@ const ORDER_FIELD_BY_FOLD: ReadonlyMap<string, OrderField> = new Map(
   ORDER_FIELDS.map((field) => [folded(field), field]),
 );
 
+/** True for a JSON object as parseJsonStrictly reads it. */
+function isJsonObject(value: StrictJsonValue): value is { [key: string]: StrictJsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** What the library is given for a body value: numbers as written, nested values left malformed. */
-function asOrderValue(value: JsonValue): unknown {
-  if (value instanceof JsonNumber) return value.text;
+function asOrderValue(value: StrictJsonValue): unknown {
   if (isJsonObject(value)) return {}; // an object where a string belongs: the library refuses it
   return value;
 }

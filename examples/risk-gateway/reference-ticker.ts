@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
+// In your project: import { parseJsonStrictly } from 'order-preflight'.
+import { parseJsonStrictly } from '../../src/index.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
-import { isJsonObject, JsonNumber, readStrictJson } from './strict-json.js';
 
 /**
  * Reference prices from the exchange itself: WEEX V3's `GET /api/v3/market/ticker/price` answers
@@ -116,7 +117,8 @@ export interface ReferenceTicker {
 const DEFAULT_INTERVAL_MS = 3_000;
 const MAX_DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** `maxBodyBytes` bounds the answer, so only nesting is bounded while reading it. */
+const ANSWER_LIMITS = { maxValueBytes: Number.POSITIVE_INFINITY, maxValues: Number.POSITIVE_INFINITY };
 
 /**
  * Creates a ticker of the exchange's last prices (not started).
@@ -172,15 +174,17 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
       chunks.push(chunk);
     }
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${TICKER_PRICE_PATH}`);
-    const read = readStrictJson(utf8.decode(Buffer.concat(chunks, length)));
-    if (!read.ok) throw new Error(`the ticker answer is not JSON (${read.reason}: ${read.detail})`);
+    const read = parseJsonStrictly(Buffer.concat(chunks, length), ANSWER_LIMITS);
+    if (!read.ok) throw new Error(`the ticker answer is not UTF-8 JSON (${read.reason}: ${read.detail})`);
     if (!Array.isArray(read.value)) throw new Error('the ticker answer is not a JSON array');
     let unreadable = 0;
     const fresh: [string, string][] = [];
     for (const entry of read.value) {
-      const symbol = isJsonObject(entry) ? entry.get('symbol') : undefined;
-      const raw = isJsonObject(entry) ? entry.get('price') : undefined;
-      const price = raw instanceof JsonNumber ? raw.text : raw;
+      // Own keys only: `symbol` and `price` must be the answer's, never Object.prototype's.
+      const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+      const symbol = isObject && Object.hasOwn(entry, 'symbol') ? entry.symbol : undefined;
+      // A JSON number reads as its written text, as a string does.
+      const price = isObject && Object.hasOwn(entry, 'price') ? entry.price : undefined;
       if (
         typeof symbol !== 'string' ||
         symbol === '' ||

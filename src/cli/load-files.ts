@@ -1,8 +1,14 @@
-import { isSnapshotError, parseRuleBookSnapshot, type RuleBook, toPlainDecimal } from '../index.js';
+import {
+  isSnapshotError,
+  parseJsonStrictly,
+  parseRuleBookSnapshot,
+  type RuleBook,
+  toPlainDecimal,
+} from '../index.js';
 import { PROGRAM } from './command.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
-import { describeStrictJsonRefusal, parseStrictJson } from './strict-json.js';
+import { describeStrictJsonRefusal } from './strict-json.js';
 import { clip, oneLine, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
@@ -80,7 +86,7 @@ export async function loadReferencePrices(path: string): Promise<ReadonlyMap<str
   const what = '--reference-prices';
   const file = await readRegularFile(path, what, MAX_REFERENCE_PRICES_FILE_BYTES);
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
-  const read = parseStrictJson(file.subarray(0, 3).equals(BYTE_ORDER_MARK) ? file.subarray(3) : file, {
+  const read = parseJsonStrictly(file.subarray(0, 3).equals(BYTE_ORDER_MARK) ? file.subarray(3) : file, {
     maxValueBytes: MAX_VALUE_BYTES,
     // The file's size bounds how many values it holds.
     maxValues: Number.POSITIVE_INFINITY,

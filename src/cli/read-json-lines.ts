@@ -1,9 +1,5 @@
-import {
-  describeStrictJsonRefusal,
-  parseStrictJson,
-  type StrictJsonLimits,
-  type StrictJsonRefusal,
-} from './strict-json.js';
+import { parseJsonStrictly, type StrictJsonLimits, type StrictJsonRefusalReason } from '../index.js';
+import { describeStrictJsonRefusal } from './strict-json.js';
 
 /** `--max-line-bytes` unless told otherwise: 1 MiB, a thousand times a real order line. */
 export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
@@ -33,7 +29,7 @@ const ORDER_LINE_LIMITS: StrictJsonLimits = {
 };
 
 /** Why a line could not be read: too long to keep, or refused by the strict JSON reader. */
-export type UnreadableReason = 'LINE_TOO_LONG' | StrictJsonRefusal;
+export type UnreadableReason = 'LINE_TOO_LONG' | StrictJsonRefusalReason;
 
 /** One non-blank line of a JSON-lines input: its value, or why it could not be read. */
 export type JsonLine =
@@ -65,7 +61,7 @@ export interface ReadJsonLinesOptions {
  * Reads JSON lines one at a time, in memory bounded by `maxLineBytes` plus a chunk of input
  * whatever the input holds (a file of millions of orders, one 600 MB line, no newline at all,
  * long lines one after another): a line is kept as bytes, once, and read from them without ever
- * being decoded as one string (see parseStrictJson).
+ * being decoded as one string (see parseJsonStrictly).
  *
  * Line numbers count every line, blank ones included, from 1, so they match an editor's; blank
  * lines are skipped, `\r\n` endings and a leading byte-order mark are accepted, and a last line
@@ -218,7 +214,7 @@ function readJsonLine(line: number, raw: Buffer): JsonLine | undefined {
   const first = firstNonBlank(bytes);
   if (first === undefined) return undefined;
   const startsArray = first === OPEN_BRACKET;
-  const read = parseStrictJson(bytes, ORDER_LINE_LIMITS);
+  const read = parseJsonStrictly(bytes, ORDER_LINE_LIMITS);
   if (read.ok) return { line, ok: true, value: read.value, startsArray };
   return {
     line,

@@ -1,8 +1,8 @@
 /**
  * The offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode's
  * table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF, no sequence cut short),
- * or -1 when every byte is part of one. `isUtf8` of `node:buffer` answers yes or no much faster;
- * this is for saying where, once it has said no.
+ * or -1 when every byte is part of one. The same judgement as a fatal `TextDecoder`, without
+ * decoding anything and with the place of the fault (the portable core has no `isUtf8`).
  */
 export function firstNonUtf8Byte(bytes: Uint8Array): number {
   const length = bytes.length;
@@ -18,8 +18,7 @@ export function firstNonUtf8Byte(bytes: Uint8Array): number {
     // The second byte's range depends on the lead (this is what rules out overlong forms,
     // surrogates and code points past U+10FFFF); every later byte is 80..BF.
     const second = bytes[at + 1] as number;
-    const [low, high] = secondByteRange(lead);
-    if (second < low || second > high) return at;
+    if (second < secondByteLow(lead) || second > secondByteHigh(lead)) return at;
     for (let i = 2; i < size; i++) if (((bytes[at + i] as number) & 0xc0) !== 0x80) return at;
     at += size;
   }
@@ -34,10 +33,15 @@ function sequenceLength(lead: number): number {
   return 0;
 }
 
-function secondByteRange(lead: number): readonly [number, number] {
-  if (lead === 0xe0) return [0xa0, 0xbf];
-  if (lead === 0xed) return [0x80, 0x9f];
-  if (lead === 0xf0) return [0x90, 0xbf];
-  if (lead === 0xf4) return [0x80, 0x8f];
-  return [0x80, 0xbf];
+/** The bounds of the byte after `lead`, as table 3-7 narrows them for E0, ED, F0 and F4. */
+function secondByteLow(lead: number): number {
+  if (lead === 0xe0) return 0xa0;
+  if (lead === 0xf0) return 0x90;
+  return 0x80;
+}
+
+function secondByteHigh(lead: number): number {
+  if (lead === 0xed) return 0x9f;
+  if (lead === 0xf4) return 0x8f;
+  return 0xbf;
 }

@@ -2,13 +2,18 @@
 // its values, invalid UTF-8 is refused, and every bound holds exactly at its edge.
 import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { parseStrictJson, type StrictJsonLimits } from '../../src/cli/strict-json.js';
-import { firstNonUtf8Byte } from '../../src/cli/utf8.js';
+import {
+  DEFAULT_STRICT_JSON_LIMITS,
+  isInvalidArgumentError,
+  parseJsonStrictly,
+  type StrictJsonLimits,
+} from '../../src/index.js';
+import { firstNonUtf8Byte } from '../../src/json/utf8.js';
 
 const LIMITS: StrictJsonLimits = { maxValueBytes: 1024, maxValues: 1000, maxDepth: 64 };
 
 function read(text: string | Buffer, limits: StrictJsonLimits = LIMITS) {
-  return parseStrictJson(typeof text === 'string' ? Buffer.from(text) : text, limits);
+  return parseJsonStrictly(typeof text === 'string' ? Buffer.from(text) : text, limits);
 }
 
 function refusal(text: string | Buffer, limits?: StrictJsonLimits) {
@@ -16,7 +21,7 @@ function refusal(text: string | Buffer, limits?: StrictJsonLimits) {
   return result.ok ? undefined : [result.reason, result.at];
 }
 
-describe('parseStrictJson reads what JSON.parse reads', () => {
+describe('parseJsonStrictly reads what JSON.parse reads', () => {
   it.each([
     ['{}', {}],
     ['[]', []],
@@ -52,7 +57,7 @@ describe('parseStrictJson reads what JSON.parse reads', () => {
   });
 });
 
-describe('parseStrictJson refuses, saying why and at which byte', () => {
+describe('parseJsonStrictly refuses, saying why and at which byte', () => {
   it.each([
     ['', 'NOT_JSON', 0],
     ['{', 'NOT_JSON', 1],
@@ -149,6 +154,73 @@ describe('the bounds hold exactly at their edge', () => {
   it('a line of a million small values is refused after the bound, not read to its end', () => {
     const huge = Buffer.from(`[${'0,'.repeat(1_000_000)}0]`);
     expect(refusal(huge)).toEqual(['TOO_MANY_VALUES', 2 * LIMITS.maxValues - 1]);
+  });
+});
+
+describe('parseJsonStrictly as the portable core exports it', () => {
+  it('reads a plain Uint8Array as it reads a Buffer', () => {
+    const text = '{"symbol":"漢😀","quantity":0.10,"deep":[{"k":"a long value of more than sixteen bytes"}]}';
+    const plain = new TextEncoder().encode(text);
+    expect(Buffer.isBuffer(plain)).toBe(false);
+    expect(parseJsonStrictly(plain)).toEqual(read(text));
+    expect(read(text)).toMatchObject({ ok: true, value: { quantity: '0.10' } });
+  });
+
+  it('names the repeated key, after unescaping, on DUPLICATE_KEY only', () => {
+    const duplicate = parseJsonStrictly(
+      Buffer.from('{"symbol":"BTCUSDT","quantity":0.10,"quantit\\u0079":1}'),
+    );
+    expect(duplicate).toMatchObject({ ok: false, reason: 'DUPLICATE_KEY', at: 36, key: 'quantity' });
+    expect(parseJsonStrictly(Buffer.from('{"a":[{"":1,"":2}]}'))).toMatchObject({ key: '', at: 12 });
+    expect(parseJsonStrictly(Buffer.from('{"a":1,}'))).not.toHaveProperty('key');
+  });
+
+  it('refuses a byte-order mark where a value belongs, and keeps a U+FEFF inside a string', () => {
+    expect(refusal('\uFEFF{}')).toEqual(['NOT_JSON', 0]);
+    expect(refusal(' \uFEFF{}')).toEqual(['NOT_JSON', 1]);
+    expect(refusal('[1,\uFEFF2]')).toEqual(['NOT_JSON', 3]);
+    expect(read('"\uFEFFa"')).toEqual({ ok: true, value: '\uFEFFa' });
+    expect(read('"\\n\uFEFF"')).toEqual({ ok: true, value: '\n\uFEFF' });
+  });
+
+  it('uses DEFAULT_STRICT_JSON_LIMITS for each bound not given, at their exact edge', () => {
+    expect(DEFAULT_STRICT_JSON_LIMITS).toEqual({ maxValueBytes: 65_536, maxValues: 100_000, maxDepth: 64 });
+    const nested = (depth: number) => Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+    expect(parseJsonStrictly(nested(64)).ok).toBe(true);
+    expect(parseJsonStrictly(nested(65))).toMatchObject({ reason: 'TOO_DEEP', at: 64 });
+    expect(parseJsonStrictly(nested(65), { maxValues: 1000 })).toMatchObject({ reason: 'TOO_DEEP' });
+    expect(parseJsonStrictly(nested(65), { maxDepth: 65 }).ok).toBe(true);
+    const string = (bytes: number) => Buffer.from(`"${'x'.repeat(bytes)}"`);
+    expect(parseJsonStrictly(string(65_536)).ok).toBe(true);
+    expect(parseJsonStrictly(string(65_537))).toMatchObject({ reason: 'VALUE_TOO_LONG', at: 0 });
+    const values = (count: number) => Buffer.from(`[${'0,'.repeat(count - 2)}0]`);
+    expect(parseJsonStrictly(values(100_000)).ok).toBe(true);
+    expect(parseJsonStrictly(values(100_001))).toMatchObject({ reason: 'TOO_MANY_VALUES' });
+    expect(parseJsonStrictly(values(100_001), { maxValues: Number.POSITIVE_INFINITY }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ maxDepth: -1 }, 'maxDepth'],
+    [{ maxDepth: 1.5 }, 'maxDepth'],
+    [{ maxValues: Number.NaN }, 'maxValues'],
+    [{ maxValueBytes: Number.NEGATIVE_INFINITY }, 'maxValueBytes'],
+    [{ maxValueBytes: '10' }, 'maxValueBytes'],
+    [null, 'an object'],
+  ])('limits %j: an InvalidArgumentError naming %s', (limits, named) => {
+    let thrown: unknown;
+    try {
+      parseJsonStrictly(Buffer.from('1'), limits as unknown as Partial<StrictJsonLimits>);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isInvalidArgumentError(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ argument: 'limits', message: expect.stringContaining(named) });
+  });
+
+  it('bytes that are not a Uint8Array (a string): an InvalidArgumentError, never a guess at an encoding', () => {
+    expect(() => parseJsonStrictly('{}' as unknown as Uint8Array)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', argument: 'bytes' }),
+    );
   });
 });
 
