@@ -21,15 +21,28 @@ const codePointArb: fc.Arbitrary<string> = fc
     },
     { arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }), weight: 2 },
   )
-  .map((point) => String.fromCodePoint(point));
+  .map(
+    (point) => String.fromCodePoint(point),
+    (char) => {
+      const point = typeof char === 'string' ? char.codePointAt(0) : undefined;
+      if (point === undefined || String.fromCodePoint(point) !== char)
+        throw new TypeError('not one code point');
+      return point;
+    },
+  );
 
 const idOf = (minLength: number) =>
-  fc
-    .array(codePointArb, { minLength, maxLength: MAX_CLIENT_ORDER_ID_LENGTH })
-    .map((points) => points.join(''));
+  fc.array(codePointArb, { minLength, maxLength: MAX_CLIENT_ORDER_ID_LENGTH }).map(
+    (points) => points.join(''),
+    (id) => {
+      if (typeof id !== 'string') throw new TypeError('not a string');
+      return [...id];
+    },
+  );
 
 /** A valid `newClientOrderId`: any length from 1 to 40 code points, and often exactly 40. */
 export const clientOrderIdArb: fc.Arbitrary<string> = fc.oneof(
+  { withCrossShrink: true },
   { arbitrary: idOf(1), weight: 3 },
   { arbitrary: idOf(MAX_CLIENT_ORDER_ID_LENGTH), weight: 1 },
 );

@@ -11,5 +11,6 @@ export {
 } from './arbitrary-configuration-error.js';
 export type { DecimalEncoding } from './decimal-encoding-arb.js';
 export { type ExchangeInfoArbOptions, exchangeInfoArb } from './exchange-info-arb.js';
-export { invalidOrderArb, type OrderArbOptions, validOrderArb } from './order-arbs.js';
+export { canBreak, invalidOrderArb, type OrderArbOptions, validOrderArb } from './order-arbs.js';
 export { type PairDefinitionArbOptions, pairDefinitionArb } from './pair-definition-arb.js';
+export { ruleBookOf } from './rule-book-of.js';

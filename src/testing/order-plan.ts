@@ -1,9 +1,17 @@
 import fc from 'fast-check';
+import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { OrderSide, OrderType } from '../order/order-input.js';
-import type { BigValue } from './big.js';
+import { Big, type BigValue } from './big.js';
 import { clientOrderIdArb } from './client-order-id-arb.js';
-import { type DecimalEncoding, decimalSpellingArb } from './decimal-encoding-arb.js';
-import { atIndex, ceilIndex, floorIndex } from './grid-math.js';
+import {
+  type DecimalEncoding,
+  type Spelling,
+  spellDecimal,
+  spellingArb,
+  spellingOf,
+} from './decimal-encoding-arb.js';
+import { atIndex, ceilIndex, floorIndex, isMultiple } from './grid-math.js';
+import { mapInvertibly } from './invertible.js';
 import {
   EMPTY,
   type IndexRange,
@@ -60,18 +68,6 @@ export interface PlannedDecimal {
   readonly places?: number;
 }
 
-/**
- * A generated order, before it is spelled.
- *
- * @example `const order: PlannedOrder = { type: 'MARKET', side: 'SELL', price: undefined, quantity: { value: new Big('0.5') } };`
- */
-export interface PlannedOrder {
-  readonly type: OrderType;
-  readonly side: OrderSide;
-  readonly price: PlannedDecimal | undefined;
-  readonly quantity: PlannedDecimal;
-}
-
 /** How far above a cap generated breaches of it reach, in grid points. */
 const OPEN_SPAN = 1_000n;
 
@@ -89,31 +85,6 @@ function maxOf(a: bigint, b: bigint): bigint {
 function nudgedPrice(space: OrderSpace, side: OrderSide, k: bigint, d: BigValue): PlannedDecimal {
   const onGrid = atIndex(k, space.priceGrid);
   return { value: side === 'BUY' ? onGrid.minus(d) : onGrid.plus(d) };
-}
-
-/** Padded past the precision (always possible), or off it by value (when the grid allows). */
-function offPrecisionArb(
-  onGrid: BigValue,
-  places: number,
-  nudged: readonly PlannedDecimal[],
-): fc.Arbitrary<PlannedDecimal> {
-  const padded = fc.integer({ min: 1, max: 3 }).map((extra) => ({ value: onGrid, places: places + extra }));
-  return nudged.length === 0 ? padded : fc.oneof(padded, fc.constantFrom(...nudged));
-}
-
-/** Every way the price at grid index `k` can be written under the mode. */
-function priceVariants(
-  space: OrderSpace,
-  mode: PriceMode,
-  side: OrderSide,
-  k: bigint,
-): fc.Arbitrary<PlannedDecimal> {
-  if (mode === 'offTick')
-    return fc.constantFrom(...space.tickNudges().map((d) => nudgedPrice(space, side, k, d)));
-  const onGrid = atIndex(k, space.priceGrid);
-  if (mode !== 'offPrecision') return fc.constant({ value: onGrid });
-  const nudged = space.pricePrecisionNudges().map((d) => nudgedPrice(space, side, k, d));
-  return offPrecisionArb(onGrid, space.definition.quoteAssetPrecision ?? 0, nudged);
 }
 
 /** One fixed way the price at grid index `k` can be written under the mode. */
@@ -168,22 +139,6 @@ function priceCapForQuantity(space: OrderSpace, mode: QuantityMode, side: OrderS
 
 // ---------------------------------------------------------------------------------------------
 // Quantities
-
-/** Every way the quantity at grid index `k` of `range` can be written; nudges go down, under every cap. */
-function quantityVariants(
-  space: OrderSpace,
-  mode: QuantityMode,
-  k: bigint,
-  range: IndexRange,
-): fc.Arbitrary<PlannedDecimal> {
-  const onGrid = atIndex(k, space.quantityGrid);
-  const nudged = (d: BigValue): PlannedDecimal => ({ value: onGrid.minus(d) });
-  if (mode === 'offStep') return fc.constantFrom(...space.stepNudges().map(nudged));
-  if (mode !== 'offPrecision') return fc.constant({ value: onGrid });
-  // A nudge down from the lowest valid index could fall below the minimum; padding cannot.
-  const nudges = k > range.min ? space.quantityPrecisionNudges().map(nudged) : [];
-  return offPrecisionArb(onGrid, space.definition.baseAssetPrecision ?? 0, nudges);
-}
 
 function quantityRange(
   space: OrderSpace,
@@ -244,35 +199,210 @@ function quantityRange(
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Choices
+
+/**
+ * How a decimal leaves its grid point, drawn apart from the point: not at all, padded with
+ * `pad` zeros past the precision, or moved by the `nudge`-th off-grid amount of the rule broken.
+ *
+ * @example `const variant: Variant = { nudge: 0 };`
+ */
+export type Variant = 'none' | { readonly pad: number } | { readonly nudge: number };
+
+/**
+ * Where in a range an index lies, as a share of it: `u` of {@link POSITION_SPAN} + 1, so that 0
+ * is the range's lowest index and {@link POSITION_SPAN} its highest.
+ */
+type Position = bigint;
+
+/**
+ * The resolution of a {@link Position}: ranges up to this many indexes are reached whole (the
+ * widest an order's ranges get is about 10^20 indexes: a 20-digit maximum on a fine grid).
+ */
+const POSITION_SPAN = 2n ** 128n - 1n;
+
+/**
+ * Whole numbers from `min` to `max`, with the two ends drawn often (bounds are where rules break).
+ * The ends are drawn apart, but every value shrinks as `fc.bigInt` shrinks it without context:
+ * halving towards `min`, so a failure at the top end still shrinks to the smallest value that
+ * fails, as one drawn in between would.
+ */
+class EndsOftenArbitrary extends fc.Arbitrary<bigint> {
+  private readonly range: fc.Arbitrary<bigint>;
+  private readonly draw: fc.Arbitrary<bigint>;
+
+  constructor(min: bigint, max: bigint) {
+    super();
+    this.range = fc.bigInt({ min, max });
+    this.draw = fc.oneof(
+      { arbitrary: fc.constantFrom(min, max), weight: 1 },
+      { arbitrary: this.range, weight: 3 },
+    );
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<bigint> {
+    return new fc.Value(this.draw.generate(mrng, biasFactor).value, undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is bigint {
+    return this.range.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: bigint): fc.Stream<fc.Value<bigint>> {
+    return this.range.shrink(value, undefined);
+  }
+}
+
+const positionArb: fc.Arbitrary<Position> = new EndsOftenArbitrary(0n, POSITION_SPAN);
+
+function indexAt(range: IndexRange, position: Position): bigint {
+  if (position === POSITION_SPAN) return range.max;
+  const size = range.max - range.min + 1n;
+  return range.min + (position * size) / (POSITION_SPAN + 1n);
+}
+
+/** The position of index `k` in `range` (the least share that reaches it). */
+function positionOf(range: IndexRange, k: bigint): Position {
+  if (k === range.max) return POSITION_SPAN;
+  const size = range.max - range.min + 1n;
+  const scaled = (k - range.min) * (POSITION_SPAN + 1n);
+  return (scaled + size - 1n) / size;
+}
+
 /** Grid indexes in a range, with its two ends drawn often: bounds are where rules break. */
 function indexArb(range: IndexRange): fc.Arbitrary<bigint> {
   if (range.min === range.max) return fc.constant(range.min);
-  return fc.oneof(
-    { arbitrary: fc.constantFrom(range.min, range.max), weight: 1 },
-    { arbitrary: fc.bigInt({ min: range.min, max: range.max }), weight: 3 },
-  );
+  return new EndsOftenArbitrary(range.min, range.max);
+}
+
+const noVariantArb: fc.Arbitrary<Variant> = fc.constant('none');
+
+function nudgeArb(count: number): fc.Arbitrary<Variant> {
+  return fc.record({ nudge: fc.integer({ min: 0, max: count - 1 }) });
+}
+
+/** Padded past the precision (always possible), or off it by value (when the grid allows). */
+function offPrecisionVariantArb(nudges: number): fc.Arbitrary<Variant> {
+  const padded: fc.Arbitrary<Variant> = fc.record({ pad: fc.integer({ min: 1, max: 3 }) });
+  return nudges === 0 ? padded : fc.oneof({ withCrossShrink: true }, padded, nudgeArb(nudges));
+}
+
+function priceVariantArb(space: OrderSpace, mode: PriceMode): fc.Arbitrary<Variant> {
+  if (mode === 'offTick') return nudgeArb(space.tickNudges().length);
+  if (mode === 'offPrecision') return offPrecisionVariantArb(space.pricePrecisionNudges().length);
+  return noVariantArb;
+}
+
+function quantityVariantArb(space: OrderSpace, mode: QuantityMode): fc.Arbitrary<Variant> {
+  if (mode === 'offStep') return nudgeArb(space.stepNudges().length);
+  if (mode === 'offPrecision') return offPrecisionVariantArb(space.quantityPrecisionNudges().length);
+  return noVariantArb;
+}
+
+/** The price at grid index `k`, as the variant writes it. */
+function priceOf(
+  space: OrderSpace,
+  mode: PriceMode,
+  side: OrderSide,
+  k: bigint,
+  variant: Variant,
+): PlannedDecimal {
+  const onGrid = atIndex(k, space.priceGrid);
+  if (variant === 'none') return { value: onGrid };
+  if ('pad' in variant)
+    return { value: onGrid, places: (space.definition.quoteAssetPrecision ?? 0) + variant.pad };
+  const nudges = mode === 'offTick' ? space.tickNudges() : space.pricePrecisionNudges();
+  return nudgedPrice(space, side, k, nudges[variant.nudge] ?? space.priceGrid);
+}
+
+/**
+ * The quantity at grid index `k` of `range`, as the variant writes it; nudges go down, under
+ * every cap. A nudge down from the lowest index could fall below the minimum, so a precision
+ * breach there is padded instead.
+ */
+function quantityOf(
+  space: OrderSpace,
+  mode: QuantityMode,
+  k: bigint,
+  range: IndexRange,
+  variant: Variant,
+): PlannedDecimal {
+  const onGrid = atIndex(k, space.quantityGrid);
+  const padded = (pad: number) => ({
+    value: onGrid,
+    places: (space.definition.baseAssetPrecision ?? 0) + pad,
+  });
+  if (variant === 'none') return { value: onGrid };
+  if ('pad' in variant) return padded(variant.pad);
+  if (mode === 'offPrecision' && k === range.min) return padded(1);
+  const nudges = mode === 'offStep' ? space.stepNudges() : space.quantityPrecisionNudges();
+  return { value: onGrid.minus(nudges[variant.nudge] ?? space.quantityGrid) };
+}
+
+/** Decimal places of a decimal as written (`'1.50'` has 2). */
+function placesWritten(spelled: unknown): number {
+  const text = typeof spelled === 'number' ? (toPlainDecimal(spelled) ?? '') : String(spelled);
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
+function decimalValue(spelled: unknown): BigValue {
+  const plain = toPlainDecimal(spelled);
+  if (plain === undefined) throw new TypeError('not a decimal');
+  return new Big(plain);
+}
+
+/** The index and variant that give `value` (written `spelled`) on a grid; checked by the caller. */
+function choiceOf(
+  value: BigValue,
+  spelled: unknown,
+  grid: BigValue,
+  precision: number | null,
+  nudges: readonly BigValue[],
+  towardsGrid: (value: BigValue, nudge: BigValue) => BigValue,
+): { k: bigint; variant: Variant } {
+  const extra = precision === null ? 0 : placesWritten(spelled) - precision;
+  if (isMultiple(value, grid))
+    return { k: floorIndex(value, grid), variant: extra > 0 ? { pad: extra } : 'none' };
+  for (const [nudge, d] of nudges.entries()) {
+    const onGrid = towardsGrid(value, d);
+    if (isMultiple(onGrid, grid)) return { k: floorIndex(onGrid, grid), variant: { nudge } };
+  }
+  throw new TypeError('off every grid point this arbitrary writes');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Orders
 
 /**
- * The orders a plan allows for one kind, or `undefined` when the pair's rules leave none. Prices
- * come first, so the quantity range can honour a notional limit at the chosen price.
+ * One kind of order (a type and a side) a plan allows on a pair, with the ranges its orders are
+ * drawn from. Worked out without fast-check, so whether a rule can be broken is known before
+ * any arbitrary is made.
+ *
+ * @example `const kinds = plannedKinds(space, plan); // [] when the pair admits no such order`
  */
-function kindArb(
+export interface KindPlan {
+  readonly type: OrderType;
+  readonly side: OrderSide;
+  /** LIMIT: the price indexes; MARKET: none. */
+  readonly prices: IndexRange | undefined;
+  /** The price with the most room for the quantity, and that room (LIMIT); MARKET: the quantities. */
+  readonly anchor: PlannedDecimal | undefined;
+  readonly quantities: IndexRange;
+}
+
+function kindPlan(
   space: OrderSpace,
   plan: OrderPlan,
   type: OrderType,
   side: OrderSide,
-): fc.Arbitrary<PlannedOrder> | undefined {
-  const quantityAt = (range: IndexRange) =>
-    indexArb(range).chain((k) => quantityVariants(space, plan.quantity, k, range));
+): KindPlan | undefined {
   if (type === 'MARKET') {
     if (plan.price !== 'valid') return undefined;
     const range = quantityRange(space, plan.quantity, type, side, undefined);
     if (range === undefined || isEmpty(range)) return undefined;
-    return quantityAt(range).map((quantity) => ({ type, side, price: undefined, quantity }));
+    return { type, side, prices: undefined, anchor: undefined, quantities: range };
   }
   let prices = priceRange(space, plan.price, side);
   if (prices === undefined) return undefined;
@@ -289,84 +419,239 @@ function kindArb(
   );
   const atAnchor = quantityRange(space, plan.quantity, type, side, anchor.value);
   if (atAnchor === undefined || isEmpty(atAnchor)) return undefined;
-  return indexArb(prices)
-    .chain((k) => priceVariants(space, plan.price, side, k))
-    .chain((price) => {
-      const range = quantityRange(space, plan.quantity, type, side, price.value) ?? EMPTY;
-      // A wide price range can leave no room at some prices; fall back to the anchor's room.
-      const usable = isEmpty(range) ? { price: anchor, range: atAnchor } : { price, range };
-      return quantityAt(usable.range).map((quantity) => ({ type, side, price: usable.price, quantity }));
-    });
+  return { type, side, prices, anchor, quantities: atAnchor };
 }
 
 /**
- * Every order the plan allows over its kinds, or `undefined` when no kind allows one.
+ * The kinds of order the plan allows on the pair; empty when its rules leave none.
  *
- * @example `plannedOrderArb(new OrderSpace(definition), plan) ?? fail('no such order')`
+ * @example `plannedKinds(new OrderSpace(definition), plan).length > 0`
  */
-export function plannedOrderArb(space: OrderSpace, plan: OrderPlan): fc.Arbitrary<PlannedOrder> | undefined {
-  const kinds: fc.Arbitrary<PlannedOrder>[] = [];
+export function plannedKinds(space: OrderSpace, plan: OrderPlan): KindPlan[] {
+  const kinds: KindPlan[] = [];
   for (const type of plan.types)
     for (const side of plan.sides) {
-      const arb = kindArb(space, plan, type, side);
-      if (arb !== undefined) kinds.push(arb);
+      const kind = kindPlan(space, plan, type, side);
+      if (kind !== undefined) kinds.push(kind);
     }
-  return kinds.length === 0 ? undefined : fc.oneof(...kinds);
-}
-
-/** Spells one planned decimal: exactly `places` decimals when given, else within the precision. */
-function spell(
-  planned: PlannedDecimal,
-  encoding: DecimalEncoding,
-  precision: number | null,
-): fc.Arbitrary<string | number> {
-  if (planned.places !== undefined) return fc.constant(planned.value.toFixed(planned.places));
-  return decimalSpellingArb(planned.value, encoding, precision ?? undefined);
+  return kinds;
 }
 
 /** Half the orders carry a client order id, from the whole range the library lets through. */
 const OPTIONAL_ID_ARB = fc.option(clientOrderIdArb, { nil: undefined, freq: 2 });
+const TIME_IN_FORCE_ARB = fc.constantFrom('GTC', 'IOC', 'FOK');
 
-function withId(order: Record<string, unknown>, id: string | undefined): Record<string, unknown> {
-  if (id !== undefined) order.newClientOrderId = id;
+/** Every choice one order is made from, each drawn apart from the others. */
+interface OrderChoices {
+  readonly price: bigint;
+  readonly priceVariant: Variant;
+  readonly priceSpelling: Spelling;
+  readonly timeInForce: string;
+  readonly quantity: Position;
+  readonly quantityVariant: Variant;
+  readonly quantitySpelling: Spelling;
+  readonly id: string | undefined;
+}
+
+/** Writes one planned decimal: exactly `places` decimals when given, else within the precision. */
+function spell(planned: PlannedDecimal, spelling: Spelling, precision: number | null): string | number {
+  if (planned.places !== undefined) return planned.value.toFixed(planned.places);
+  return spellDecimal(planned.value, spelling, precision ?? undefined);
+}
+
+/** An order, made from its choices: the price first, then the quantity its notional allows. */
+function orderOf(
+  space: OrderSpace,
+  plan: OrderPlan,
+  kind: KindPlan,
+  c: OrderChoices,
+): Record<string, unknown> {
+  const { symbol, quoteAssetPrecision, baseAssetPrecision } = space.definition;
+  const { type, side } = kind;
+  let price: PlannedDecimal | undefined;
+  let range = kind.quantities;
+  if (kind.prices !== undefined && kind.anchor !== undefined) {
+    price = priceOf(space, plan.price, side, c.price, c.priceVariant);
+    const atPrice = quantityRange(space, plan.quantity, type, side, price.value) ?? EMPTY;
+    // A wide price range can leave no room at some prices; fall back to the anchor's room.
+    if (isEmpty(atPrice)) price = kind.anchor;
+    else range = atPrice;
+  }
+  const k = indexAt(range, c.quantity);
+  const quantity = spell(
+    quantityOf(space, plan.quantity, k, range, c.quantityVariant),
+    c.quantitySpelling,
+    baseAssetPrecision,
+  );
+  const order: Record<string, unknown> =
+    price === undefined
+      ? { symbol, side, type, quantity }
+      : {
+          symbol,
+          side,
+          type,
+          timeInForce: c.timeInForce,
+          price: spell(price, c.priceSpelling, quoteAssetPrecision),
+          quantity,
+        };
+  if (c.id !== undefined) order.newClientOrderId = c.id;
   return order;
 }
 
+/** The choices behind an order of this kind; {@link mapInvertibly} checks them by making it again. */
+function choicesOf(space: OrderSpace, plan: OrderPlan, kind: KindPlan, value: unknown): OrderChoices {
+  const o = value as Record<string, unknown>;
+  if (typeof o !== 'object' || o === null || o.type !== kind.type || o.side !== kind.side)
+    throw new TypeError('not an order of this kind');
+  const { quoteAssetPrecision, baseAssetPrecision } = space.definition;
+  let price = kind.prices?.min ?? 0n;
+  let priceVariant: Variant = 'none';
+  let priceSpelling: Spelling = 'text';
+  let range = kind.quantities;
+  if (kind.prices !== undefined) {
+    const towards = (v: BigValue, d: BigValue) => (kind.side === 'BUY' ? v.plus(d) : v.minus(d));
+    const nudges =
+      plan.price === 'offTick'
+        ? space.tickNudges()
+        : plan.price === 'offPrecision'
+          ? space.pricePrecisionNudges()
+          : [];
+    const precision = plan.price === 'offPrecision' ? quoteAssetPrecision : null;
+    const priceValue = decimalValue(o.price);
+    ({ k: price, variant: priceVariant } = choiceOf(
+      priceValue,
+      o.price,
+      space.priceGrid,
+      precision,
+      nudges,
+      towards,
+    ));
+    // A padded breach is written with its own places, whatever the spelling says.
+    priceSpelling =
+      typeof priceVariant === 'object' && 'pad' in priceVariant
+        ? 'text'
+        : spellingOf(o.price, priceValue, quoteAssetPrecision ?? undefined);
+    const planned = priceOf(space, plan.price, kind.side, price, priceVariant);
+    const atPrice = quantityRange(space, plan.quantity, kind.type, kind.side, planned.value) ?? EMPTY;
+    if (!isEmpty(atPrice)) range = atPrice;
+  }
+  const quantityValue = decimalValue(o.quantity);
+  const nudges =
+    plan.quantity === 'offStep'
+      ? space.stepNudges()
+      : plan.quantity === 'offPrecision'
+        ? space.quantityPrecisionNudges()
+        : [];
+  const precision = plan.quantity === 'offPrecision' ? baseAssetPrecision : null;
+  const { k, variant } = choiceOf(quantityValue, o.quantity, space.quantityGrid, precision, nudges, (v, d) =>
+    v.plus(d),
+  );
+  return {
+    price,
+    priceVariant,
+    priceSpelling,
+    timeInForce: typeof o.timeInForce === 'string' ? o.timeInForce : 'GTC',
+    quantity: positionOf(range, k),
+    quantityVariant: variant,
+    quantitySpelling:
+      typeof variant === 'object' && 'pad' in variant
+        ? 'text'
+        : spellingOf(o.quantity, quantityValue, baseAssetPrecision ?? undefined),
+    id: o.newClientOrderId as string | undefined,
+  };
+}
+
+function kindArb(space: OrderSpace, plan: OrderPlan, kind: KindPlan): fc.Arbitrary<Record<string, unknown>> {
+  const spelling = spellingArb(plan.encoding);
+  const limit = kind.prices !== undefined;
+  const choices: fc.Arbitrary<OrderChoices> = fc.record({
+    price: limit && kind.prices !== undefined ? indexArb(kind.prices) : fc.constant(0n),
+    priceVariant: limit ? priceVariantArb(space, plan.price) : noVariantArb,
+    priceSpelling: limit ? spelling : fc.constant<Spelling>('text'),
+    timeInForce: limit ? TIME_IN_FORCE_ARB : fc.constant('GTC'),
+    quantity: positionArb,
+    quantityVariant: quantityVariantArb(space, plan.quantity),
+    quantitySpelling: spelling,
+    id: OPTIONAL_ID_ARB,
+  });
+  return mapInvertibly(
+    choices,
+    (c) => orderOf(space, plan, kind, c),
+    (value) => choicesOf(space, plan, kind, value),
+  );
+}
+
 /**
- * Spells a planned order as a user would send it (within the precisions, unless `places` says
- * otherwise), with a `newClientOrderId` on about half of them.
+ * Orders of the planned kinds, written as a user would send them (within the precisions, unless
+ * the plan breaks one), about half with a `newClientOrderId`. Each order is a map of choices
+ * drawn apart from each other (kind, price index, quantity position, how each decimal is
+ * written), so it shrinks without a chain, and with an unmapper, without its context too.
  *
- * @example `planned.chain((order) => spelledOrderArb(space, order, 'mixed'))`
+ * @example `ordersArb(space, plan, plannedKinds(space, plan))`
  */
-export function spelledOrderArb(
+export function ordersArb(
   space: OrderSpace,
-  planned: PlannedOrder,
-  encoding: DecimalEncoding,
+  plan: OrderPlan,
+  kinds: readonly KindPlan[],
 ): fc.Arbitrary<Record<string, unknown>> {
-  const { symbol, quoteAssetPrecision, baseAssetPrecision } = space.definition;
-  const quantity = spell(planned.quantity, encoding, baseAssetPrecision);
-  if (planned.price === undefined)
-    return fc
-      .tuple(quantity, OPTIONAL_ID_ARB)
-      .map(([q, id]) => withId({ symbol, side: planned.side, type: planned.type, quantity: q }, id));
-  return fc
-    .tuple(
-      spell(planned.price, encoding, quoteAssetPrecision),
-      quantity,
-      fc.constantFrom('GTC', 'IOC', 'FOK'),
-      OPTIONAL_ID_ARB,
-    )
-    .map(([price, q, timeInForce, id]) =>
-      withId(
-        {
-          symbol,
-          side: planned.side,
-          type: planned.type,
-          timeInForce,
-          price,
-          quantity: q,
-        },
-        id,
-      ),
-    );
+  const arbs = kinds.map((kind) => kindArb(space, plan, kind));
+  const [only] = arbs;
+  return arbs.length === 1 && only !== undefined ? only : fc.oneof({ withCrossShrink: true }, ...arbs);
+}
+
+/**
+ * Stands for "no such key" among {@link fillersFor}'s answers.
+ *
+ * @example `fillersFor(space, plan, kinds, 'newClientOrderId', order) // [ABSENT]`
+ */
+export const ABSENT: unique symbol = Symbol('absent');
+
+/**
+ * Values that may have stood in `field` of `order` before it was taken out or spoiled, for an
+ * unmapper to try in turn: the orders' own unmapper then says which, if any, this arbitrary
+ * could have made (a best guess, never trusted unchecked).
+ *
+ * @example `fillersFor(space, plan, kinds, 'side', order) // ['BUY', 'SELL']`
+ */
+export function fillersFor(
+  space: OrderSpace,
+  plan: OrderPlan,
+  kinds: readonly KindPlan[],
+  field: string,
+  order: Record<string, unknown>,
+): unknown[] {
+  const text = (k: bigint, grid: BigValue) => atIndex(k, grid).toFixed();
+  const same = kinds.filter((kind) => kind.side === order.side && kind.type === (order.type ?? kind.type));
+  switch (field) {
+    case 'symbol':
+      return [space.definition.symbol];
+    case 'side':
+      return [...new Set(kinds.map((kind) => kind.side))];
+    case 'type':
+      return [...new Set(kinds.map((kind) => kind.type))];
+    case 'timeInForce':
+      return ['GTC', 'IOC', 'FOK'];
+    case 'price':
+      return same.flatMap((kind) =>
+        kind.prices === undefined || kind.anchor === undefined
+          ? []
+          : [
+              kind.anchor.value.toFixed(),
+              text(kind.prices.min, space.priceGrid),
+              text(kind.prices.max, space.priceGrid),
+            ],
+      );
+    case 'quantity':
+      return same.flatMap((kind) => {
+        const ranges = [kind.quantities];
+        const price = toPlainDecimal(order.price);
+        if (kind.prices !== undefined && price !== undefined) {
+          const atPrice = quantityRange(space, plan.quantity, kind.type, kind.side, new Big(price));
+          if (atPrice !== undefined && !isEmpty(atPrice)) ranges.push(atPrice);
+        }
+        return ranges.flatMap((r) => [text(r.min, space.quantityGrid), text(r.max, space.quantityGrid)]);
+      });
+    default:
+      return [ABSENT];
+  }
 }
