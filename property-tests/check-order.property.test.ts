@@ -5,7 +5,7 @@ import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from './support/edge-cases.js';
 import { fastVerdictOnly } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';
-import { bookOf, samplesOrNone, scenarioArb } from './support/scenario.js';
+import { bookOf, ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
 
 /** What `checkOrder` must answer: `validateOrder`'s verdict, with each violation as its code. */
 function expectedVerdict(result: ValidationResult): OrderVerdict {
@@ -45,14 +45,16 @@ describe('checkOrder is validateOrder without the explanations', () => {
     let answeredFast = 0;
     fc.assert(
       fc.property(
-        scenarioArb({ tradingOnly: false }),
-        fc.integer(),
-        fc.constantFrom(...BREAKABLE),
-        (s, seed, code) => {
-          const orders = [
-            ...samplesOrNone(() => validOrderArb(s.definition, s.context), 3, seed),
-            ...samplesOrNone(() => invalidOrderArb(s.definition, code, s.context), 2, seed),
-          ];
+        withInputs(
+          fc.tuple(scenarioArb({ tradingOnly: false }), fc.constantFrom(...BREAKABLE)),
+          ([s, code]) =>
+            fc.tuple(
+              ordersOrNone(() => validOrderArb(s.definition, s.context), 3),
+              ordersOrNone(() => invalidOrderArb(s.definition, code, s.context), 2),
+            ),
+        ),
+        ([[s], drawn]) => {
+          const orders: unknown[] = drawn.flat();
           for (const order of orders) if (agrees(s.book, order, s.context)) answeredFast++;
         },
       ),

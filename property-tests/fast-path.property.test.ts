@@ -7,21 +7,32 @@ import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from './support/edge-cases.js';
 import { fastOnly, generalPath } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';
-import { bookOf, samplesOrNone, scenarioArb } from './support/scenario.js';
+import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from './support/scenario.js';
+
+/**
+ * A scenario with `valid` passing orders and `invalid` orders breaking each of the rules the fast
+ * path explains (a step, a tick, the notional), where the pair can break them.
+ */
+function ordersFor(scenarios: fc.Arbitrary<Scenario>, valid: number, invalid: number) {
+  return withInputs(scenarios, (s) =>
+    fc
+      .tuple(
+        ordersOrNone(() => validOrderArb(s.definition, s.context), valid),
+        ...(['QUANTITY_STEP', 'PRICE_TICK', 'NOTIONAL_ABOVE_MAX'] as const).map((code) =>
+          ordersOrNone(() => invalidOrderArb(s.definition, code, s.context), invalid),
+        ),
+      )
+      .map((groups): unknown[] => groups.flat()),
+  );
+}
 
 describe('the fast path agrees with the general path', () => {
   it('on generated pairs and orders: when it answers, it answers exactly what the general path does', () => {
     let answered = 0;
     fc.assert(
-      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
+      fc.property(ordersFor(scenarioArb({ tradingOnly: false }), 4, 1), ([s, orders]) => {
         const general = generalPath(s.book);
         const fast = fastOnly(s.book);
-        const orders = [
-          ...samplesOrNone(() => validOrderArb(s.definition, s.context), 4, seed),
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'QUANTITY_STEP', s.context), 1, seed),
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'PRICE_TICK', s.context), 1, seed),
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'NOTIONAL_ABOVE_MAX', s.context), 1, seed),
-        ];
         for (const order of orders) {
           const expected = general(order, s.context);
           const quick = fast(order, s.context);
@@ -54,14 +65,9 @@ describe('the fast path agrees with the general path', () => {
 describe('a failing result is the order as it was validated', () => {
   it('read after other orders were validated and after the order itself was changed', () => {
     fc.assert(
-      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
+      fc.property(ordersFor(scenarioArb({ tradingOnly: false }), 2, 2), ([s, drawn]) => {
         const general = generalPath(s.book);
-        const orders: Record<string, unknown>[] = [
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'QUANTITY_STEP', s.context), 2, seed),
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'PRICE_TICK', s.context), 2, seed),
-          ...samplesOrNone(() => invalidOrderArb(s.definition, 'NOTIONAL_ABOVE_MAX', s.context), 2, seed),
-          ...samplesOrNone(() => validOrderArb(s.definition, s.context), 2, seed),
-        ].map((order) => ({ ...(order as Record<string, unknown>) }));
+        const orders = drawn.map((order) => ({ ...(order as Record<string, unknown>) }));
         const expected = orders.map((order) => general(structuredClone(order), s.context));
         const results = orders.map((order) => s.book.validateOrder(order, s.context));
         // What the caller does next must not reach the results already returned.
@@ -84,17 +90,20 @@ describe('a passing order allocates nothing', () => {
   it('gets one shared, frozen result: the same object every time it passes', () => {
     let shared = 0;
     fc.assert(
-      fc.property(scenarioArb(), fc.integer(), (s, seed) => {
-        for (const order of samplesOrNone(() => validOrderArb(s.definition, s.context), 4, seed)) {
-          const first = s.book.validateOrder(order, s.context);
-          expect(first.ok).toBe(true);
-          if (fastOnly(s.book)(order, s.context) === undefined) continue;
-          shared++;
-          expect(s.book.validateOrder(structuredClone(order), { ...s.context })).toBe(first);
-          expect(Object.isFrozen(first) && Object.isFrozen(first.violations)).toBe(true);
-          expect(Object.isFrozen(first.skipped) && first.skipped.every(Object.isFrozen)).toBe(true);
-        }
-      }),
+      fc.property(
+        withInputs(scenarioArb(), (s) => ordersOrNone(() => validOrderArb(s.definition, s.context), 4)),
+        ([s, orders]) => {
+          for (const order of orders) {
+            const first = s.book.validateOrder(order, s.context);
+            expect(first.ok).toBe(true);
+            if (fastOnly(s.book)(order, s.context) === undefined) continue;
+            shared++;
+            expect(s.book.validateOrder(structuredClone(order), { ...s.context })).toBe(first);
+            expect(Object.isFrozen(first) && Object.isFrozen(first.violations)).toBe(true);
+            expect(Object.isFrozen(first.skipped) && first.skipped.every(Object.isFrozen)).toBe(true);
+          }
+        },
+      ),
       propertyParameters(50),
     );
     expect(shared).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { type PairDefinition, parseExchangeInfo, RuleBook, VIOLATION_CODES } fro
 import { wirePairArb } from '../src/testing/exchange-info-arb.js';
 import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
 import { propertyParameters } from './support/runs.js';
-import { bookOf, samplesOrNone, scenarioArb } from './support/scenario.js';
+import { bookOf, ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
 
 /** A fraction strictly between 0 and 1, as exact decimal text: j / 10^m. */
 const fractionArb = fc
@@ -139,21 +139,21 @@ describe('verdicts depend on values, not on spelling', () => {
     const spelled = (d: PairDefinition) => fc.tuple(wirePairArb(d), wirePairArb(d));
     fc.assert(
       fc.property(
-        scenarioArb({ tradingOnly: false }).chain((s) => fc.tuple(fc.constant(s), spelled(s.definition))),
-        fc.integer(),
-        ([s, [wireA, wireB]], seed) => {
+        withInputs(scenarioArb({ tradingOnly: false }), (s) =>
+          fc.tuple(
+            spelled(s.definition),
+            ordersOrNone(() => validOrderArb(s.definition, s.context), 3),
+            ...VIOLATION_CODES.map((c) => ordersOrNone(() => invalidOrderArb(s.definition, c, s.context), 1)),
+          ),
+        ),
+        ([s, [[wireA, wireB], ...drawn]]) => {
           const bookA = RuleBook.fromExchangeInfo(
             parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wireA] }),
           );
           const bookB = RuleBook.fromExchangeInfo(
             parseExchangeInfo({ timezone: 'UTC', serverTime: 1, symbols: [wireB] }),
           );
-          const orders = [
-            ...samplesOrNone(() => validOrderArb(s.definition, s.context), 3, seed),
-            ...VIOLATION_CODES.flatMap((c) =>
-              samplesOrNone(() => invalidOrderArb(s.definition, c, s.context), 1, seed),
-            ),
-          ];
+          const orders: unknown[] = drawn.flat();
           for (const order of orders)
             expect(bookB.validateOrder(order, s.context)).toEqual(bookA.validateOrder(order, s.context));
         },
@@ -164,29 +164,34 @@ describe('verdicts depend on values, not on spelling', () => {
 
   it('verdicts do not depend on key order, repetition, or string-vs-number spelling of the same text', () => {
     fc.assert(
-      fc.property(scenarioArb({ tradingOnly: false }), fc.integer(), (s, seed) => {
-        const orders = VIOLATION_CODES.flatMap((c) =>
-          samplesOrNone(() => invalidOrderArb(s.definition, c, s.context), 1, seed),
-        );
-        for (const order of orders) {
-          const first = s.book.validateOrder(order, s.context);
-          expect(s.book.validateOrder(order, s.context)).toEqual(first);
-          if (typeof order !== 'object' || order === null || Array.isArray(order) || order instanceof Date)
-            continue;
-          const record = order as Record<string, unknown>;
-          const reversed = Object.fromEntries(Object.entries(record).reverse());
-          expect(s.book.validateOrder(reversed, s.context)).toEqual(first);
-          const asText = Object.fromEntries(
-            Object.entries(record).map(([k, v]) => [
-              k,
-              (k === 'price' || k === 'quantity') && typeof v === 'number' && Number.isFinite(v)
-                ? String(v)
-                : v,
-            ]),
-          );
-          expect(s.book.validateOrder(asText, s.context)).toEqual(first);
-        }
-      }),
+      fc.property(
+        withInputs(scenarioArb({ tradingOnly: false }), (s) =>
+          fc.tuple(
+            ...VIOLATION_CODES.map((c) => ordersOrNone(() => invalidOrderArb(s.definition, c, s.context), 1)),
+          ),
+        ),
+        ([s, drawn]) => {
+          const orders: unknown[] = drawn.flat();
+          for (const order of orders) {
+            const first = s.book.validateOrder(order, s.context);
+            expect(s.book.validateOrder(order, s.context)).toEqual(first);
+            if (typeof order !== 'object' || order === null || Array.isArray(order) || order instanceof Date)
+              continue;
+            const record = order as Record<string, unknown>;
+            const reversed = Object.fromEntries(Object.entries(record).reverse());
+            expect(s.book.validateOrder(reversed, s.context)).toEqual(first);
+            const asText = Object.fromEntries(
+              Object.entries(record).map(([k, v]) => [
+                k,
+                (k === 'price' || k === 'quantity') && typeof v === 'number' && Number.isFinite(v)
+                  ? String(v)
+                  : v,
+              ]),
+            );
+            expect(s.book.validateOrder(asText, s.context)).toEqual(first);
+          }
+        },
+      ),
       propertyParameters(30),
     );
   });

@@ -5,7 +5,7 @@ import { normalizeOrder, type ViolationCode } from '../src/index.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { leastCommonMultiple } from './model/spec-model.js';
 import { propertyParameters } from './support/runs.js';
-import { samplesOrNone, scenarioArb } from './support/scenario.js';
+import { ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
 
 const GRID_CODES: readonly ViolationCode[] = [
   'PRICE_TICK',
@@ -31,48 +31,54 @@ describe('normalizeOrder', () => {
     let repaired = 0;
     let tried = 0;
     fc.assert(
-      fc.property(scenarioArb(), fc.integer(), (s, seed) => {
-        const orders = [
-          ...samplesOrNone(() => validOrderArb(s.definition, s.context), 2, seed),
-          ...GRID_CODES.flatMap((code) =>
-            samplesOrNone(() => invalidOrderArb(s.definition, code, s.context), 2, seed),
+      fc.property(
+        withInputs(scenarioArb(), (s) =>
+          fc.tuple(
+            ordersOrNone(() => validOrderArb(s.definition, s.context), 2),
+            ...GRID_CODES.map((code) =>
+              ordersOrNone(() => invalidOrderArb(s.definition, code, s.context), 2),
+            ),
           ),
-        ] as Record<string, unknown>[];
-        // The grids repairs round onto: tick (sent or inferred) and precision at once.
-        const inForce = s.book.definition(s.definition.symbol);
-        const priceGrid = gridOf(inForce?.tickSize ?? null, inForce?.quoteAssetPrecision ?? null);
-        const quantityGrid = gridOf(inForce?.stepSize ?? null, inForce?.baseAssetPrecision ?? null);
-        for (const order of orders) {
-          tried++;
-          const r = normalizeOrder(s.book, order, s.context);
-          if (!r.ok) continue;
-          repaired++;
-          expect(s.book.validateOrder(r.order, s.context).violations).toEqual([]);
-          const before = { price: order.price, quantity: order.quantity };
-          const after = r.order as unknown as Record<string, unknown>;
-          if (s.book.validateOrder(order, s.context).ok) {
-            // A passing order is left as it was written.
-            expect(sent(after.quantity)).toBe(sent(before.quantity));
-            expect(sent(after.price)).toBe(sent(before.price));
-            continue;
+        ),
+        ([s, drawn]) => {
+          const orders = drawn.flat() as Record<string, unknown>[];
+          // The grids repairs round onto: tick (sent or inferred) and precision at once.
+          const inForce = s.book.definition(s.definition.symbol);
+          const priceGrid = gridOf(inForce?.tickSize ?? null, inForce?.quoteAssetPrecision ?? null);
+          const quantityGrid = gridOf(inForce?.stepSize ?? null, inForce?.baseAssetPrecision ?? null);
+          for (const order of orders) {
+            tried++;
+            const r = normalizeOrder(s.book, order, s.context);
+            if (!r.ok) continue;
+            repaired++;
+            expect(s.book.validateOrder(r.order, s.context).violations).toEqual([]);
+            const before = { price: order.price, quantity: order.quantity };
+            const after = r.order as unknown as Record<string, unknown>;
+            if (s.book.validateOrder(order, s.context).ok) {
+              // A passing order is left as it was written.
+              expect(sent(after.quantity)).toBe(sent(before.quantity));
+              expect(sent(after.price)).toBe(sent(before.price));
+              continue;
+            }
+            const q0 = new Big(sent(before.quantity) as string);
+            if (sent(after.quantity) !== sent(before.quantity)) {
+              expect(after.quantity).toMatch(CANONICAL);
+              const q1 = new Big(after.quantity as string);
+              // Down by less than one grid unit, or up to the first grid point when down is zero.
+              if (q1.gt(q0))
+                expect(quantityGrid !== undefined && q1.eq(quantityGrid) && q0.lt(q1)).toBe(true);
+              else if (quantityGrid !== undefined) expect(q0.minus(q1).lt(quantityGrid)).toBe(true);
+            }
+            if (before.price === undefined || sent(after.price) === sent(before.price)) continue;
+            expect(after.price).toMatch(CANONICAL);
+            const p0 = new Big(sent(before.price) as string);
+            const p1 = new Big(after.price as string);
+            const roundedUpFromZero = priceGrid !== undefined && p1.eq(priceGrid) && p0.lt(p1);
+            expect(order.side === 'BUY' ? p1.lte(p0) || roundedUpFromZero : p1.gte(p0)).toBe(true);
+            if (priceGrid !== undefined) expect(p1.minus(p0).abs().lt(priceGrid)).toBe(true);
           }
-          const q0 = new Big(sent(before.quantity) as string);
-          if (sent(after.quantity) !== sent(before.quantity)) {
-            expect(after.quantity).toMatch(CANONICAL);
-            const q1 = new Big(after.quantity as string);
-            // Down by less than one grid unit, or up to the first grid point when down is zero.
-            if (q1.gt(q0)) expect(quantityGrid !== undefined && q1.eq(quantityGrid) && q0.lt(q1)).toBe(true);
-            else if (quantityGrid !== undefined) expect(q0.minus(q1).lt(quantityGrid)).toBe(true);
-          }
-          if (before.price === undefined || sent(after.price) === sent(before.price)) continue;
-          expect(after.price).toMatch(CANONICAL);
-          const p0 = new Big(sent(before.price) as string);
-          const p1 = new Big(after.price as string);
-          const roundedUpFromZero = priceGrid !== undefined && p1.eq(priceGrid) && p0.lt(p1);
-          expect(order.side === 'BUY' ? p1.lte(p0) || roundedUpFromZero : p1.gte(p0)).toBe(true);
-          if (priceGrid !== undefined) expect(p1.minus(p0).abs().lt(priceGrid)).toBe(true);
-        }
-      }),
+        },
+      ),
       propertyParameters(50),
     );
     // The property is about repaired orders; most generated ones must be repairable for it to bite.

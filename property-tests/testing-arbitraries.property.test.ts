@@ -25,9 +25,12 @@ import {
   validOrderArb,
 } from '../src/testing/index.js';
 import { propertyParameters } from './support/runs.js';
+import { ordersOrNone, withInputs } from './support/scenario.js';
 
 /** Codes that a valid definition lets an order break alone (SYMBOL_DEFINITION_INVALID needs a bad one). */
 const BREAKABLE = VIOLATION_CODES.filter((c) => c !== 'SYMBOL_DEFINITION_INVALID');
+/** Codes every trading pair can break alone without a context. */
+const WITHOUT_CONTEXT = ['PRICE_PRECISION', 'QUANTITY_PRECISION', 'MISSING_FIELD', 'UNKNOWN_SYMBOL'] as const;
 
 /** One pair read from the wire, both ways a book can read it, and the context orders are checked with. */
 interface Scenario {
@@ -51,7 +54,7 @@ const maxNotionalArb = fc.constantFrom('0.5', '100', '25000', '1000000', '999999
 function scenarioArb(options: PairDefinitionArbOptions): fc.Arbitrary<Scenario> {
   return fc
     .record({
-      wire: pairDefinitionArb(options).chain(wirePairArb),
+      wire: withInputs(pairDefinitionArb(options), wirePairArb).map(([, wire]) => wire),
       referencePrice: fc.option(referenceArb, { nil: undefined }),
       maxNotional: fc.option(maxNotionalArb, { nil: undefined }),
     })
@@ -77,17 +80,10 @@ function scenarioArb(options: PairDefinitionArbOptions): fc.Arbitrary<Scenario> 
 
 /** Pairs in every state, with rule fields absent in about half the runs. */
 const anyScenarioArb = (tradingOnly: boolean) =>
-  fc.boolean().chain((absentRuleFields) => scenarioArb({ tradingOnly, absentRuleFields }));
-
-/** Like `fc.sample`, but a definition that admits no such order yields nothing instead of throwing. */
-function samplesOrNone<T>(make: () => fc.Arbitrary<T>, count: number, seed: number): T[] {
-  try {
-    return fc.sample(make(), { numRuns: count, seed });
-  } catch (error) {
-    if (isArbitraryConfigurationError(error)) return [];
-    throw error;
-  }
-}
+  fc.oneof(
+    scenarioArb({ tradingOnly, absentRuleFields: false }),
+    scenarioArb({ tradingOnly, absentRuleFields: true }),
+  );
 
 function codesOf(book: RuleBook, order: unknown, context: ValidationContext): ViolationCode[] {
   return book.validateOrder(order, context).violations.map((v) => v.code);
@@ -105,9 +101,7 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
   it('a generated definition spelled as the wire reads back as itself; the book infers its tick from displayDigitMerge exactly when tickSize is not sent', () => {
     fc.assert(
       fc.property(
-        pairDefinitionArb({ tradingOnly: false, absentRuleFields: true }).chain((d) =>
-          fc.tuple(fc.constant(d), wirePairArb(d)),
-        ),
+        withInputs(pairDefinitionArb({ tradingOnly: false, absentRuleFields: true }), wirePairArb),
         ([definition, wire]) => {
           const info = parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols: [wire] });
           expect(info.rejected).toEqual([]);
@@ -143,7 +137,10 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
     };
     fc.assert(
       fc.property(
-        fc.boolean().chain((absentRuleFields) => exchangeInfoArb({ tradingOnly: false, absentRuleFields })),
+        fc.oneof(
+          exchangeInfoArb({ tradingOnly: false, absentRuleFields: false }),
+          exchangeInfoArb({ tradingOnly: false, absentRuleFields: true }),
+        ),
         (payload) => {
           const info = parseExchangeInfo(payload);
           expect(info.rejected).toEqual([]);
@@ -181,25 +178,28 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
     let inferredPairs = 0;
     let trailingZeros = 0;
     fc.assert(
-      fc.property(anyScenarioArb(true), fc.integer(), (s, seed) => {
-        const ok = (book: RuleBook, order: unknown) =>
-          expect(book.validateOrder(order, s.context).violations).toEqual([]);
-        for (const order of samplesOrNone(() => validOrderArb(s.parsed, s.context), 4, seed)) {
-          ok(s.book, order);
-          ok(s.literal, order);
-          if (s.inferred) inferredPairs++;
-          const o = order as Record<string, unknown>;
-          if (hasTrailingZero(o.price) || hasTrailingZero(o.quantity)) trailingZeros++;
-        }
-        for (const order of samplesOrNone(() => validOrderArb(s.inForce, s.context), 2, seed))
-          ok(s.book, order);
-        for (const order of samplesOrNone(
-          () => validOrderArb(s.parsed, { ...s.context, inferTickSize: false }),
-          2,
-          seed,
-        ))
-          ok(s.literal, order);
-      }),
+      fc.property(
+        withInputs(anyScenarioArb(true), (s) =>
+          fc.tuple(
+            ordersOrNone(() => validOrderArb(s.parsed, s.context), 4),
+            ordersOrNone(() => validOrderArb(s.inForce, s.context), 2),
+            ordersOrNone(() => validOrderArb(s.parsed, { ...s.context, inferTickSize: false }), 2),
+          ),
+        ),
+        ([s, [fromParsed, fromBook, literal]]) => {
+          const ok = (book: RuleBook, order: unknown) =>
+            expect(book.validateOrder(order, s.context).violations).toEqual([]);
+          for (const order of fromParsed) {
+            ok(s.book, order);
+            ok(s.literal, order);
+            if (s.inferred) inferredPairs++;
+            const o = order as Record<string, unknown>;
+            if (hasTrailingZero(o.price) || hasTrailingZero(o.quantity)) trailingZeros++;
+          }
+          for (const order of fromBook) ok(s.book, order);
+          for (const order of literal) ok(s.literal, order);
+        },
+      ),
       propertyParameters(30),
     );
     expect(inferredPairs).toBeGreaterThan(0);
@@ -208,17 +208,23 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
 
   it('without a context, every trading pair admits valid orders and both precision breaches', () => {
     fc.assert(
-      fc.property(scenarioArb({ tradingOnly: true }), fc.integer(), (s, seed) => {
-        expect(fc.sample(validOrderArb(s.parsed), { numRuns: 2, seed }).length).toBe(2);
-        for (const code of [
-          'PRICE_PRECISION',
-          'QUANTITY_PRECISION',
-          'MISSING_FIELD',
-          'UNKNOWN_SYMBOL',
-        ] as const)
-          for (const order of fc.sample(invalidOrderArb(s.parsed, code), { numRuns: 2, seed }))
-            expect(codesOf(s.book, order, {})).toEqual([code]);
-      }),
+      // Made without ordersOrNone: an arbitrary that threw would fail the property.
+      fc.property(
+        withInputs(scenarioArb({ tradingOnly: true }), (s) =>
+          fc.tuple(
+            fc.array(validOrderArb(s.parsed), { minLength: 2, maxLength: 2 }),
+            ...WITHOUT_CONTEXT.map((code) =>
+              fc.array(invalidOrderArb(s.parsed, code), { minLength: 2, maxLength: 2 }),
+            ),
+          ),
+        ),
+        ([s, [valid, ...invalid]]) => {
+          for (const order of valid) expect(codesOf(s.book, order, {})).toEqual([]);
+          invalid.forEach((orders, i) => {
+            for (const order of orders) expect(codesOf(s.book, order, {})).toEqual([WITHOUT_CONTEXT[i]]);
+          });
+        },
+      ),
       propertyParameters(15),
     );
   });
@@ -232,31 +238,46 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
       tickWithinPrecision: false,
     };
     fc.assert(
-      fc.property(anyScenarioArb(false), fc.integer(), (s, seed) => {
-        for (const code of BREAKABLE) {
-          for (const order of samplesOrNone(() => invalidOrderArb(s.parsed, code, s.context), 2, seed)) {
-            expect(codesOf(s.book, order, s.context)).toEqual([code]);
-            // An inferred tick is the one thing a literal book does not check.
-            if (!(code === 'PRICE_TICK' && s.inferred))
-              expect(codesOf(s.literal, order, s.context)).toEqual([code]);
-            produced.add(code);
-            const o = order as Record<string, unknown>;
-            if (code === 'PRICE_PRECISION' && s.inForce.tickSize !== null) v2.precisionOnTick = true;
-            if (code === 'QUANTITY_PRECISION' && s.parsed.stepSize !== null) v2.precisionOnStep = true;
-            if (code === 'PRICE_TICK' && s.inferred) v2.tickInferred = true;
-            if (code === 'PRICE_TICK' && s.parsed.quoteAssetPrecision !== null && typeof o.price === 'string')
-              v2.tickWithinPrecision = true;
-          }
-          for (const order of samplesOrNone(() => invalidOrderArb(s.inForce, code, s.context), 1, seed))
-            expect(codesOf(s.book, order, s.context)).toEqual([code]);
-          for (const order of samplesOrNone(
-            () => invalidOrderArb(s.parsed, code, { ...s.context, inferTickSize: false }),
-            1,
-            seed,
-          ))
-            expect(codesOf(s.literal, order, s.context)).toEqual([code]);
-        }
-      }),
+      fc.property(
+        withInputs(anyScenarioArb(false), (s) =>
+          fc.tuple(
+            ...BREAKABLE.map((code) =>
+              fc.tuple(
+                ordersOrNone(() => invalidOrderArb(s.parsed, code, s.context), 2),
+                ordersOrNone(() => invalidOrderArb(s.inForce, code, s.context), 1),
+                ordersOrNone(
+                  () => invalidOrderArb(s.parsed, code, { ...s.context, inferTickSize: false }),
+                  1,
+                ),
+              ),
+            ),
+          ),
+        ),
+        ([s, perCode]) => {
+          BREAKABLE.forEach((code, i) => {
+            const [fromParsed = [], fromBook = [], literal = []] = perCode[i] ?? [];
+            for (const order of fromParsed) {
+              expect(codesOf(s.book, order, s.context)).toEqual([code]);
+              // An inferred tick is the one thing a literal book does not check.
+              if (!(code === 'PRICE_TICK' && s.inferred))
+                expect(codesOf(s.literal, order, s.context)).toEqual([code]);
+              produced.add(code);
+              const o = order as Record<string, unknown>;
+              if (code === 'PRICE_PRECISION' && s.inForce.tickSize !== null) v2.precisionOnTick = true;
+              if (code === 'QUANTITY_PRECISION' && s.parsed.stepSize !== null) v2.precisionOnStep = true;
+              if (code === 'PRICE_TICK' && s.inferred) v2.tickInferred = true;
+              if (
+                code === 'PRICE_TICK' &&
+                s.parsed.quoteAssetPrecision !== null &&
+                typeof o.price === 'string'
+              )
+                v2.tickWithinPrecision = true;
+            }
+            for (const order of fromBook) expect(codesOf(s.book, order, s.context)).toEqual([code]);
+            for (const order of literal) expect(codesOf(s.literal, order, s.context)).toEqual([code]);
+          });
+        },
+      ),
       // Enough runs for every code to be produced: the rarest (TRADING_DISABLED, SYMBOL_NOT_TRADING)
       // can be broken in one scenario in ten, so 150 runs miss one with odds under 1 in 10^6.
       propertyParameters(150),
@@ -272,11 +293,17 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
 
   it('every suggestion satisfies the rule it was given for', () => {
     fc.assert(
-      fc.property(anyScenarioArb(true), fc.integer(), (s, seed) => {
-        for (const code of BREAKABLE)
-          for (const order of samplesOrNone(() => invalidOrderArb(s.parsed, code, s.context), 1, seed))
+      fc.property(
+        withInputs(anyScenarioArb(true), (s) =>
+          fc.tuple(
+            ...BREAKABLE.map((code) => ordersOrNone(() => invalidOrderArb(s.parsed, code, s.context), 1)),
+          ),
+        ),
+        ([s, perCode]) => {
+          for (const order of perCode.flat())
             for (const v of s.book.validateOrder(order, s.context).violations) checkSuggestion(s, order, v);
-      }),
+        },
+      ),
       propertyParameters(20),
     );
   });
@@ -334,33 +361,42 @@ function configurationError(make: () => unknown): string {
 
 describe('order-preflight/testing on a hand-written v2 pair', () => {
   it('valid prices lie on the smallest displayDigitMerge step when tickSize is not sent', () => {
-    const prices = fc
-      .sample(validOrderArb(WEEX_LIKE, { types: ['LIMIT'], encoding: 'string' }), { numRuns: 200, seed: 7 })
-      .map((o) => new Big(o.price as string));
-    expect(prices.every((p) => p.mod(new Big('0.1')).eq(new Big('0')))).toBe(true);
+    fc.assert(
+      fc.property(validOrderArb(WEEX_LIKE, { types: ['LIMIT'], encoding: 'string' }), (o) => {
+        expect(new Big(o.price as string).mod(new Big('0.1')).eq(new Big('0'))).toBe(true);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
   });
 
   it('PRICE_PRECISION on a pair with a tick: on the tick, written past quoteAssetPrecision', () => {
     const pair = { ...WEEX_LIKE, tickSize: '0.01', tickSizeSource: 'tickSize' as const };
     const book = bookOf(pair);
-    for (const order of fc.sample(invalidOrderArb(pair, 'PRICE_PRECISION', { referencePrice: '64000' }), {
-      numRuns: 50,
-      seed: 3,
-    })) {
-      const price = (order as { price: string | number }).price;
-      expect(String(price).split('.')[1]?.length ?? 0).toBeGreaterThan(8);
-      expect(codesOf(book, order, { referencePrice: '64000' })).toEqual(['PRICE_PRECISION']);
-    }
+    fc.assert(
+      fc.property(invalidOrderArb(pair, 'PRICE_PRECISION', { referencePrice: '64000' }), (order) => {
+        const price = (order as { price: string | number }).price;
+        expect(String(price).split('.')[1]?.length ?? 0).toBeGreaterThan(8);
+        expect(codesOf(book, order, { referencePrice: '64000' })).toEqual(['PRICE_PRECISION']);
+      }),
+      { numRuns: 50, seed: 3 },
+    );
   });
 
   it('QUANTITY_PRECISION on a pair with a step, and PRICE_TICK on an inferred tick', () => {
     const book = bookOf(WEEX_LIKE);
-    for (const order of fc.sample(invalidOrderArb(WEEX_LIKE, 'QUANTITY_PRECISION'), { numRuns: 50, seed: 5 }))
-      expect(codesOf(book, order, {})).toEqual(['QUANTITY_PRECISION']);
-    for (const order of fc.sample(invalidOrderArb(WEEX_LIKE, 'PRICE_TICK'), { numRuns: 50, seed: 5 })) {
-      expect(codesOf(book, order, {})).toEqual(['PRICE_TICK']);
-      expect(codesOf(bookOf(WEEX_LIKE, false), order, {})).toEqual([]);
-    }
+    const literal = bookOf(WEEX_LIKE, false);
+    fc.assert(
+      fc.property(
+        invalidOrderArb(WEEX_LIKE, 'QUANTITY_PRECISION'),
+        invalidOrderArb(WEEX_LIKE, 'PRICE_TICK'),
+        (offPrecision, offTick) => {
+          expect(codesOf(book, offPrecision, {})).toEqual(['QUANTITY_PRECISION']);
+          expect(codesOf(book, offTick, {})).toEqual(['PRICE_TICK']);
+          expect(codesOf(literal, offTick, {})).toEqual([]);
+        },
+      ),
+      { numRuns: 50, seed: 5 },
+    );
   });
 
   it.each([
@@ -416,11 +452,21 @@ describe('order-preflight/testing on a hand-written v2 pair', () => {
     };
     const book = bookOf(odd);
     const context = { referencePrice: '3' };
-    for (const order of fc.sample(validOrderArb(odd, context), { numRuns: 100, seed: 13 }))
-      expect(book.validateOrder(order, context).violations).toEqual([]);
-    for (const code of ['PRICE_TICK', 'PRICE_PRECISION', 'QUANTITY_STEP', 'QUANTITY_PRECISION'] as const)
-      for (const order of fc.sample(invalidOrderArb(odd, code, context), { numRuns: 50, seed: 13 }))
-        expect(codesOf(book, order, context)).toEqual([code]);
+    fc.assert(
+      fc.property(validOrderArb(odd, context), (order) => {
+        expect(book.validateOrder(order, context).violations).toEqual([]);
+      }),
+      { numRuns: 100, seed: 13 },
+    );
+    const codes = ['PRICE_TICK', 'PRICE_PRECISION', 'QUANTITY_STEP', 'QUANTITY_PRECISION'] as const;
+    fc.assert(
+      fc.property(fc.tuple(...codes.map((code) => invalidOrderArb(odd, code, context))), (orders) => {
+        orders.forEach((order, i) => {
+          expect(codesOf(book, order, context)).toEqual([codes[i]]);
+        });
+      }),
+      { numRuns: 50, seed: 13 },
+    );
   });
 
   it('absent rule fields impose nothing on valid orders', () => {
@@ -438,8 +484,12 @@ describe('order-preflight/testing on a hand-written v2 pair', () => {
     };
     const book = bookOf(bare);
     const context = { referencePrice: '64000', maxNotional: '1000' };
-    for (const order of fc.sample(validOrderArb(bare, context), { numRuns: 100, seed: 11 }))
-      expect(book.validateOrder(order, context).violations).toEqual([]);
+    fc.assert(
+      fc.property(validOrderArb(bare, context), (order) => {
+        expect(book.validateOrder(order, context).violations).toEqual([]);
+      }),
+      { numRuns: 100, seed: 11 },
+    );
   });
 });
 

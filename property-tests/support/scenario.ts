@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { PairDefinition, ValidationContext } from '../../src/index.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
-import { pairDefinitionArb } from '../../src/testing/index.js';
+import { isArbitraryConfigurationError, pairDefinitionArb } from '../../src/testing/index.js';
 
 /** A pair, its one-pair book, and the context orders are checked with. */
 export interface Scenario {
@@ -45,12 +45,26 @@ export function scenarioArb(options: { tradingOnly?: boolean } = {}): fc.Arbitra
     }));
 }
 
-/** Like `fc.sample`, but a definition that admits no such order yields nothing instead of throwing. */
-export function samplesOrNone<T>(make: () => fc.Arbitrary<T>, count: number, seed: number): T[] {
+/**
+ * `count` values of `make()`, or none when the scenario admits no such order (`make` throws an
+ * ArbitraryConfigurationError). Drawn as part of the property's input (never sampled inside it),
+ * so a failure shrinks them with the rest.
+ */
+export function ordersOrNone<T>(make: () => fc.Arbitrary<T>, count: number): fc.Arbitrary<T[]> {
+  let arb: fc.Arbitrary<T>;
   try {
-    return fc.sample(make(), { numRuns: count, seed });
+    arb = make();
   } catch (error) {
-    if (error instanceof Error && error.name === 'ArbitraryConfigurationError') return [];
+    if (isArbitraryConfigurationError(error)) return fc.constant([]);
     throw error;
   }
+  return fc.array(arb, { minLength: count, maxLength: count });
+}
+
+/** A scenario and the inputs drawn for it (orders depend on the pair: the one `chain` needed). */
+export function withInputs<S, T>(
+  scenarios: fc.Arbitrary<S>,
+  draw: (s: S) => fc.Arbitrary<T>,
+): fc.Arbitrary<[S, T]> {
+  return scenarios.chain((s) => fc.tuple(fc.constant(s), draw(s)));
 }
