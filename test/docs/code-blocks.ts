@@ -78,8 +78,7 @@ export function codeBlocksOf(root: string, file: string): CodeBlock[] {
     chain.source.push(...fence.lines);
     chain.origins.push(...fence.lines.map((_, k) => `${shortName}:${fence.line + 1 + k}`));
     const next = fences[i + 1];
-    const output =
-      next !== undefined && next.info.split(/\s+/).includes('output') ? next.lines.join('\n') : undefined;
+    const output = next?.info.split(/\s+/).includes('output') ? next.lines.join('\n') : undefined;
     blocks.push({
       where: `${shortName}:${fence.line}`,
       name: `${shortName.replaceAll('/', '_')}-${fence.line}.ts`,
