@@ -159,24 +159,40 @@ export class OrderSpace {
     this.maxTrade = decimal(d.maxTradeAmount);
   }
 
+  /** The nudges, worked out once: every generated order asks for them. */
+  #nudges:
+    | { tick: BigValue[]; pricePrecision: BigValue[]; step: BigValue[]; quantityPrecision: BigValue[] }
+    | undefined;
+
+  private allNudges() {
+    this.#nudges ??= {
+      tick: this.tick === undefined ? [] : nudges(this.tick, this.priceUnit, this.priceGrid),
+      pricePrecision: this.priceUnit === undefined ? [] : nudges(this.priceUnit, this.tick, this.priceGrid),
+      step: this.step === undefined ? [] : nudges(this.step, this.quantityUnit, this.quantityGrid),
+      quantityPrecision:
+        this.quantityUnit === undefined ? [] : nudges(this.quantityUnit, this.step, this.quantityGrid),
+    };
+    return this.#nudges;
+  }
+
   /** Off-tick amounts that keep a price within `quoteAssetPrecision` (PRICE_TICK alone). */
-  tickNudges(): BigValue[] {
-    return this.tick === undefined ? [] : nudges(this.tick, this.priceUnit, this.priceGrid);
+  tickNudges(): readonly BigValue[] {
+    return this.allNudges().tick;
   }
 
   /** Off-precision amounts that keep a price on the tick (PRICE_PRECISION alone, by value). */
-  pricePrecisionNudges(): BigValue[] {
-    return this.priceUnit === undefined ? [] : nudges(this.priceUnit, this.tick, this.priceGrid);
+  pricePrecisionNudges(): readonly BigValue[] {
+    return this.allNudges().pricePrecision;
   }
 
   /** Off-step amounts that keep a quantity within `baseAssetPrecision` (QUANTITY_STEP alone). */
-  stepNudges(): BigValue[] {
-    return this.step === undefined ? [] : nudges(this.step, this.quantityUnit, this.quantityGrid);
+  stepNudges(): readonly BigValue[] {
+    return this.allNudges().step;
   }
 
   /** Off-precision amounts that keep a quantity on the step (QUANTITY_PRECISION alone, by value). */
-  quantityPrecisionNudges(): BigValue[] {
-    return this.quantityUnit === undefined ? [] : nudges(this.quantityUnit, this.step, this.quantityGrid);
+  quantityPrecisionNudges(): readonly BigValue[] {
+    return this.allNudges().quantityPrecision;
   }
 
   /** The ratio of a band, when the pair has it. */
