@@ -9,7 +9,6 @@
  */
 const LAYERS = [
   { name: 'foundations', paths: ['decimal', 'errors', 'json'] },
-  { name: 'options', paths: ['options'] },
   { name: 'exchange-info', paths: ['exchange-info'] },
   { name: 'validation', paths: ['validation'] },
   { name: 'order', paths: ['order'] },
@@ -80,6 +79,15 @@ module.exports = {
         'client/, source/, cli/ and node.ts imports them (index.ts sits in the same layer as node.ts).',
       from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
       to: { path: anyOf(NODE_ONLY) },
+    },
+    {
+      name: 'portable-core-no-zod',
+      severity: 'error',
+      comment:
+        'zod declares the options of order-preflight/node (client/, source/); the core reads payloads ' +
+        'with its own reader, which measured faster and smaller than zod/mini (README, "Dependencies").',
+      from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
+      to: { path: '(^|/)node_modules/zod/|^zod(/|$)' },
     },
     {
       name: 'not-to-unresolvable',

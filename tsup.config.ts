@@ -20,10 +20,17 @@ export default defineConfig([
     // The core is portable; `./node` and the CLI name their Node built-ins with the `node:`
     // prefix, which stays external.
     external: [/^node:/],
+    // zod (the option schemas of `./node`) is bundled, tree-shaken to the zod/mini parts in use:
+    // loading the published zod package would add over 100 ms to `import('order-preflight/node')`
+    // (README, "Dependencies"). Its licence goes beside it.
+    noExternal: [/^zod(\/|$)/],
     splitting: true,
     treeshake: true,
     // `require('order-preflight/testing')` goes through a guard that names the missing peer.
-    onSuccess: () => copyFile('src/testing/require-entry.cjs', 'dist/testing-require.cjs'),
+    onSuccess: async () => {
+      await copyFile('src/testing/require-entry.cjs', 'dist/testing-require.cjs');
+      await copyFile('node_modules/zod/LICENSE', 'dist/zod.LICENSE');
+    },
   },
   // The `order-preflight` command (package.json "bin"): ESM, no types. tsup marks a file that
   // starts with a shebang executable (mode 755). Its commands are separate chunks, loaded only
@@ -36,6 +43,7 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     platform: 'node',
+    noExternal: [/^zod(\/|$)/],
     splitting: true,
     treeshake: true,
     banner: { js: '#!/usr/bin/env node' },

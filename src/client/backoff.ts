@@ -1,3 +1,5 @@
+import { unitInterval } from './wait-bounds.js';
+
 /**
  * Settings for {@link backoffDelayMs}.
  *
@@ -34,10 +36,4 @@ export function backoffDelayMs(retryIndex: number, settings: BackoffSettings): n
   const ceiling = Math.max(0, Math.min(settings.maxMs, settings.baseMs * 2 ** Math.max(0, retryIndex)));
   const half = ceiling / 2;
   return Math.round(half + unitInterval((settings.random ?? Math.random)()) * half);
-}
-
-/** A misbehaving `random` must not turn into a negative or endless wait. */
-function unitInterval(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(1, Math.max(0, value));
 }

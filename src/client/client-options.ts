@@ -1,8 +1,20 @@
 import type { Dispatcher } from 'undici';
-import { InvalidQueryError } from '../errors/invalid-query-error.js';
-import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
-import { integerOption } from '../options/integer-option.js';
+import * as z from 'zod/mini';
+import { describeValue } from '../errors/preflight-error.js';
+import {
+  callback,
+  type DeclaresExactly,
+  type IssueSink,
+  integerIn,
+  oneOf,
+  optionsSchema,
+  readOptions,
+  refuse,
+  valueThat,
+  withDefault,
+} from './option-schema.js';
 import type { SymbolsFormat } from './query.js';
+import { MAX_TIMER_MS } from './wait-bounds.js';
 
 /**
  * Options of {@link ExchangeInfoClient}. Only `baseUrl` is required.
@@ -60,8 +72,6 @@ export const DEFAULT_CLIENT_OPTIONS = Object.freeze({
   symbolsFormat: 'comma' as SymbolsFormat,
 });
 
-/** Node fires a longer timer at once (with a warning), so no delay may exceed it. */
-const MAX_TIMER_MS = 2_147_483_647;
 /** A body must still fit in one JavaScript string once decoded (V8's limit is just under 2^29). */
 const MAX_RESPONSE_BYTES_LIMIT = 256 * 1024 * 1024;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -80,21 +90,59 @@ const REFUSED_HEADERS: ReadonlySet<string> = new Set([
   'content-length',
   'accept-encoding',
 ]);
-const OPTION_KEYS: ReadonlySet<string> = new Set([
-  'baseUrl',
-  'timeoutMs',
-  'retries',
-  'retryDelayMs',
-  'maxRetryDelayMs',
-  'maxResponseBytes',
-  'symbolsFormat',
-  'dispatcher',
-  'headers',
-  'random',
-]);
 
 /**
- * {@link ExchangeInfoClientOptions} checked, with defaults filled in.
+ * Every option of {@link ExchangeInfoClientOptions}: its type, check and default, in the order
+ * they are checked. `baseUrl` comes out as the endpoint's full URL.
+ */
+const clientOptionsSchema = z.pipe(
+  optionsSchema(
+    {
+      baseUrl: z.pipe(
+        valueThat<string | URL>(() => true, 'an http(s) URL'),
+        z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
+      ),
+      timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
+      retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
+      retryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.retryDelayMs),
+      maxRetryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs),
+      maxResponseBytes: withDefault(
+        integerIn(1, MAX_RESPONSE_BYTES_LIMIT),
+        DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
+      ),
+      symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
+      dispatcher: z.optional(
+        // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
+        valueThat<Dispatcher>(
+          (value) =>
+            typeof value === 'object' &&
+            value !== null &&
+            typeof (value as Partial<Dispatcher>).request === 'function',
+          'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
+        ),
+      ),
+      headers: withDefault(
+        z.pipe(
+          valueThat<Readonly<Record<string, string>>>(isRecord, 'an object of header names to string values'),
+          z.transform((value: Readonly<Record<string, string>>, ctx) => checkedHeaders(value, ctx)),
+        ),
+        {},
+      ),
+      // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
+      random: withDefault(callback<() => number>(), () => Math.random()),
+    },
+    { subject: 'an ExchangeInfoClient option', required: 'baseUrl' },
+  ),
+  z.transform(({ baseUrl, dispatcher, ...options }) => ({ endpoint: baseUrl, dispatcher, ...options })),
+);
+
+// The compiler holds the schema to the public interface: an option in one and not the other, a
+// different type or a different required set fails the type check.
+true satisfies DeclaresExactly<z.input<typeof clientOptionsSchema>, ExchangeInfoClientOptions>;
+
+/**
+ * {@link ExchangeInfoClientOptions} checked, with defaults filled in; `endpoint` is the full URL
+ * of the exchange-info endpoint, without a query.
  *
  * @example
  * ```ts
@@ -102,19 +150,7 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
  * resolved.endpoint.href; // 'http://127.0.0.1:8080/api/v3/exchangeInfo'
  * ```
  */
-export interface ResolvedClientOptions {
-  /** The full URL of the exchange-info endpoint, without a query. */
-  readonly endpoint: URL;
-  readonly timeoutMs: number;
-  readonly retries: number;
-  readonly retryDelayMs: number;
-  readonly maxRetryDelayMs: number;
-  readonly maxResponseBytes: number;
-  readonly symbolsFormat: SymbolsFormat;
-  readonly dispatcher: Dispatcher | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly random: () => number;
-}
+export type ResolvedClientOptions = Readonly<z.output<typeof clientOptionsSchema>>;
 
 /**
  * The path of the endpoint below `baseUrl` (as the exchange documents it).
@@ -137,71 +173,25 @@ export const EXCHANGE_INFO_PATH = '/api/v3/exchangeInfo';
  * ```
  */
 export function resolveClientOptions(options: unknown): ResolvedClientOptions {
-  try {
-    return resolveOptions(options);
-  } catch (error) {
-    if (isOwnInstance(error, InvalidQueryError)) throw error;
-    // What the caller's options threw while being read (a getter, a proxy) is reported as ours.
-    throw new InvalidQueryError('options', undefined, `could not be read (${describeThrown(error)})`);
-  }
+  return readOptions(clientOptionsSchema, options);
 }
 
-function resolveOptions(options: unknown): ResolvedClientOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new InvalidQueryError(
-      'options',
-      options,
-      `must be an object with at least baseUrl, got ${describeValue(options)}`,
-    );
-  }
-  const o = options as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    if (!OPTION_KEYS.has(key))
-      throw new InvalidQueryError(key, o[key], 'is not an ExchangeInfoClient option');
-  }
-  return {
-    endpoint: endpointFrom(o.baseUrl),
-    timeoutMs: integerOption(o, 'timeoutMs', DEFAULT_CLIENT_OPTIONS.timeoutMs, 1, MAX_TIMER_MS),
-    retries: integerOption(o, 'retries', DEFAULT_CLIENT_OPTIONS.retries, 0, Number.MAX_SAFE_INTEGER),
-    retryDelayMs: integerOption(o, 'retryDelayMs', DEFAULT_CLIENT_OPTIONS.retryDelayMs, 0, MAX_TIMER_MS),
-    maxRetryDelayMs: integerOption(
-      o,
-      'maxRetryDelayMs',
-      DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs,
-      0,
-      MAX_TIMER_MS,
-    ),
-    maxResponseBytes: integerOption(
-      o,
-      'maxResponseBytes',
-      DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
-      1,
-      MAX_RESPONSE_BYTES_LIMIT,
-    ),
-    symbolsFormat: symbolsFormatOption(o.symbolsFormat),
-    dispatcher: dispatcherOption(o.dispatcher),
-    headers: headersOption(o.headers),
-    random: randomOption(o.random),
-  };
-}
-
-function endpointFrom(value: unknown): URL {
+function endpointFrom(value: unknown, ctx: IssueSink): URL {
   let url: URL | undefined;
   if (value instanceof URL) url = new URL(value.href);
   else if (typeof value === 'string' && URL.canParse(value)) url = new URL(value);
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new InvalidQueryError('baseUrl', value, `must be an http(s) URL, got ${describeValue(value)}`);
+    return refuse(ctx, { problem: `must be an http(s) URL, got ${describeValue(value)}`, value });
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new InvalidQueryError('baseUrl', value, 'must not carry a query or a fragment');
+    return refuse(ctx, { problem: 'must not carry a query or a fragment', value });
   }
   // Credentials in the URL would end up in every error message; headers keep them out of logs.
   if (url.username !== '' || url.password !== '') {
-    throw new InvalidQueryError(
-      'baseUrl',
-      describeValue(url.host),
-      'must not carry credentials (send them in headers)',
-    );
+    return refuse(ctx, {
+      problem: 'must not carry credentials (send them in headers)',
+      value: describeValue(url.host),
+    });
   }
   url.pathname = `${withoutTrailingSlashes(url.pathname)}${EXCHANGE_INFO_PATH}`;
   return url;
@@ -219,54 +209,30 @@ export function withoutTrailingSlashes(path: string): string {
 
 const SLASH = 0x2f;
 
-function symbolsFormatOption(value: unknown): SymbolsFormat {
-  if (value === undefined) return DEFAULT_CLIENT_OPTIONS.symbolsFormat;
-  if (value === 'comma' || value === 'json') return value;
-  throw new InvalidQueryError(
-    'symbolsFormat',
-    value,
-    `must be "comma" or "json", got ${describeValue(value)}`,
-  );
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function dispatcherOption(value: unknown): Dispatcher | undefined {
-  if (value === undefined) return undefined;
-  // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
-  if (typeof value === 'object' && value !== null && typeof (value as Dispatcher).request === 'function') {
-    return value as Dispatcher;
-  }
-  throw new InvalidQueryError(
-    'dispatcher',
-    value,
-    'must be an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
-  );
-}
-
-function headersOption(value: unknown): Readonly<Record<string, string>> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InvalidQueryError('headers', value, 'must be an object of header names to string values');
-  }
+/** The headers with lower-case names; a name or value that could not be sent is refused. */
+function checkedHeaders(headers: Readonly<Record<string, unknown>>, ctx: IssueSink): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, headerValue] of Object.entries(value)) {
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (!HEADER_NAME.test(name) || REFUSED_HEADERS.has(lower)) {
-      throw new InvalidQueryError('headers', name, `cannot set the header ${describeValue(name)}`);
+      return refuse(ctx, {
+        path: [name],
+        problem: `cannot set the header ${describeValue(name)}`,
+        value: name,
+      });
     }
-    if (typeof headerValue !== 'string' || FORBIDDEN_IN_HEADER_VALUE.test(headerValue)) {
-      throw new InvalidQueryError(
-        'headers',
-        name,
-        `header ${describeValue(name, 40)} must be a string without control characters`,
-      );
+    if (typeof value !== 'string' || FORBIDDEN_IN_HEADER_VALUE.test(value)) {
+      return refuse(ctx, {
+        path: [name],
+        problem: `header ${describeValue(name, 40)} must be a string without control characters`,
+        value: name,
+      });
     }
-    out[lower] = headerValue;
+    out[lower] = value;
   }
   return out;
-}
-
-function randomOption(value: unknown): () => number {
-  if (value === undefined) return Math.random;
-  if (typeof value === 'function') return value as () => number;
-  throw new InvalidQueryError('random', value, 'must be a function returning a number in [0, 1)');
 }

@@ -1,15 +1,5 @@
 import { backoffDelayMs } from '../client/backoff.js';
-
-/**
- * The longest wait a timer can take: Node fires a longer timer at once (with a warning), so
- * every wait of the source is capped here.
- *
- * @example
- * ```ts
- * setTimeout(tick, Math.min(waitMs, MAX_TIMER_MS));
- * ```
- */
-export const MAX_TIMER_MS = 2_147_483_647;
+import { MAX_TIMER_MS, unitInterval } from '../client/wait-bounds.js';
 
 /**
  * The wait before the next scheduled refresh after a success: `intervalMs` moved by up to
@@ -80,11 +70,6 @@ export function firstRefreshDelayMs(settings: {
   if (!(settings.fetchedAt <= settings.now)) return 0;
   const left = settings.fetchedAt + settings.waitMs - settings.now;
   return clampTimer(Number.isFinite(left) ? Math.min(left, settings.waitMs) : 0);
-}
-
-function unitInterval(value: number): number {
-  if (!Number.isFinite(value)) return 0.5;
-  return Math.min(1, Math.max(0, value));
 }
 
 function clampTimer(ms: number): number {

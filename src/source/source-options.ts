@@ -1,12 +1,23 @@
+import * as z from 'zod/mini';
 import { RuleBook } from '../book/rule-book.js';
+import {
+  callback,
+  checkedBy,
+  type DeclaresExactly,
+  flag,
+  integerIn,
+  numberIn,
+  optionsSchema,
+  readOptions,
+  refuse,
+  valueThat,
+  withDefault,
+} from '../client/option-schema.js';
 import { type ExchangeInfoQuery, validateExchangeInfoQuery } from '../client/query.js';
+import { MAX_TIMER_MS } from '../client/wait-bounds.js';
 import type { RuleBookDiff } from '../diff/diff-rule-books.js';
-import { InvalidQueryError } from '../errors/invalid-query-error.js';
-import { describeValue } from '../errors/preflight-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
-import { integerOption } from '../options/integer-option.js';
 import type { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
-import { MAX_TIMER_MS } from './refresh-delay.js';
 
 /**
  * What a rule-book source needs of a client: {@link ExchangeInfoClient} fits, and so does a
@@ -177,34 +188,6 @@ export interface RuleBookSourceOptions {
 }
 
 /**
- * {@link RuleBookSourceOptions} checked, with defaults filled in.
- *
- * @example
- * ```ts
- * resolveRuleBookSourceOptions({ client, intervalMs: 60_000 }).maxAgeMs; // 180000
- * ```
- */
-export interface ResolvedRuleBookSourceOptions {
-  readonly client: ExchangeInfoFetcher;
-  readonly query: ExchangeInfoQuery;
-  readonly intervalMs: number;
-  readonly maxAgeMs: number;
-  readonly jitterRatio: number;
-  readonly retryDelayMs: number;
-  readonly initialBook: RuleBook | undefined;
-  readonly snapshotFile: string | undefined;
-  readonly writeSnapshot: boolean;
-  readonly onChange: RuleBookChangeListener | undefined;
-  readonly maxLossShare: number;
-  readonly acceptRefresh: RefreshAcceptor | undefined;
-  readonly onError: ((error: unknown) => void) | undefined;
-  readonly random: () => number;
-  readonly now: () => number;
-  readonly monotonicNow: () => number;
-  readonly keepProcessAlive: boolean;
-}
-
-/**
  * Defaults of {@link RuleBookSourceOptions} that do not depend on `intervalMs`.
  *
  * @example
@@ -220,25 +203,95 @@ export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
   retryDelayFraction: 1 / 16,
 });
 
-const OPTION_KEYS: ReadonlySet<string> = new Set([
-  'client',
-  'query',
-  'intervalMs',
-  'maxAgeMs',
-  'jitterRatio',
-  'retryDelayMs',
-  'initialBook',
-  'snapshotFile',
-  'writeSnapshot',
-  'onChange',
-  'maxLossShare',
-  'acceptRefresh',
-  'onError',
-  'random',
-  'now',
-  'monotonicNow',
-  'keepProcessAlive',
-]);
+/**
+ * Every option of {@link RuleBookSourceOptions}: its type, check and default, in the order they
+ * are checked; then what depends on `intervalMs` and `snapshotFile` (the defaults of `maxAgeMs`,
+ * `retryDelayMs` and `writeSnapshot`, and the bounds of the first two).
+ */
+const sourceOptionsSchema = z.pipe(
+  optionsSchema(
+    {
+      client: valueThat<ExchangeInfoFetcher>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
+        'an ExchangeInfoClient (an object with fetchExchangeInfo)',
+      ),
+      // The client's own check, whose error names the query parameter at fault (`symbols`).
+      query: withDefault(
+        checkedBy((query: ExchangeInfoQuery) => validateExchangeInfoQuery(query)),
+        Object.freeze({}),
+      ),
+      intervalMs: integerIn(1, MAX_TIMER_MS),
+      maxAgeMs: z.optional(integerIn(1, Number.MAX_SAFE_INTEGER)),
+      jitterRatio: withDefault(numberIn(0, 1, { maxIncluded: false }), DEFAULT_SOURCE_OPTIONS.jitterRatio),
+      retryDelayMs: z.optional(integerIn(1, MAX_TIMER_MS)),
+      initialBook: z.optional(valueThat<RuleBook>((value) => value instanceof RuleBook, 'a RuleBook')),
+      snapshotFile: z.optional(
+        valueThat<string>(
+          (value) => typeof value === 'string' && value.length > 0 && !value.includes('\u0000'),
+          'a non-empty file path',
+        ),
+      ),
+      writeSnapshot: z.optional(flag()),
+      onChange: z.optional(callback<RuleBookChangeListener>()),
+      maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
+      acceptRefresh: z.optional(callback<RefreshAcceptor>()),
+      onError: z.optional(callback<(error: unknown) => void>()),
+      // The globals, looked up at each call (not captured), so a test's fake clocks govern.
+      random: withDefault(callback<() => number>(), () => Math.random()),
+      now: withDefault(callback<() => number>(), () => Date.now()),
+      monotonicNow: withDefault(callback<() => number>(), () => performance.now()),
+      keepProcessAlive: withDefault(flag(), false),
+    },
+    { subject: 'a rule-book source option', required: 'client and intervalMs' },
+  ),
+  z.transform((options, ctx) => {
+    const { intervalMs, snapshotFile } = options;
+    const maxAgeMs =
+      options.maxAgeMs ??
+      Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs);
+    if (maxAgeMs < intervalMs) {
+      return refuse(ctx, {
+        path: ['maxAgeMs'],
+        problem: `must be an integer from ${intervalMs} (intervalMs) to ${Number.MAX_SAFE_INTEGER}, got ${maxAgeMs}`,
+        value: maxAgeMs,
+      });
+    }
+    const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs(intervalMs);
+    if (retryDelayMs > intervalMs) {
+      return refuse(ctx, {
+        path: ['retryDelayMs'],
+        problem: `must be an integer from 1 to ${intervalMs} (intervalMs), got ${retryDelayMs}`,
+        value: retryDelayMs,
+      });
+    }
+    const writeSnapshot = options.writeSnapshot ?? snapshotFile !== undefined;
+    if (writeSnapshot && snapshotFile === undefined) {
+      return refuse(ctx, {
+        path: ['writeSnapshot'],
+        problem: 'needs snapshotFile (where to write)',
+        value: true,
+      });
+    }
+    return { ...options, maxAgeMs, retryDelayMs, writeSnapshot };
+  }),
+);
+
+// The compiler holds the schema to the public interface: an option in one and not the other, a
+// different type or a different required set fails the type check.
+true satisfies DeclaresExactly<z.input<typeof sourceOptionsSchema>, RuleBookSourceOptions>;
+
+/**
+ * {@link RuleBookSourceOptions} checked, with defaults filled in.
+ *
+ * @example
+ * ```ts
+ * resolveRuleBookSourceOptions({ client, intervalMs: 60_000 }).maxAgeMs; // 180000
+ * ```
+ */
+export type ResolvedRuleBookSourceOptions = Readonly<z.output<typeof sourceOptionsSchema>>;
 
 /**
  * Checks rule-book source options and fills in defaults. Unknown keys are refused, so a typo
@@ -252,116 +305,10 @@ const OPTION_KEYS: ReadonlySet<string> = new Set([
  * ```
  */
 export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBookSourceOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new InvalidQueryError(
-      'options',
-      options,
-      `must be an object with at least client and intervalMs, got ${describeValue(options)}`,
-    );
-  }
-  const o = options as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    if (!OPTION_KEYS.has(key)) throw new InvalidQueryError(key, o[key], 'is not a rule-book source option');
-  }
-  const intervalMs = integerOption(o, 'intervalMs', undefined, 1, MAX_TIMER_MS);
-  const snapshotFile = snapshotFileOption(o.snapshotFile);
-  const writeSnapshot = booleanOption(o, 'writeSnapshot', snapshotFile !== undefined);
-  if (writeSnapshot && snapshotFile === undefined) {
-    throw new InvalidQueryError('writeSnapshot', true, 'needs snapshotFile (where to write)');
-  }
-  return {
-    client: clientOption(o.client),
-    query: validateExchangeInfoQuery(o.query),
-    intervalMs,
-    maxAgeMs: integerOption(
-      o,
-      'maxAgeMs',
-      Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs),
-      intervalMs,
-      Number.MAX_SAFE_INTEGER,
-    ),
-    jitterRatio: jitterRatioOption(o.jitterRatio),
-    retryDelayMs: integerOption(o, 'retryDelayMs', defaultRetryDelayMs(intervalMs), 1, intervalMs),
-    initialBook: initialBookOption(o.initialBook),
-    snapshotFile,
-    writeSnapshot,
-    onChange: functionOption(o, 'onChange') as RuleBookChangeListener | undefined,
-    maxLossShare: maxLossShareOption(o.maxLossShare),
-    acceptRefresh: functionOption(o, 'acceptRefresh') as RefreshAcceptor | undefined,
-    onError: functionOption(o, 'onError') as ((error: unknown) => void) | undefined,
-    random: (functionOption(o, 'random') as (() => number) | undefined) ?? Math.random,
-    now: (functionOption(o, 'now') as (() => number) | undefined) ?? Date.now,
-    // The global, looked up at each call (not captured), so a test's fake performance clock governs.
-    monotonicNow:
-      (functionOption(o, 'monotonicNow') as (() => number) | undefined) ?? (() => performance.now()),
-    keepProcessAlive: booleanOption(o, 'keepProcessAlive', false),
-  };
+  return readOptions(sourceOptionsSchema, options);
 }
 
 function defaultRetryDelayMs(intervalMs: number): number {
   const fraction = Math.round(intervalMs * DEFAULT_SOURCE_OPTIONS.retryDelayFraction);
   return Math.min(intervalMs, Math.max(DEFAULT_SOURCE_OPTIONS.minRetryDelayMs, fraction));
-}
-
-function clientOption(value: unknown): ExchangeInfoFetcher {
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { fetchExchangeInfo?: unknown }).fetchExchangeInfo === 'function'
-  ) {
-    return value as ExchangeInfoFetcher;
-  }
-  throw new InvalidQueryError(
-    'client',
-    value,
-    `must be an ExchangeInfoClient (an object with fetchExchangeInfo), got ${describeValue(value)}`,
-  );
-}
-
-function jitterRatioOption(value: unknown): number {
-  if (value === undefined) return DEFAULT_SOURCE_OPTIONS.jitterRatio;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1) return value;
-  throw new InvalidQueryError(
-    'jitterRatio',
-    value,
-    `must be a number from 0 (inclusive) to 1 (exclusive), got ${describeValue(value)}`,
-  );
-}
-
-function maxLossShareOption(value: unknown): number {
-  if (value === undefined) return DEFAULT_SOURCE_OPTIONS.maxLossShare;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1) return value;
-  throw new InvalidQueryError(
-    'maxLossShare',
-    value,
-    `must be a number from 0 to 1 (1 turns the check off), got ${describeValue(value)}`,
-  );
-}
-
-function initialBookOption(value: unknown): RuleBook | undefined {
-  if (value === undefined || value instanceof RuleBook) return value;
-  throw new InvalidQueryError('initialBook', value, `must be a RuleBook, got ${describeValue(value)}`);
-}
-
-function snapshotFileOption(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && value.length > 0 && !value.includes('\u0000')) return value;
-  throw new InvalidQueryError(
-    'snapshotFile',
-    value,
-    `must be a non-empty file path, got ${describeValue(value)}`,
-  );
-}
-
-function booleanOption(o: Record<string, unknown>, name: string, fallback: boolean): boolean {
-  const value = o[name];
-  if (value === undefined) return fallback;
-  if (typeof value === 'boolean') return value;
-  throw new InvalidQueryError(name, value, `must be true or false, got ${describeValue(value)}`);
-}
-
-function functionOption(o: Record<string, unknown>, name: string): unknown {
-  const value = o[name];
-  if (value === undefined || typeof value === 'function') return value;
-  throw new InvalidQueryError(name, value, `must be a function, got ${describeValue(value)}`);
 }

@@ -30,7 +30,8 @@ describe('backoffDelayMs', () => {
     }
   });
   it('survives a misbehaving random and zero delays', () => {
-    expect(backoffDelayMs(1, { ...settings, random: () => Number.NaN })).toBe(100);
+    // A draw that is not a number counts as the middle of [0, 1] (wait-bounds.ts, unitInterval).
+    expect(backoffDelayMs(1, { ...settings, random: () => Number.NaN })).toBe(150);
     expect(backoffDelayMs(1, { ...settings, random: () => 7 })).toBe(200);
     expect(backoffDelayMs(1, { ...settings, random: () => -1 })).toBe(100);
     expect(backoffDelayMs(5, { baseMs: 0, maxMs: 1_000 })).toBe(0);

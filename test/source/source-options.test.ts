@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
+import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
 import { InvalidQueryError } from '../../src/errors/invalid-query-error.js';
+import { describeValue } from '../../src/errors/preflight-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
 import { resolveRuleBookSourceOptions } from '../../src/source/source-options.js';
@@ -80,5 +82,122 @@ describe('rule-book source options', () => {
     expect(resolveRuleBookSourceOptions({ client, intervalMs: 1_000, initialBook: book }).initialBook).toBe(
       book,
     );
+  });
+});
+
+describe('rule-book source options: each bad value names its option, its value and the limit', () => {
+  function refusal(options: unknown): InvalidQueryError {
+    try {
+      resolveRuleBookSourceOptions(options);
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidQueryError);
+      return error as InvalidQueryError;
+    }
+    throw new Error(`expected ${describeValue(options)} to be refused`);
+  }
+  const base = { client, intervalMs: 1_000 };
+
+  it.each([
+    ['client', {}, ['fetchExchangeInfo']],
+    ['client', null, ['fetchExchangeInfo']],
+    ['intervalMs', 0, ['1', String(MAX_TIMER_MS)]],
+    ['intervalMs', MAX_TIMER_MS + 1, ['1', String(MAX_TIMER_MS)]],
+    ['intervalMs', '1000', ['1', String(MAX_TIMER_MS)]],
+    ['maxAgeMs', 999, ['1000', String(Number.MAX_SAFE_INTEGER)]],
+    ['maxAgeMs', 1_500.5, [String(Number.MAX_SAFE_INTEGER)]],
+    ['jitterRatio', 1, ['0', '1']],
+    ['jitterRatio', -0.1, ['0', '1']],
+    ['jitterRatio', Number.NaN, ['0', '1']],
+    ['retryDelayMs', 1_001, ['1', '1000']],
+    ['retryDelayMs', 0, ['1']],
+    ['initialBook', {}, ['RuleBook']],
+    ['snapshotFile', '', []],
+    ['snapshotFile', 'a\u0000b', []],
+    ['snapshotFile', 42, []],
+    ['writeSnapshot', 'yes', ['true', 'false']],
+    ['onChange', 'log', []],
+    ['maxLossShare', 1.5, ['0', '1']],
+    ['maxLossShare', -0.1, ['0', '1']],
+    ['maxLossShare', '0.5', ['0', '1']],
+    ['acceptRefresh', true, []],
+    ['onError', {}, []],
+    ['random', 0.5, []],
+    ['now', 0, []],
+    ['monotonicNow', 'performance', []],
+    ['keepProcessAlive', 1, ['true', 'false']],
+  ] as const)('%s = %o', (option, value, limits) => {
+    const options = { ...base, snapshotFile: '/x', [option]: value };
+    const error = refusal(options);
+    expect(error.parameter).toBe(option);
+    expect(error.value).toBe(value);
+    expect(error.message).toContain(option);
+    for (const limit of limits) expect(error.message).toContain(limit);
+    expect(error.message).toContain(describeValue(value));
+  });
+
+  it('writeSnapshot without snapshotFile names writeSnapshot', () => {
+    const error = refusal({ ...base, writeSnapshot: true });
+    expect(error.parameter).toBe('writeSnapshot');
+    expect(error.value).toBe(true);
+    expect(error.message).toContain('snapshotFile');
+  });
+
+  it('a bad query is reported as the client reports it: the query parameter at fault', () => {
+    const error = refusal({ ...base, query: { symbols: ['BTCUSDT', 'BTCUSDT'] } });
+    expect(error.parameter).toBe('symbols');
+    expect(error.value).toBe('BTCUSDT');
+    expect(refusal({ ...base, query: 'BTCUSDT' }).parameter).toBe('query');
+  });
+
+  it('an unknown own key is refused, naming it, before any known option is checked', () => {
+    const error = refusal({ client: {}, intervalMs: 0, interval: 5 });
+    expect(error.parameter).toBe('interval');
+    expect(error.value).toBe(5);
+  });
+
+  it('a getter that throws: InvalidQueryError naming options', () => {
+    const options = {
+      client,
+      get intervalMs(): number {
+        throw new Error('boom');
+      },
+    };
+    expect(refusal(options).parameter).toBe('options');
+  });
+});
+
+describe('rule-book source options: the limits themselves pass (exact boundaries)', () => {
+  it.each([
+    [{ intervalMs: 1 }, 'intervalMs', 1],
+    [{ intervalMs: MAX_TIMER_MS }, 'intervalMs', MAX_TIMER_MS],
+    [{ intervalMs: 1_000, maxAgeMs: 1_000 }, 'maxAgeMs', 1_000],
+    [{ intervalMs: 1_000, maxAgeMs: Number.MAX_SAFE_INTEGER }, 'maxAgeMs', Number.MAX_SAFE_INTEGER],
+    [{ intervalMs: 1_000, retryDelayMs: 1 }, 'retryDelayMs', 1],
+    [{ intervalMs: 1_000, retryDelayMs: 1_000 }, 'retryDelayMs', 1_000],
+    [{ intervalMs: 1_000, jitterRatio: 0 }, 'jitterRatio', 0],
+    [{ intervalMs: 1_000, jitterRatio: 0.999 }, 'jitterRatio', 0.999],
+    [{ intervalMs: 1_000, maxLossShare: 0 }, 'maxLossShare', 0],
+    [{ intervalMs: 1_000, maxLossShare: 1 }, 'maxLossShare', 1],
+  ] as const)('%o', (options, option, value) => {
+    expect(resolveRuleBookSourceOptions({ client, ...options })[option]).toBe(value);
+  });
+
+  it('the default maxAgeMs is 3 × intervalMs, at the longest interval too', () => {
+    expect(resolveRuleBookSourceOptions({ client, intervalMs: MAX_TIMER_MS }).maxAgeMs).toBe(
+      3 * MAX_TIMER_MS,
+    );
+  });
+
+  it('the default clocks and random are the globals as they are when called', () => {
+    const resolved = resolveRuleBookSourceOptions({ client, intervalMs: 1_000 });
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.25);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(42);
+    try {
+      expect(resolved.random()).toBe(0.25);
+      expect(resolved.now()).toBe(42);
+    } finally {
+      random.mockRestore();
+      now.mockRestore();
+    }
   });
 });
