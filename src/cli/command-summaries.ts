@@ -7,7 +7,7 @@
  */
 export const SUMMARIES = {
   demo: 'check sample orders against an embedded sample exchange (offline)',
-  fetch: 'fetch the exchange rules and save them as a snapshot',
-  check: 'check a JSON-lines file of orders against a snapshot',
-  diff: 'show what changed between two snapshots',
+  fetch: 'fetch the exchange rules (or read a saved payload) and save them as a snapshot',
+  check: 'check a JSON-lines file of orders against a snapshot or a saved payload',
+  diff: 'show what changed between two snapshots or saved payloads',
 } as const;

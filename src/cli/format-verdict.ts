@@ -105,9 +105,37 @@ export function formatUnreadableRow(line: number, error: string, style: Style): 
   return `${String(line).padStart(6)}  ${style.error('ERROR ')}  ${printable(error)}`;
 }
 
-/** The verdict on one order as a JSON line: `{ line, ok, violations, skipped }`. */
-export function verdictJson(line: number, result: ValidationResult): string {
-  return JSON.stringify({ line, ok: result.ok, violations: result.violations, skipped: result.skipped });
+/** The order fields a JSON verdict repeats, so a consumer can tell which order it judged. */
+const ECHOED_FIELDS = ['symbol', 'side', 'type', 'newClientOrderId'] as const;
+
+/**
+ * The verdict on one order as a JSON line:
+ * `{ line, ok, symbol?, side?, type?, newClientOrderId?, violations, skipped }`. Each of the four
+ * order fields is there when the parsed order holds it as a string, exactly as written (the
+ * strict line reader gives a JSON number as its written digits, which is what the check judged);
+ * a field that is absent or not a string (null, a boolean, an object, an array) is left out,
+ * never echoed raw, and the violations say what is wrong with it. The line stays one line of JSON that is safe on a
+ * terminal: what `JSON.stringify` leaves raw of the control characters, line separators and
+ * bidirectional overrides `printable` escapes is written as a `\u` escape, the same JSON string.
+ */
+export function verdictJson(line: number, order: unknown, result: ValidationResult): string {
+  const echoed: Record<string, string> = {};
+  if (typeof order === 'object' && order !== null && !Array.isArray(order))
+    for (const field of ECHOED_FIELDS) {
+      const value: unknown = Object.hasOwn(order, field)
+        ? (order as Record<string, unknown>)[field]
+        : undefined;
+      if (typeof value === 'string') echoed[field] = value;
+    }
+  return printable(
+    JSON.stringify({
+      line,
+      ok: result.ok,
+      ...echoed,
+      violations: result.violations,
+      skipped: result.skipped,
+    }),
+  );
 }
 
 /**

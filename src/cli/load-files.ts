@@ -1,67 +1,14 @@
-import {
-  isSnapshotError,
-  parseJsonStrictly,
-  parseRuleBookSnapshot,
-  type RuleBook,
-  toPlainDecimal,
-} from '../index.js';
-import { PROGRAM } from './command.js';
+import { parseJsonStrictly, toPlainDecimal } from '../index.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
 import { describeStrictJsonRefusal } from './strict-json.js';
-import { clip, oneLine, printable } from './text.js';
+import { clip, printable } from './text.js';
 import { UsageError } from './usage-error.js';
-
-/**
- * The largest snapshot file read (`--rules`, and `diff`'s OLD and NEW): 64 MiB. A snapshot takes
- * about 600 bytes a pair, so this is over 100,000 pairs; WEEX lists a few thousand.
- */
-export const MAX_SNAPSHOT_FILE_BYTES = 64 * 1024 * 1024;
 
 /** The largest `--reference-prices` file read: 16 MiB, hundreds of thousands of symbols. */
 export const MAX_REFERENCE_PRICES_FILE_BYTES = 16 * 1024 * 1024;
 
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/**
- * Reads a file named on the command line (`what`: its flag) as UTF-8 text: a regular file of at
- * most `maxBytes` bytes, whose bytes are all UTF-8 (never decoded with replacement characters).
- * A leading byte-order mark is dropped.
- *
- * @throws {UsageError} naming `what` and the file when it cannot be read, is not a regular file,
- *   is over `maxBytes` or is not UTF-8.
- */
-export async function readTextFile(path: string, what: string, maxBytes: number): Promise<string> {
-  const bytes = await readRegularFile(path, what, maxBytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UsageError(`${what} ${printable(path)}: not UTF-8 text`, { hint: false });
-  }
-}
-
-/**
- * Loads a rule-book snapshot file (what `order-preflight fetch` writes), of at most
- * {@link MAX_SNAPSHOT_FILE_BYTES}.
- *
- * @throws {UsageError} when the file cannot be read or is not a snapshot this version reads,
- *   with the `SnapshotError`'s reason and first issues.
- */
-export async function loadSnapshotFile(path: string, what: string): Promise<RuleBook> {
-  const text = await readTextFile(path, what, MAX_SNAPSHOT_FILE_BYTES);
-  try {
-    return parseRuleBookSnapshot(text);
-  } catch (error) {
-    if (!isSnapshotError(error)) throw error;
-    const advice =
-      error.reason === 'format' || error.reason === 'json'
-        ? ` (a snapshot is what '${PROGRAM} fetch --out FILE' writes)`
-        : '';
-    throw new UsageError(`${what} ${printable(path)}: ${clip(oneLine(error.message), 400)}${advice}`, {
-      hint: false,
-    });
-  }
-}
 
 /**
  * A positive decimal given on the command line or in a file, in canonical plain notation

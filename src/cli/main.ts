@@ -34,6 +34,8 @@ Quick start:
   ${PROGRAM} demo
   ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
   ${PROGRAM} check --rules rules.json orders.jsonl
+  curl -s https://api.example.com/api/v3/exchangeInfo > info.json
+  ${PROGRAM} check --rules info.json orders.jsonl     (a saved payload works too)
   ${PROGRAM} diff yesterday.json rules.json
 
 Exit status: 0 success; 1 an order refused, a request failed or snapshots differ;

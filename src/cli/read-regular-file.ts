@@ -21,6 +21,26 @@ const OPEN_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
  *   regular file (saying what it is), or it is over `maxBytes` (saying its size and the limit).
  */
 export async function readRegularFile(path: string, what: string, maxBytes: number): Promise<Buffer> {
+  return (await readRegularFileStamped(path, what, maxBytes)).bytes;
+}
+
+/** A file's bytes and its modification time (ms since the epoch), both from the one opened file. */
+export interface StampedFile {
+  readonly bytes: Buffer;
+  readonly modifiedMs: number;
+}
+
+/**
+ * {@link readRegularFile}, with the file's modification time taken from the same opened file (a
+ * saved payload's time is when it was written, the nearest this machine knows of its fetch).
+ *
+ * @throws {UsageError} as {@link readRegularFile}.
+ */
+export async function readRegularFileStamped(
+  path: string,
+  what: string,
+  maxBytes: number,
+): Promise<StampedFile> {
   const refuse = (problem: string) =>
     new UsageError(`cannot read ${what} ${printable(path)}: ${problem}`, { hint: false });
   let handle: FileHandle;
@@ -40,7 +60,7 @@ export async function readRegularFile(path: string, what: string, maxBytes: numb
     if (stats.size > maxBytes) throw tooLarge(String(stats.size));
     const bytes = await readAtMost(handle, stats.size, maxBytes + 1);
     if (bytes.length > maxBytes) throw tooLarge(`more than ${maxBytes}`);
-    return bytes;
+    return { bytes, modifiedMs: stats.mtimeMs };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw refuse(describeFsError(error));

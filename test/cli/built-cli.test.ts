@@ -64,6 +64,46 @@ describe('the built order-preflight (dist/cli.js)', () => {
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('gates a raw exchangeInfo payload as saved by curl: check, fetch --from-file and diff, every digit kept', async () => {
+    const max = '98765432109876543210';
+    const info = temp.path('info.json');
+    await writeFile(
+      info,
+      `{"timezone":"UTC","serverTime":1700000000000,"symbols":[{"symbol":"BTCUSDT","status":"TRADING","tickSize":"0.01","stepSize":0.000001,"minTradeAmount":1e-5,"maxTradeAmount":${max}}]}`,
+    );
+    const orders = jsonLines(
+      { ...limit('BTCUSDT', 'BUY', '1', max), newClientOrderId: 'ci-1' },
+      limit('BTCUSDT', 'SELL', '1', '98765432109876543211'),
+    );
+    const checked = run(['check', '--rules', info, '--json'], orders);
+    expect(checked.status).toBe(1);
+    const verdicts = checked.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            ok: boolean;
+            side: string;
+            newClientOrderId?: string;
+            violations: { limit?: string }[];
+          },
+      );
+    expect(verdicts.map((v) => [v.ok, v.side, v.newClientOrderId, v.violations[0]?.limit])).toEqual([
+      [true, 'BUY', 'ci-1', undefined],
+      [false, 'SELL', undefined, max],
+    ]);
+    const rules = temp.path('rules.json');
+    expect(run(['fetch', '--from-file', info, '--out', rules]).status).toBe(0);
+    const same = run(['diff', info, rules]);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toBe('no changes\n');
+    await writeFile(temp.path('symbols.json'), '[{"symbol":"BTCUSDT"}]');
+    const neither = run(['check', '--rules', temp.path('symbols.json'), '-'], orders);
+    expect(neither.status).toBe(2);
+    expect(neither.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000); // four child processes, on a machine that may be busy with the rest of the suite
+
   it('diff exits 0 on identical snapshots', async () => {
     const rules = temp.path('rules.json');
     await writeSampleSnapshot(rules);

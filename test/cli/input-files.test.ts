@@ -7,8 +7,9 @@ import { open, readFile, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check } from '../../src/cli/commands/check.js';
 import { diff } from '../../src/cli/commands/diff.js';
-import { MAX_REFERENCE_PRICES_FILE_BYTES, MAX_SNAPSHOT_FILE_BYTES } from '../../src/cli/load-files.js';
+import { MAX_REFERENCE_PRICES_FILE_BYTES } from '../../src/cli/load-files.js';
 import { readRegularFile } from '../../src/cli/read-regular-file.js';
+import { MAX_RULES_FILE_BYTES } from '../../src/cli/rules-file.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 import { fakeIo, jsonLines, limit, runCli, tempDir, writeSampleSnapshot } from './harness.js';
 
@@ -110,16 +111,16 @@ describe('a FIFO or a device is refused at once (exit 2), never read', () => {
 });
 
 describe('files over their size cap are refused before they are read', () => {
-  it(`--rules over ${MAX_SNAPSHOT_FILE_BYTES} bytes: the message names the flag, the size and the limit`, async () => {
+  it(`--rules over ${MAX_RULES_FILE_BYTES} bytes: the message names the flag, the size and the limit`, async () => {
     const huge = temp.path('huge.json');
-    await sparseFile(huge, MAX_SNAPSHOT_FILE_BYTES + 1);
+    await sparseFile(huge, MAX_RULES_FILE_BYTES + 1);
     const { io, stdout, stderr } = fakeIo(['--rules', huge, '-'], { stdin: jsonLines(GOOD) });
     expect(await check(io)).toBe(2);
     expect(stdout.text).toBe('');
     expect(stderr.lines).toHaveLength(1);
     expect(stderr.text).toContain('--rules');
-    expect(stderr.text).toContain(String(MAX_SNAPSHOT_FILE_BYTES + 1));
-    expect(stderr.text).toContain(String(MAX_SNAPSHOT_FILE_BYTES));
+    expect(stderr.text).toContain(String(MAX_RULES_FILE_BYTES + 1));
+    expect(stderr.text).toContain(String(MAX_RULES_FILE_BYTES));
   });
 
   it(`--reference-prices over ${MAX_REFERENCE_PRICES_FILE_BYTES} bytes, and diff NEW over the snapshot cap`, async () => {
@@ -131,11 +132,11 @@ describe('files over their size cap are refused before they are read', () => {
     expect(prices.stderr.text).toContain(String(MAX_REFERENCE_PRICES_FILE_BYTES + 1));
     expect(prices.stderr.text).toContain(String(MAX_REFERENCE_PRICES_FILE_BYTES));
 
-    await sparseFile(huge, MAX_SNAPSHOT_FILE_BYTES + 1);
+    await sparseFile(huge, MAX_RULES_FILE_BYTES + 1);
     const snapshots = fakeIo([rules, huge]);
     expect(await diff(snapshots.io)).toBe(2);
     expect(snapshots.stderr.text).toContain('NEW');
-    expect(snapshots.stderr.text).toContain(String(MAX_SNAPSHOT_FILE_BYTES));
+    expect(snapshots.stderr.text).toContain(String(MAX_RULES_FILE_BYTES));
   });
 });
 

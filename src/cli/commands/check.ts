@@ -14,13 +14,7 @@ import {
   verdictJson,
 } from '../format-verdict.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, outputClosed, useColour, watchOutput, write } from '../io.js';
-import {
-  loadReferencePrices,
-  loadSnapshotFile,
-  MAX_REFERENCE_PRICES_FILE_BYTES,
-  MAX_SNAPSHOT_FILE_BYTES,
-  positiveDecimal,
-} from '../load-files.js';
+import { loadReferencePrices, MAX_REFERENCE_PRICES_FILE_BYTES, positiveDecimal } from '../load-files.js';
 import { Progress } from '../progress.js';
 import {
   DEFAULT_MAX_LINE_BYTES,
@@ -29,6 +23,7 @@ import {
   MAX_VALUE_BYTES,
   readJsonLines,
 } from '../read-json-lines.js';
+import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { clip, count, describeFsError, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
@@ -44,11 +39,13 @@ function mebibytes(bytes: number): string {
   return `${bytes / (1024 * 1024)} MiB`;
 }
 
-const HELP = `Usage: ${PROGRAM} check --rules SNAPSHOT [options] [ORDERS.jsonl | -]
+const HELP = `Usage: ${PROGRAM} check --rules FILE [options] [ORDERS.jsonl | -]
 
-Checks orders against a rule-book snapshot (what '${PROGRAM} fetch' writes), one
-verdict per order, without sending anything. Orders are JSON lines, one order per
-line, as they would be sent to POST /api/v3/order:
+Checks orders against the exchange's rules, one verdict per order, without
+sending anything. The rules are a rule-book snapshot (what '${PROGRAM} fetch'
+writes) or a raw exchangeInfo payload (the body of GET /api/v3/exchangeInfo as it
+came: curl .../api/v3/exchangeInfo > info.json), told apart by content. Orders are
+JSON lines, one order per line, as they would be sent to POST /api/v3/order:
 
   {"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","price":"64000.01","quantity":"0.001"}
 
@@ -70,8 +67,13 @@ A JSON array of orders ([{...}, {...}], on one line or many) is refused with the
 command that turns it into JSON lines:  jq -c '.[]' orders.json
 
 Options:
-  -r, --rules FILE             The rule-book snapshot (required): a regular file of
-                               at most ${mebibytes(MAX_SNAPSHOT_FILE_BYTES)}.
+  -r, --rules FILE             The rules (required): a snapshot, with its "format"
+                               and "version", or an exchangeInfo payload, with
+                               "timezone", "serverTime" and "symbols". A payload is
+                               read losslessly (every digit of every number kept)
+                               and compiled as a book fetched live is (a missing
+                               tick taken from displayDigitMerge). A regular file of
+                               at most ${mebibytes(MAX_RULES_FILE_BYTES)}.
   --reference-prices FILE      A JSON object of symbol to last traded price, such as
                                {"BTCUSDT": "64000", "ETHUSDT": 3000.5}; each order is
                                checked with its symbol's price as the reference price
@@ -88,9 +90,17 @@ Options:
   --allow-empty                Exit 0 on an input with no orders (by default no orders
                                is a failure: an empty file must not pass a gate).
   --json                       One JSON object per line instead of the table:
-                               {"line":N,"ok":BOOL,"violations":[...],"skipped":[...]}
-                               (a line that cannot be read: the same with "error" and
-                               "reason", one of those above).
+                               {"line":N,"ok":BOOL,"symbol":S,"side":S,"type":S,
+                               "newClientOrderId":S,"violations":[...],"skipped":[...]}
+                               where each of symbol, side, type and newClientOrderId
+                               is there when the order holds it as a string, as
+                               written (a JSON number too, as its written digits:
+                               the check reads it so); left out when absent, null,
+                               true/false, an object or an array (the violations
+                               say what is wrong with it). A line
+                               that cannot be read: {"line":N,"ok":false,"error":...,
+                               "reason":...,"violations":[],"skipped":[]}, its
+                               reason one of those above.
   --debug                      Show the stack trace of an unexpected error.
   -h, --help                   Show this help.
 
@@ -104,8 +114,8 @@ status covers every order.
 Exit status: 0 every order passes; 1 an order is refused, a line cannot be read, no
 order was read (unless --allow-empty), or the verdicts could not be written (other
 than to a closed pipe); 2 a usage error (unknown flag, missing --rules, a file that
-cannot be read, is not a regular file or is over its size limit, a file that is not
-a snapshot, orders given as a JSON array).`;
+cannot be read, is not a regular file or is over its size limit, a rules file that
+is neither a snapshot nor a payload or does not hold, orders given as a JSON array).`;
 
 const OPTIONS = {
   rules: { type: 'string', short: 'r' },
@@ -157,7 +167,7 @@ export const checkCommand: Command = {
         `--max-notional must be a positive decimal, got '${clip(printable(maxNotional), 40)}'`,
       );
     const maxLineBytes = maxLineBytesFlag(values['max-line-bytes']);
-    const book = await loadSnapshotFile(values.rules, '--rules');
+    const { book } = await loadRulesFile(values.rules, '--rules', 'snapshot or payload');
     const referenceFile = values['reference-prices'];
     const prices =
       referenceFile === undefined ? new Map<string, string>() : await loadReferencePrices(referenceFile);
@@ -301,7 +311,7 @@ async function checkAll(
         if (outputOpen(entry.line))
           await emit(
             options.json
-              ? `${verdictJson(entry.line, result)}\n`
+              ? `${verdictJson(entry.line, order, result)}\n`
               : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
           );
       }

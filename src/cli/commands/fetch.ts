@@ -20,10 +20,12 @@ import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.
 import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
+import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
+       ${PROGRAM} fetch --from-file PAYLOAD [--out FILE]
 
 Fetches GET /api/v3/exchangeInfo, compiles the rule book and saves it as a snapshot
 (the JSON that '${PROGRAM} check --rules' and '${PROGRAM} diff' read). The snapshot
@@ -31,11 +33,17 @@ goes to standard output, or to --out FILE (written atomically: a temporary file 
 the same directory, then renamed, so a reader never sees half a file). What was
 fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
 
+With --from-file, nothing is fetched: a payload saved earlier (the body of GET
+/api/v3/exchangeInfo, as curl saves it) is read losslessly, compiled as a fetched
+one is, and saved as a snapshot the same way; the snapshot's fetchedAt is the
+file's modification time. (check and diff read such a payload directly too.)
+
 Options:
-  --base-url URL           Where /api/v3/exchangeInfo lives (required), e.g.
-                           https://api.example.com (a URL that already ends in
-                           /api/v3/exchangeInfo is taken as its base; a query there
-                           is refused: use the flags below).
+  --base-url URL           Where /api/v3/exchangeInfo lives (required unless
+                           --from-file), e.g. https://api.example.com (a URL
+                           that already ends in /api/v3/exchangeInfo is taken as
+                           its base; a query there is refused: use the flags
+                           below).
   --symbol S               Only this pair.
   --symbols A,B            Only these pairs (comma-separated; not with --symbol).
   --status S               Only pairs with this status: TRADING, HALT (trading
@@ -45,19 +53,24 @@ Options:
   --timeout-ms N           Limit of one attempt, in ms (default 10000).
   --retries N              Retries on network errors, timeouts and 5xx (default 2).
   -o, --out FILE           Write the snapshot to FILE instead of standard output.
+  --from-file PAYLOAD      Read a saved exchangeInfo payload instead of fetching:
+                           a regular file of at most ${MAX_RULES_FILE_BYTES / (1024 * 1024)} MiB (not a snapshot;
+                           not with --base-url or the query and request flags).
   --debug                  Show the stack trace of an unexpected error.
   -h, --help               Show this help.
 
 Examples:
   ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
   ${PROGRAM} fetch --base-url https://api.example.com --symbols BTCUSDT,ETHUSDT > rules.json
+  ${PROGRAM} fetch --from-file info.json --out rules.json
 
 On a terminal, each attempt and its outcome are shown on stderr as they happen; a
 final error says how many attempts were made.
 
 Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
 is not exchange info) or the snapshot could not be written (standard output closed
-included); 2 a usage error (a bad flag or query, an --out path that cannot be created).`;
+included); 2 a usage error (a bad flag or query, an --out path that cannot be created,
+a --from-file that cannot be read or is not an exchangeInfo payload).`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -68,7 +81,19 @@ const OPTIONS = {
   'timeout-ms': { type: 'string' },
   retries: { type: 'string' },
   out: { type: 'string', short: 'o' },
+  'from-file': { type: 'string' },
 } as const;
+
+/** The flags that shape a request: meaningless when the payload comes from a file. */
+const REQUEST_FLAGS = [
+  'base-url',
+  'symbol',
+  'symbols',
+  'status',
+  'symbols-format',
+  'timeout-ms',
+  'retries',
+] as const;
 
 /** The flag each client option or query parameter comes from, for messages. */
 const FLAG_OF: Readonly<Record<string, string>> = {
@@ -89,8 +114,18 @@ export const fetchCommand: Command = {
   help: HELP,
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS, 0);
+    const payloadFile = values['from-file'];
+    if (payloadFile !== undefined) {
+      const conflicting = REQUEST_FLAGS.find((flag) => values[flag] !== undefined);
+      if (conflicting !== undefined)
+        throw new UsageError(
+          `--from-file reads a saved payload, so --${conflicting} does not apply (narrow the payload with jq, or fetch with --base-url)`,
+        );
+      return await snapshotFromFile(io, payloadFile, values.out);
+    }
     const given = values['base-url'];
-    if (given === undefined) throw new UsageError('--base-url is required');
+    if (given === undefined)
+      throw new UsageError('--base-url is required (or --from-file, to read a saved payload)');
     const { baseUrl, stripped } = baseUrlFrom(given);
     const query = queryFrom(values.symbol, values.symbols, values.status);
     const retries = integerFlag('--retries', values.retries);
@@ -123,12 +158,7 @@ export const fetchCommand: Command = {
       output = values.out === undefined ? undefined : await AtomicFile.create(values.out);
       const info = await fetchInfo(client, query);
       const book = RuleBook.fromExchangeInfo(info);
-      const text = `${JSON.stringify(book.toJSON(), null, 2)}\n`;
-      if (output === undefined) {
-        await write(io.stdout, text);
-        if (outputClosed(io.stdout) !== undefined)
-          throw new CommandFailure('standard output was closed before the whole snapshot was written');
-      } else await output.commit(text);
+      await saveSnapshot(io, book, output);
       await summariseFetch(io, client, book, info, values.out);
       return EXIT_OK;
     } finally {
@@ -138,6 +168,33 @@ export const fetchCommand: Command = {
     }
   },
 };
+
+/** `fetch --from-file`: a saved payload as a snapshot, written as a fetched one is. */
+async function snapshotFromFile(io: CliIo, payloadFile: string, out: string | undefined): Promise<number> {
+  const { book } = await loadRulesFile(payloadFile, '--from-file', 'payload');
+  const output = out === undefined ? undefined : await AtomicFile.create(out);
+  try {
+    await saveSnapshot(io, book, output);
+  } finally {
+    await output?.discard();
+  }
+  const lines = [
+    `read ${count(book.size, 'pair')}, ${book.rejected.length} set aside (timezone ${printable(book.timezone)}) from ${printable(payloadFile)}`,
+    ...setAsideLines(book),
+  ];
+  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
+  await write(io.stderr, `${lines.join('\n')}\n`);
+  return EXIT_OK;
+}
+
+/** The book as snapshot text, to `output` or else standard output. */
+async function saveSnapshot(io: CliIo, book: RuleBook, output: AtomicFile | undefined): Promise<void> {
+  const text = `${JSON.stringify(book.toJSON(), null, 2)}\n`;
+  if (output !== undefined) return output.commit(text);
+  await write(io.stdout, text);
+  if (outputClosed(io.stdout) !== undefined)
+    throw new CommandFailure('standard output was closed before the whole snapshot was written');
+}
 
 /** `order-preflight fetch ...`; resolves to the exit status. */
 export function fetch(io: CliIo): Promise<number> {
@@ -351,7 +408,15 @@ async function summariseFetch(
   const lines = [
     `fetched ${count(book.size, 'pair')}, ${book.rejected.length} set aside` +
       ` (timezone ${printable(info.timezone)}); request weight spent: ${client.requestWeightSpent}${clock}`,
+    ...setAsideLines(book),
   ];
+  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
+  await write(io.stderr, `${lines.join('\n')}\n`);
+}
+
+/** The first definitions set aside, each with its reasons, and how many more. */
+function setAsideLines(book: RuleBook): string[] {
+  const lines: string[] = [];
   for (const entry of book.rejected.slice(0, SET_ASIDE_SHOWN)) {
     const reasons = entry.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
     lines.push(
@@ -362,8 +427,7 @@ async function summariseFetch(
     lines.push(
       `  ... and ${book.rejected.length - SET_ASIDE_SHOWN} more set aside (see "rejected" in the snapshot)`,
     );
-  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
-  await write(io.stderr, `${lines.join('\n')}\n`);
+  return lines;
 }
 
 /**

@@ -1,0 +1,139 @@
+import { isExchangeInfoSchemaError, isSnapshotError, parseExchangeInfoText, RuleBook } from '../index.js';
+import { PROGRAM } from './command.js';
+import { readRegularFileStamped } from './read-regular-file.js';
+import { clip, oneLine, printable } from './text.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * The largest rules file read (`check --rules`, `diff`'s OLD and NEW, `fetch --from-file`):
+ * 64 MiB. A snapshot takes about 600 bytes a pair and a payload about 700, so this is over
+ * 90,000 pairs; WEEX lists a few thousand.
+ */
+export const MAX_RULES_FILE_BYTES = 64 * 1024 * 1024;
+
+/** What a rules file holds, told by its content. */
+export type RulesFileKind = 'snapshot' | 'payload';
+
+/** What a command takes: either kind, or (`fetch --from-file`) only a payload. */
+export type RulesFileAccepted = 'snapshot or payload' | 'payload';
+
+/** A rules file read into a book, and which kind it was. */
+export interface LoadedRules {
+  readonly book: RuleBook;
+  readonly kind: RulesFileKind;
+}
+
+const SNAPSHOT_DESCRIPTION = `a rule-book snapshot ("format" and "version", as '${PROGRAM} fetch' writes it)`;
+const PAYLOAD_DESCRIPTION =
+  'an exchangeInfo payload ("timezone", "serverTime" and "symbols": the body of GET /api/v3/exchangeInfo)';
+
+const PAYLOAD_FIELDS = ['timezone', 'serverTime', 'symbols'] as const;
+const FIELDS_SHOWN = 5;
+
+/**
+ * Tells a decoded rules file apart by its top level: a `format` field makes a snapshot (the
+ * snapshot reader then judges its value), else any of `timezone`, `serverTime` or `symbols` makes
+ * a payload (the payload reader then says which is missing or wrong), else a `version` field makes
+ * a snapshot that lost its `format`. A snapshot carries the payload's three fields too, so
+ * `format` is asked first. Anything else is neither: `got` says what it is instead.
+ */
+export function rulesFileKind(json: unknown): RulesFileKind | { readonly got: string } {
+  if (Array.isArray(json)) return { got: `it is a JSON array${looksLikeDefinitions(json)}` };
+  if (json === null) return { got: 'it is JSON null' };
+  if (typeof json !== 'object') return { got: `it is a JSON ${typeof json}` };
+  const has = (field: string) => Object.hasOwn(json, field);
+  if (has('format')) return 'snapshot';
+  if (PAYLOAD_FIELDS.some(has)) return 'payload';
+  if (has('version')) return 'snapshot';
+  const fields = Object.keys(json);
+  if (fields.length === 0) return { got: 'it is an empty JSON object' };
+  const shown = fields.slice(0, FIELDS_SHOWN).map((field) => clip(JSON.stringify(field), 40));
+  const more = fields.length > FIELDS_SHOWN ? ` and ${fields.length - FIELDS_SHOWN} more` : '';
+  return { got: `it is a JSON object with none of those fields (its fields: ${shown.join(', ')}${more})` };
+}
+
+/** A saved `symbols` list on its own is a common near miss: say what it lacks. */
+function looksLikeDefinitions(list: readonly unknown[]): string {
+  const first: unknown = list[0];
+  return typeof first === 'object' && first !== null && Object.hasOwn(first, 'symbol')
+    ? " of pair definitions, without the payload's object around them"
+    : '';
+}
+
+/**
+ * Reads a rules file named by `what` (a flag, or `diff`'s OLD and NEW): a regular UTF-8 file of
+ * at most {@link MAX_RULES_FILE_BYTES} (a leading byte-order mark dropped), holding a snapshot or,
+ * as `accepted` allows, an exchangeInfo payload. A payload is read losslessly (a 20-digit
+ * `maxTradeAmount` keeps every digit) and compiled as a book fetched from the wire is, a missing
+ * tick inferred from `displayDigitMerge`; its `fetchedAt` is the file's modification time.
+ *
+ * @throws {UsageError} naming `what` and the file: it cannot be read (as `readRegularFile`), is
+ *   not UTF-8 or not JSON, is neither kind (saying what it is and what was expected), or is a
+ *   snapshot or payload that does not hold (with the reader's reason and first issues).
+ */
+export async function loadRulesFile(
+  path: string,
+  what: string,
+  accepted: RulesFileAccepted,
+): Promise<LoadedRules> {
+  const { bytes, modifiedMs } = await readRegularFileStamped(path, what, MAX_RULES_FILE_BYTES);
+  const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
+  const expected =
+    accepted === 'payload' ? PAYLOAD_DESCRIPTION : `${SNAPSHOT_DESCRIPTION} or ${PAYLOAD_DESCRIPTION}`;
+  let text: string;
+  try {
+    // ignoreBOM false (the default) drops one leading byte-order mark, as editors write it.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fail(`not UTF-8 text; expected ${expected}`);
+  }
+  if (text.trim() === '') throw fail(`it is empty; expected ${expected}`);
+  // This first reading only tells the kinds apart (and is the whole reading of a snapshot, whose
+  // decimals are strings); a payload is read again below, losslessly.
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const detail = clip(oneLine(error instanceof Error ? error.message : String(error)), 160);
+    throw fail(`not JSON (${detail}); expected ${expected}`);
+  }
+  const kind = rulesFileKind(json);
+  if (typeof kind === 'object') throw fail(`expected ${expected}, but ${kind.got}`);
+  if (kind === 'snapshot') {
+    if (accepted === 'payload')
+      throw fail(
+        `it is a rule-book snapshot already (check and diff read it as it is); expected ${expected}`,
+      );
+    return { book: snapshotBook(json, fail), kind };
+  }
+  json = undefined; // let the first reading go before the lossless one
+  return { book: payloadBook(text, modifiedMs, fail), kind };
+}
+
+function snapshotBook(json: unknown, fail: (problem: string) => UsageError): RuleBook {
+  try {
+    return RuleBook.fromJSON(json);
+  } catch (error) {
+    if (!isSnapshotError(error)) throw error;
+    const advice =
+      error.reason === 'format' ? ` (a snapshot is what '${PROGRAM} fetch --out FILE' writes)` : '';
+    throw fail(`${clip(oneLine(error.message), 400)}${advice}`);
+  }
+}
+
+function payloadBook(text: string, modifiedMs: number, fail: (problem: string) => UsageError): RuleBook {
+  try {
+    // Tick inference left at its default: the book a client builds from the same body on the wire.
+    return RuleBook.fromExchangeInfo(parseExchangeInfoText(text), { fetchedAt: fetchedAtOf(modifiedMs) });
+  } catch (error) {
+    if (!isExchangeInfoSchemaError(error)) throw error;
+    throw fail(`exchangeInfo payload refused: ${clip(oneLine(error.message), 400)}`);
+  }
+}
+
+/** The file's time when it is one a book can carry (not before 1970), else now. */
+function fetchedAtOf(modifiedMs: number): number {
+  return Number.isFinite(modifiedMs) && modifiedMs >= 0 && modifiedMs <= Number.MAX_SAFE_INTEGER
+    ? modifiedMs
+    : Date.now();
+}
