@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
 import { describeValue } from '../errors/preflight-error.js';
 import {
+  builtOnce,
   callback,
   type DeclaresExactly,
   type IssueSink,
@@ -95,50 +96,55 @@ const REFUSED_HEADERS: ReadonlySet<string> = new Set([
  * Every option of {@link ExchangeInfoClientOptions}: its type, check and default, in the order
  * they are checked. `baseUrl` comes out as the endpoint's full URL.
  */
-const clientOptionsSchema = z.pipe(
-  optionsSchema(
-    {
-      baseUrl: z.pipe(
-        valueThat<string | URL>(() => true, 'an http(s) URL'),
-        z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
-      ),
-      timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
-      retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
-      retryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.retryDelayMs),
-      maxRetryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs),
-      maxResponseBytes: withDefault(
-        integerIn(1, MAX_RESPONSE_BYTES_LIMIT),
-        DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
-      ),
-      symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
-      dispatcher: z.optional(
-        // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
-        valueThat<Dispatcher>(
-          (value) =>
-            typeof value === 'object' &&
-            value !== null &&
-            typeof (value as Partial<Dispatcher>).request === 'function',
-          'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
+const clientOptionsSchema = builtOnce(() =>
+  z.pipe(
+    optionsSchema(
+      {
+        baseUrl: z.pipe(
+          valueThat<string | URL>(() => true, 'an http(s) URL'),
+          z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
         ),
-      ),
-      headers: withDefault(
-        z.pipe(
-          valueThat<Readonly<Record<string, string>>>(isRecord, 'an object of header names to string values'),
-          z.transform((value: Readonly<Record<string, string>>, ctx) => checkedHeaders(value, ctx)),
+        timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
+        retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
+        retryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.retryDelayMs),
+        maxRetryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs),
+        maxResponseBytes: withDefault(
+          integerIn(1, MAX_RESPONSE_BYTES_LIMIT),
+          DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
         ),
-        {},
-      ),
-      // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
-      random: withDefault(callback<() => number>(), () => Math.random()),
-    },
-    { subject: 'an ExchangeInfoClient option', required: 'baseUrl' },
+        symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
+        dispatcher: z.optional(
+          // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
+          valueThat<Dispatcher>(
+            (value) =>
+              typeof value === 'object' &&
+              value !== null &&
+              typeof (value as Partial<Dispatcher>).request === 'function',
+            'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
+          ),
+        ),
+        headers: withDefault(
+          z.pipe(
+            valueThat<Readonly<Record<string, string>>>(
+              isRecord,
+              'an object of header names to string values',
+            ),
+            z.transform((value: Readonly<Record<string, string>>, ctx) => checkedHeaders(value, ctx)),
+          ),
+          {},
+        ),
+        // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
+        random: withDefault(callback<() => number>(), () => Math.random()),
+      },
+      { subject: 'an ExchangeInfoClient option', required: 'baseUrl' },
+    ),
+    z.transform(({ baseUrl, dispatcher, ...options }) => ({ endpoint: baseUrl, dispatcher, ...options })),
   ),
-  z.transform(({ baseUrl, dispatcher, ...options }) => ({ endpoint: baseUrl, dispatcher, ...options })),
 );
 
 // The compiler holds the schema to the public interface: an option in one and not the other, a
 // different type or a different required set fails the type check.
-true satisfies DeclaresExactly<z.input<typeof clientOptionsSchema>, ExchangeInfoClientOptions>;
+true satisfies DeclaresExactly<z.input<ReturnType<typeof clientOptionsSchema>>, ExchangeInfoClientOptions>;
 
 /**
  * {@link ExchangeInfoClientOptions} checked, with defaults filled in; `endpoint` is the full URL
@@ -150,7 +156,7 @@ true satisfies DeclaresExactly<z.input<typeof clientOptionsSchema>, ExchangeInfo
  * resolved.endpoint.href; // 'http://127.0.0.1:8080/api/v3/exchangeInfo'
  * ```
  */
-export type ResolvedClientOptions = Readonly<z.output<typeof clientOptionsSchema>>;
+export type ResolvedClientOptions = Readonly<z.output<ReturnType<typeof clientOptionsSchema>>>;
 
 /**
  * The path of the endpoint below `baseUrl` (as the exchange documents it).
@@ -173,7 +179,7 @@ export const EXCHANGE_INFO_PATH = '/api/v3/exchangeInfo';
  * ```
  */
 export function resolveClientOptions(options: unknown): ResolvedClientOptions {
-  return readOptions(clientOptionsSchema, options);
+  return readOptions(clientOptionsSchema(), options);
 }
 
 function endpointFrom(value: unknown, ctx: IssueSink): URL {

@@ -227,6 +227,25 @@ export type DeclaresExactly<SchemaInput, Options> =
     : false;
 
 /**
+ * `build()`, called once, on first use: building a zod schema costs more than the rest of
+ * loading `order-preflight/node` together, so an import that never checks options never pays it
+ * (README, "Dependencies").
+ *
+ * @example
+ * ```ts
+ * const schema = builtOnce(() => optionsSchema(shape, names));
+ * readOptions(schema(), input);
+ * ```
+ */
+export function builtOnce<S>(build: () => S): () => S {
+  let built: S | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+/**
  * Reads `input` with `schema`: the options with every default filled in, or the library's own
  * `InvalidQueryError`, whose `parameter` is the option at fault (the first in the schema's
  * order), `value` what it got and message what it must be; `parameter` is `options` for the

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { RuleBook } from '../book/rule-book.js';
 import {
+  builtOnce,
   callback,
   checkedBy,
   type DeclaresExactly,
@@ -208,80 +209,82 @@ export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
  * are checked; then what depends on `intervalMs` and `snapshotFile` (the defaults of `maxAgeMs`,
  * `retryDelayMs` and `writeSnapshot`, and the bounds of the first two).
  */
-const sourceOptionsSchema = z.pipe(
-  optionsSchema(
-    {
-      client: valueThat<ExchangeInfoFetcher>(
-        (value) =>
-          typeof value === 'object' &&
-          value !== null &&
-          typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
-        'an ExchangeInfoClient (an object with fetchExchangeInfo)',
-      ),
-      // The client's own check, whose error names the query parameter at fault (`symbols`).
-      query: withDefault(
-        checkedBy((query: ExchangeInfoQuery) => validateExchangeInfoQuery(query)),
-        Object.freeze({}),
-      ),
-      intervalMs: integerIn(1, MAX_TIMER_MS),
-      maxAgeMs: z.optional(integerIn(1, Number.MAX_SAFE_INTEGER)),
-      jitterRatio: withDefault(numberIn(0, 1, { maxIncluded: false }), DEFAULT_SOURCE_OPTIONS.jitterRatio),
-      retryDelayMs: z.optional(integerIn(1, MAX_TIMER_MS)),
-      initialBook: z.optional(valueThat<RuleBook>((value) => value instanceof RuleBook, 'a RuleBook')),
-      snapshotFile: z.optional(
-        valueThat<string>(
-          (value) => typeof value === 'string' && value.length > 0 && !value.includes('\u0000'),
-          'a non-empty file path',
+const sourceOptionsSchema = builtOnce(() =>
+  z.pipe(
+    optionsSchema(
+      {
+        client: valueThat<ExchangeInfoFetcher>(
+          (value) =>
+            typeof value === 'object' &&
+            value !== null &&
+            typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
+          'an ExchangeInfoClient (an object with fetchExchangeInfo)',
         ),
-      ),
-      writeSnapshot: z.optional(flag()),
-      onChange: z.optional(callback<RuleBookChangeListener>()),
-      maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
-      acceptRefresh: z.optional(callback<RefreshAcceptor>()),
-      onError: z.optional(callback<(error: unknown) => void>()),
-      // The globals, looked up at each call (not captured), so a test's fake clocks govern.
-      random: withDefault(callback<() => number>(), () => Math.random()),
-      now: withDefault(callback<() => number>(), () => Date.now()),
-      monotonicNow: withDefault(callback<() => number>(), () => performance.now()),
-      keepProcessAlive: withDefault(flag(), false),
-    },
-    { subject: 'a rule-book source option', required: 'client and intervalMs' },
+        // The client's own check, whose error names the query parameter at fault (`symbols`).
+        query: withDefault(
+          checkedBy((query: ExchangeInfoQuery) => validateExchangeInfoQuery(query)),
+          Object.freeze({}),
+        ),
+        intervalMs: integerIn(1, MAX_TIMER_MS),
+        maxAgeMs: z.optional(integerIn(1, Number.MAX_SAFE_INTEGER)),
+        jitterRatio: withDefault(numberIn(0, 1, { maxIncluded: false }), DEFAULT_SOURCE_OPTIONS.jitterRatio),
+        retryDelayMs: z.optional(integerIn(1, MAX_TIMER_MS)),
+        initialBook: z.optional(valueThat<RuleBook>((value) => value instanceof RuleBook, 'a RuleBook')),
+        snapshotFile: z.optional(
+          valueThat<string>(
+            (value) => typeof value === 'string' && value.length > 0 && !value.includes('\u0000'),
+            'a non-empty file path',
+          ),
+        ),
+        writeSnapshot: z.optional(flag()),
+        onChange: z.optional(callback<RuleBookChangeListener>()),
+        maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
+        acceptRefresh: z.optional(callback<RefreshAcceptor>()),
+        onError: z.optional(callback<(error: unknown) => void>()),
+        // The globals, looked up at each call (not captured), so a test's fake clocks govern.
+        random: withDefault(callback<() => number>(), () => Math.random()),
+        now: withDefault(callback<() => number>(), () => Date.now()),
+        monotonicNow: withDefault(callback<() => number>(), () => performance.now()),
+        keepProcessAlive: withDefault(flag(), false),
+      },
+      { subject: 'a rule-book source option', required: 'client and intervalMs' },
+    ),
+    z.transform((options, ctx) => {
+      const { intervalMs, snapshotFile } = options;
+      const maxAgeMs =
+        options.maxAgeMs ??
+        Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs);
+      if (maxAgeMs < intervalMs) {
+        return refuse(ctx, {
+          path: ['maxAgeMs'],
+          problem: `must be an integer from ${intervalMs} (intervalMs) to ${Number.MAX_SAFE_INTEGER}, got ${maxAgeMs}`,
+          value: maxAgeMs,
+        });
+      }
+      const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs(intervalMs);
+      if (retryDelayMs > intervalMs) {
+        return refuse(ctx, {
+          path: ['retryDelayMs'],
+          problem: `must be an integer from 1 to ${intervalMs} (intervalMs), got ${retryDelayMs}`,
+          value: retryDelayMs,
+        });
+      }
+      const writeSnapshot = options.writeSnapshot ?? snapshotFile !== undefined;
+      if (writeSnapshot && snapshotFile === undefined) {
+        return refuse(ctx, {
+          path: ['writeSnapshot'],
+          problem: 'needs snapshotFile (where to write)',
+          value: true,
+        });
+      }
+      return { ...options, maxAgeMs, retryDelayMs, writeSnapshot };
+    }),
   ),
-  z.transform((options, ctx) => {
-    const { intervalMs, snapshotFile } = options;
-    const maxAgeMs =
-      options.maxAgeMs ??
-      Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs);
-    if (maxAgeMs < intervalMs) {
-      return refuse(ctx, {
-        path: ['maxAgeMs'],
-        problem: `must be an integer from ${intervalMs} (intervalMs) to ${Number.MAX_SAFE_INTEGER}, got ${maxAgeMs}`,
-        value: maxAgeMs,
-      });
-    }
-    const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs(intervalMs);
-    if (retryDelayMs > intervalMs) {
-      return refuse(ctx, {
-        path: ['retryDelayMs'],
-        problem: `must be an integer from 1 to ${intervalMs} (intervalMs), got ${retryDelayMs}`,
-        value: retryDelayMs,
-      });
-    }
-    const writeSnapshot = options.writeSnapshot ?? snapshotFile !== undefined;
-    if (writeSnapshot && snapshotFile === undefined) {
-      return refuse(ctx, {
-        path: ['writeSnapshot'],
-        problem: 'needs snapshotFile (where to write)',
-        value: true,
-      });
-    }
-    return { ...options, maxAgeMs, retryDelayMs, writeSnapshot };
-  }),
 );
 
 // The compiler holds the schema to the public interface: an option in one and not the other, a
 // different type or a different required set fails the type check.
-true satisfies DeclaresExactly<z.input<typeof sourceOptionsSchema>, RuleBookSourceOptions>;
+true satisfies DeclaresExactly<z.input<ReturnType<typeof sourceOptionsSchema>>, RuleBookSourceOptions>;
 
 /**
  * {@link RuleBookSourceOptions} checked, with defaults filled in.
@@ -291,7 +294,7 @@ true satisfies DeclaresExactly<z.input<typeof sourceOptionsSchema>, RuleBookSour
  * resolveRuleBookSourceOptions({ client, intervalMs: 60_000 }).maxAgeMs; // 180000
  * ```
  */
-export type ResolvedRuleBookSourceOptions = Readonly<z.output<typeof sourceOptionsSchema>>;
+export type ResolvedRuleBookSourceOptions = Readonly<z.output<ReturnType<typeof sourceOptionsSchema>>>;
 
 /**
  * Checks rule-book source options and fills in defaults. Unknown keys are refused, so a typo
@@ -305,7 +308,7 @@ export type ResolvedRuleBookSourceOptions = Readonly<z.output<typeof sourceOptio
  * ```
  */
 export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBookSourceOptions {
-  return readOptions(sourceOptionsSchema, options);
+  return readOptions(sourceOptionsSchema(), options);
 }
 
 function defaultRetryDelayMs(intervalMs: number): number {
