@@ -86,14 +86,14 @@ describe('the arbitraries of order-preflight/testing, as fast-check checks its o
   it.each(ARBITRARIES)(
     '%s: the same seed gives the same values, from an arbitrary made afresh too',
     (_, make) => {
-      for (const seed of [1, 42, -7, 2_147_483_647]) {
-        const once = fc.sample(make(), { seed, numRuns: 20 });
-        const again = fc.sample(make(), { seed, numRuns: 20 });
+      for (const seed of [1, 2_147_483_647]) {
+        const once = fc.sample(make(), { seed, numRuns: 10 });
+        const again = fc.sample(make(), { seed, numRuns: 10 });
         expect(again.map(comparable)).toEqual(once.map(comparable));
       }
       // and another seed gives other values
-      expect(comparable(fc.sample(make(), { seed: 2, numRuns: 20 }))).not.toBe(
-        comparable(fc.sample(make(), { seed: 1, numRuns: 20 })),
+      expect(comparable(fc.sample(make(), { seed: 2, numRuns: 10 }))).not.toBe(
+        comparable(fc.sample(make(), { seed: 1, numRuns: 10 })),
       );
     },
   );
@@ -105,10 +105,10 @@ describe('the arbitraries of order-preflight/testing, as fast-check checks its o
       fc.assert(
         fc.property(arb, (value) => {
           expect(arb.canShrinkWithoutContext(value)).toBe(true);
-          for (const shrunk of firstShrinks(arb, value, 5))
+          for (const shrunk of firstShrinks(arb, value, 3))
             expect(arb.canShrinkWithoutContext(shrunk)).toBe(true);
         }),
-        propertyParameters(30),
+        propertyParameters(15),
       );
     },
   );
@@ -119,7 +119,7 @@ describe('the arbitraries of order-preflight/testing, as fast-check checks its o
   it.each(unfiltered)(
     '%s: a property failing on every value shrinks to one simplest value, from any seed',
     (_, make) => {
-      const ends = [1, 2, 3, 4, 5].map((seed) => {
+      const ends = [1, 2, 3].map((seed) => {
         const run = fc.check(
           fc.property(make(), () => false),
           { seed },
@@ -367,7 +367,7 @@ describe('canBreak: whether invalidOrderArb can break a rule alone', () => {
           seen[threw ? 'cannot' : 'can']++;
         },
       ),
-      propertyParameters(1_000),
+      propertyParameters(500),
     );
     expect(seen.can).toBeGreaterThan(100);
     expect(seen.cannot).toBeGreaterThan(100);
@@ -390,7 +390,7 @@ describe('canBreak: whether invalidOrderArb can break a rule alone', () => {
           expect(found).toEqual([codes[i]]);
         });
       }),
-      propertyParameters(20),
+      propertyParameters(10),
     );
   });
 
