@@ -569,14 +569,17 @@ describe.skipIf(process.platform === 'win32')(
     }
 
     it('without a cap, an order that finds no descriptor for the upstream is answered "not sent" (502, -1001)', async () => {
-      const { port, child } = await startLimited(64, ['--max-connections', '10000']);
+      // 128, not fewer: loading main.ts from source (tsx, zod/mini's many modules) opens files in
+      // parallel, and at 64 the start itself can meet EMFILE.
+      const fds = 128;
+      const { port, child } = await startLimited(fds, ['--max-connections', '10000']);
       const flood: Socket[] = [];
       try {
         // The rule-book client's idle keep-alive connection closes within about 5 s and frees a
         // descriptor: were that after the flood, the order could take it. Wait it out first.
         await until(() => upstream.openSockets === 0, 10_000);
         const keeper = await open(port);
-        for (let i = 0; i < 60; i++) flood.push(await open(port));
+        for (let i = 0; i < fds - 4; i++) flood.push(await open(port));
         await sleep(200);
         const before = arrived();
         const answer = await orderOn(keeper);
