@@ -26,7 +26,10 @@ interface BigPair {
 
 const big = (text: string | null) => (text === null ? null : new Big(text));
 
-/** The tick in force: sent, or the smallest depth-merge step (README, "Reading the exchange's definitions"). */
+/**
+ * The tick in force: sent, or the smallest depth-merge step (docs/exchange-semantics.md, "Reading
+ * the exchange's definitions").
+ */
 function tickOf(d: PairDefinition): Big | null {
   if (d.tickSize !== null) return new Big(d.tickSize);
   let smallest: Big | null = null;

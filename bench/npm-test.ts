@@ -2,10 +2,10 @@
  * `npm run bench:test [-- RUNS]`: how long `npm test` takes on a fresh clone, as CI runs it.
  *
  * Clones the committed HEAD of this repository into a temporary directory, runs `npm ci` there
- * (which builds, through `prepare`), then `npm test` RUNS times (3 by default), and prints the
- * wall time of each run and of each of its steps (scripts/test.ts prints them), with the median.
- * The README's figure comes from here. Nothing is asserted: the time depends on the machine and
- * on what else runs on it.
+ * (which builds, through `prepare`), then `npm test` RUNS times (3 by default), and prints the wall
+ * time of each run and of each of its steps (scripts/test.ts prints them), with the median.
+ * docs/development.md sends readers here for the figure. Nothing is asserted: the time depends on
+ * the machine and on what else runs on it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,8 +9,8 @@ import { fastOnly, fastVerdictOnly, generalPath } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';
 
 /**
- * `newClientOrderId` (README, "Judging an order"): on any string, the library (both paths) and
- * the independent model agree, and the ids `validOrderArb` generates all pass.
+ * `newClientOrderId` (docs/exchange-semantics.md, "Judging an order"): on any string, the library
+ * (both paths) and the independent model agree, and the ids `validOrderArb` generates all pass.
  */
 
 const definitions = [BTCUSDT];

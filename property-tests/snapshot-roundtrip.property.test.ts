@@ -23,8 +23,9 @@ function reloaded(book: RuleBook): RuleBook {
 }
 
 /**
- * A parsed definition as the book keeps it (README: snapshots keep the grid and its source):
- * without a tick, the smallest step of `displayDigitMerge` is the tick, if the list has one.
+ * A parsed definition as the book keeps it (docs/exchange-semantics.md: snapshots keep the grid and
+ * its source): without a tick, the smallest step of `displayDigitMerge` is the tick, if the list
+ * has one.
  */
 function inForce(d: PairDefinition): PairDefinition {
   if (d.tickSize !== null) return d;

@@ -12,7 +12,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM}: apt-get install chromium (README, "Development")`,
+      `Chromium is not installed at ${CHROMIUM}: apt-get install chromium (docs/development.md)`,
     );
   return chromium.launch({
     executablePath: CHROMIUM,

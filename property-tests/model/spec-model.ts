@@ -1,7 +1,8 @@
 /**
- * A small, deliberately plain model of the contract (the README's "Semantics, in our words" and
- * "Violation codes"): what `validateOrder` should answer, written straight from
- * the contract and independent of the library's implementation. It imports types only.
+ * A small, deliberately plain model of the contract (docs/exchange-semantics.md, "The contract in
+ * our words", and README.md, "Semantics and codes"): what `validateOrder` should answer, written
+ * straight from the contract and independent of the library's implementation. It imports types
+ * only.
  *
  * Every decimal goes through big.js built from strings (JSON numbers via `String(n)`, which
  * big.js reads even in exponent form such as `1e-8`). No float arithmetic anywhere; grids are
@@ -53,16 +54,17 @@ export interface ModelOptions {
   readonly inferTickSize?: boolean;
 }
 
-/** README, "Judging an order": a plain positive decimal, at most 64 characters. */
+/** docs/exchange-semantics.md, "Judging an order": a plain positive decimal, at most 64 characters. */
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 const MAX_DECIMAL_LENGTH = 64;
 /**
- * README, "Judging an order": a client order id is 1 to 40 code points (the `u` flag counts a
- * surrogate pair as one), none a control character U+0000-U+001F or a lone surrogate (`\p{Cs}`).
+ * docs/exchange-semantics.md, "Judging an order": a client order id is 1 to 40 code points (the `u`
+ * flag counts a surrogate pair as one), none a control character U+0000-U+001F or a lone surrogate
+ * (`\p{Cs}`).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the rule.
 const CLIENT_ORDER_ID = /^[^\p{Cs}\u0000-\u001F]{1,40}$/u;
-/** The largest precision a definition may carry (README: an integer from 0 to 255). */
+/** The largest precision a definition may carry (docs/exchange-semantics.md: an integer from 0 to 255). */
 const MAX_PRECISION = 255;
 
 const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
@@ -97,7 +99,10 @@ interface OrderDecimal {
   readonly text: string;
 }
 
-/** The README's decimal rule ("Judging an order"); `undefined` when the value is malformed. */
+/**
+ * The decimal rule of docs/exchange-semantics.md ("Judging an order"); `undefined` when the value
+ * is malformed.
+ */
 function readOrderDecimal(raw: unknown): OrderDecimal | undefined {
   let text: string;
   if (typeof raw === 'string') text = raw;
@@ -129,7 +134,7 @@ const ABSENT = { kind: 'absent' } as const;
 const WRONG = { kind: 'wrong' } as const;
 const value = <T>(v: T): Read<T> => ({ kind: 'value', value: v });
 
-/** README: absent, `null` and `""` all mean "the exchange did not say". */
+/** docs/exchange-semantics.md: absent, `null` and `""` all mean "the exchange did not say". */
 function isAbsent(raw: unknown): boolean {
   return raw === undefined || raw === null || raw === '';
 }
@@ -481,9 +486,9 @@ function readOrder(order: Record<string, unknown>): ReadOrder {
 const ONE = new Big('1');
 
 /**
- * README "Fallback ratio": the ratio bounding a MARKET order's fill. `marketFallbackPriceRatio`
- * when it is configured (present and not 0), else the side's limit-price ratio; `undefined` when
- * neither is known.
+ * docs/exchange-semantics.md, "Fallback ratio": the ratio bounding a MARKET order's fill.
+ * `marketFallbackPriceRatio` when it is configured (present and not 0), else the side's limit-price
+ * ratio; `undefined` when neither is known.
  */
 function worstCaseRatio(pair: ModelPair, side: Side): Big | undefined {
   const fallback = pair.marketFallbackPriceRatio;
@@ -491,7 +496,10 @@ function worstCaseRatio(pair: ModelPair, side: Side): Big | undefined {
   return side === 'BUY' ? pair.buyLimitPriceRatio : pair.sellLimitPriceRatio;
 }
 
-/** README, "Judging an order" (fallback ratio): the worst price a MARKET order can fill at, when it is known. */
+/**
+ * docs/exchange-semantics.md, "Judging an order" (fallback ratio): the worst price a MARKET order
+ * can fill at, when it is known.
+ */
 export function worstCasePrice(pair: ModelPair, side: Side, referencePrice: Big): Big | undefined {
   const ratio = worstCaseRatio(pair, side);
   if (ratio === undefined) return undefined;

@@ -253,7 +253,10 @@ const RATIOS = ['0.1', '0', '0.01', '0.02', '0.03', '0.05', '0.125', '0.2', '0.5
 const FALLBACKS = ['0', '0.01', '0.02', '0.05', '0.1', '0.25'] as const;
 const TWENTY_DIGITS = '12345678901234567890';
 
-/** The rule fields besides the grids that may be left out (README: absent, null or ""). */
+/**
+ * The rule fields besides the grids that may be left out (docs/exchange-semantics.md: absent, null
+ * or "").
+ */
 const OPTIONAL_RULE_FIELDS = [
   'status',
   'enableTrade',

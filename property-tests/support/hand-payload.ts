@@ -479,7 +479,7 @@ export const NOGRIDATALLUSDT: RawPairDefinition = {
   quoteAssetPrecision: '',
 };
 
-/** The rule fields of README "Reading the exchange's definitions". */
+/** The rule fields of docs/exchange-semantics.md, "Reading the exchange's definitions". */
 export const RULE_FIELDS = [
   'status',
   'enableTrade',

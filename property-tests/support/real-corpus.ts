@@ -26,12 +26,13 @@
  * - `weex` (the rest): as this exchange's samples: decimal strings, precisions `"8"`, the
  *   minimum ten steps, caps such as `99999`, market caps equal to the cap, fallback `"0"`.
  *
- * On top of that, the shapes the README tolerates: about 10% of pairs carry no `tickSize`
- * and no `stepSize` at all (their `displayDigitMerge` still carries the tick), a few have
- * `tickSize: ""` or `0`, a null fee rate, a display flag written `1` or `"true"`, a depth-merge
- * list out of order or with a trailing comma. A few pairs are `HALT` or `BREAK`, or have trading
- * disabled. Every definition is consistent: grids fit their precisions, the minimum is a whole
- * number of steps, the cap is above the minimum, and the smallest depth-merge step is the tick.
+ * On top of that, the shapes docs/exchange-semantics.md tolerates: about 10% of pairs carry no
+ * `tickSize` and no `stepSize` at all (their `displayDigitMerge` still carries the tick), a few
+ * have `tickSize: ""` or `0`, a null fee rate, a display flag written `1` or `"true"`, a
+ * depth-merge list out of order or with a trailing comma. A few pairs are `HALT` or `BREAK`, or
+ * have trading disabled. Every definition is consistent: grids fit their precisions, the minimum is
+ * a whole number of steps, the cap is above the minimum, and the smallest depth-merge step is the
+ * tick.
  */
 /**
  * One definition as a JSON decoder gives it (the same type as the model's `RawPairDefinition`).

@@ -25,7 +25,10 @@ export type OrderEstimate =
       readonly side: OrderSide;
       readonly type: OrderType;
       readonly quantity: string;
-      /** A LIMIT order's price; a MARKET order's bound from the fallback ratio (README, "Judging an order"). */
+      /**
+       * A LIMIT order's price; a MARKET order's bound from the fallback ratio
+       * (docs/exchange-semantics.md, "Judging an order").
+       */
       readonly worstCasePrice: string;
       readonly notional: string;
       /** TAKER for MARKET orders and for LIMIT orders that cross the reference price. */

@@ -43,9 +43,9 @@ export interface RuleBookOptions {
   readonly fetchedAt?: number | Date | undefined;
   /**
    * Take the smallest step of `displayDigitMerge` as the tick of a pair that has no `tickSize`
-   * (README, "Reading the exchange's definitions"; the evidence for and against it in
-   * docs/exchange-semantics.md). Default true; false leaves such pairs without a price grid
-   * (PRICE_TICK skipped).
+   * (docs/exchange-semantics.md, "Reading the exchange's definitions", and the evidence for and
+   * against it under `displayDigitMerge`). Default true; false leaves such pairs without a price
+   * grid (PRICE_TICK skipped).
    */
   readonly inferTickSize?: boolean | undefined;
 }
@@ -298,7 +298,8 @@ export class RuleBook {
   }
 
   /**
-   * Notional, worst-case price and expected fee of an order (README, "Judging an order").
+   * Notional, worst-case price and expected fee of an order (docs/exchange-semantics.md, "Judging
+   * an order").
    *
    * @example
    * ```ts

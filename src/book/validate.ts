@@ -61,10 +61,10 @@ export function judgeReadings(
 }
 
 /**
- * Runs every check (README, "Violation codes") and never throws: an order whose very reading throws (a
- * hostile proxy, a throwing getter) is reported as INVALID_ORDER. The order and the context are
- * read once: when the fast path has just read them and handed them over, those readings are
- * judged, and nothing is read again.
+ * Runs every check (README, "Semantics and codes") and never throws: an order whose very reading
+ * throws (a hostile proxy, a throwing getter) is reported as INVALID_ORDER. The order and the
+ * context are read once: when the fast path has just read them and handed them over, those readings
+ * are judged, and nothing is read again.
  */
 export function validateWith(
   lookupPair: (symbol: string) => PairLookup,

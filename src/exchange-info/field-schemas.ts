@@ -28,7 +28,10 @@ export const MAX_ASSET_PRECISION = 255;
  */
 export const MAX_FIELD_TEXT_LENGTH = 1024;
 
-/** Absent, `null` and `""` all mean "the exchange did not say" (README, "Reading the exchange's definitions"). */
+/**
+ * Absent, `null` and `""` all mean "the exchange did not say" (docs/exchange-semantics.md, "Reading
+ * the exchange's definitions").
+ */
 export function isAbsent(raw: unknown): boolean {
   return raw === undefined || raw === null || raw === '';
 }

@@ -3,12 +3,12 @@ import { MAX_JSON_DEPTH, nestingDepthOver } from './json-depth.js';
 import { MAX_PAYLOAD_VALUE_LENGTH, withoutOversizedValues } from './oversized-value.js';
 
 /**
- * Parses JSON text so that no number loses digits: every JSON number arrives as a lossless
- * number carrying its source text (a 20-digit `maxTradeAmount` stays exact), which the
- * exchange-info readers accept wherever they accept a number. A string or number longer than
- * {@link MAX_PAYLOAD_VALUE_LENGTH} characters is replaced, in one linear scan before parsing, by
- * a small object the readers refuse as that field's value: the lossless parser copies every
- * value, and one huge field would otherwise cost gigabytes (README, "Reliability").
+ * Parses JSON text so that no number loses digits: every JSON number arrives as a lossless number
+ * carrying its source text (a 20-digit `maxTradeAmount` stays exact), which the exchange-info
+ * readers accept wherever they accept a number. A string or number longer than {@link
+ * MAX_PAYLOAD_VALUE_LENGTH} characters is replaced, in one linear scan before parsing, by a small
+ * object the readers refuse as that field's value: the lossless parser copies every value, and one
+ * huge field would otherwise cost gigabytes (docs/guide.md, "Reliability: hostile input").
  *
  * Text nested more than {@link MAX_JSON_DEPTH} levels deep is refused before parsing, and so is
  * an object naming a member twice with two different values (the parser's rule): neither can be

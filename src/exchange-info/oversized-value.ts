@@ -1,8 +1,8 @@
 /**
- * The longest string or number an exchange-info payload may hold, in characters: far above any
- * real symbol, asset or decimal (names are capped at 1 KiB, decimals at 256 characters), and
- * small enough that a hostile payload cannot make the lossless parser, which copies every value
- * into objects, amplify one huge field into gigabytes (README, "Reliability").
+ * The longest string or number an exchange-info payload may hold, in characters: far above any real
+ * symbol, asset or decimal (names are capped at 1 KiB, decimals at 256 characters), and small
+ * enough that a hostile payload cannot make the lossless parser, which copies every value into
+ * objects, amplify one huge field into gigabytes (docs/guide.md, "Reliability: hostile input").
  */
 export const MAX_PAYLOAD_VALUE_LENGTH = 1024;
 

@@ -15,7 +15,8 @@ import {
 import type { PairDefinition, RejectionReason } from './schema.js';
 
 /**
- * Reads one raw pair definition field by field (README, "Reading the exchange's definitions"):
+ * Reads one raw pair definition field by field (docs/exchange-semantics.md, "Reading the exchange's
+ * definitions"):
  *
  * - a rule field that is absent, `null` or `""` becomes `null`, and only its checks are skipped;
  *   present but wrong, it sets the pair aside;

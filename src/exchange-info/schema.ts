@@ -1,7 +1,8 @@
 /**
  * Where a pair's price grid came from: the exchange's own `tickSize`; the smallest step of its
  * depth-merge list `displayDigitMerge` (the exchange sent no tick, and the book inferred it;
- * README, "Reading the exchange's definitions"); or nowhere (no grid, so PRICE_TICK is skipped).
+ * docs/exchange-semantics.md, "Reading the exchange's definitions"); or nowhere (no grid, so
+ * PRICE_TICK is skipped).
  *
  * @example
  * ```ts
@@ -44,7 +45,10 @@ export interface PairDefinition {
   readonly sellLimitPriceRatio: string | null;
   readonly marketBuyLimitSize: string | null;
   readonly marketSellLimitSize: string | null;
-  /** `'0'` means "not configured" (README, "Semantics"); `null` counts as `'0'`. */
+  /**
+   * `'0'` means "not configured" (docs/exchange-semantics.md, "Judging an order"); `null` counts as
+   * `'0'`.
+   */
   readonly marketFallbackPriceRatio: string | null;
   readonly enableTrade: boolean | null;
   readonly enableDisplay: boolean | null;

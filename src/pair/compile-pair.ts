@@ -73,11 +73,12 @@ export function compilePair(definition: PairDefinition): CompiledPair {
 }
 
 /**
- * The definition with its price grid inferred when the exchange sent none (README, "Reading the
- * exchange's definitions"): the smallest positive step of `displayDigitMerge`. Unchanged when
- * there is a tick, or no step to infer it from. An assumption (docs/exchange-semantics.md): the
- * smallest step can be finer than the real tick, so the inferred grid may miss an off-tick price,
- * but it refuses no price on the real tick while that tick is a whole multiple of the step.
+ * The definition with its price grid inferred when the exchange sent none
+ * (docs/exchange-semantics.md, "Reading the exchange's definitions"): the smallest positive step of
+ * `displayDigitMerge`. Unchanged when there is a tick, or no step to infer it from. An assumption
+ * (docs/exchange-semantics.md): the smallest step can be finer than the real tick, so the inferred
+ * grid may miss an off-tick price, but it refuses no price on the real tick while that tick is a
+ * whole multiple of the step.
  */
 export function withInferredTick(definition: PairDefinition): PairDefinition {
   if (definition.tickSize !== null) return definition;

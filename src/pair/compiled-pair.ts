@@ -2,9 +2,9 @@ import type { Dec } from '../decimal/dec.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 
 /**
- * A pair definition with every decimal parsed once, at compile time, and the derived factors of
- * the README's semantics ready, so checking an order parses nothing of the pair's. A field the
- * exchange did not send is `null` here too, and the rules that need it skip.
+ * A pair definition with every decimal parsed once, at compile time, and the derived factors of the
+ * semantics (docs/exchange-semantics.md) ready, so checking an order parses nothing of the pair's.
+ * A field the exchange did not send is `null` here too, and the rules that need it skip.
  */
 export interface CompiledPair {
   /** The definition in force: its `tickSize` may be inferred (`tickSizeSource`). */

@@ -4,11 +4,12 @@ import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from './compiled-pair.js';
 
 /**
- * The quantities an order of this pair may have, on the quantity grid: from the minimum rounded
- * up to the tightest cap rounded down (`maxTradeAmount`, and for a MARKET order its side's size
- * cap). Every quantity suggestion is kept inside it, so that one violation never proposes what
- * another rule of the pair refuses (README, "Judging an order"). `undefined` when no quantity
- * passes at all (the minimum above a cap): suggestions are then left as each rule makes them.
+ * The quantities an order of this pair may have, on the quantity grid: from the minimum rounded up
+ * to the tightest cap rounded down (`maxTradeAmount`, and for a MARKET order its side's size cap).
+ * Every quantity suggestion is kept inside it, so that one violation never proposes what another
+ * rule of the pair refuses (docs/exchange-semantics.md, "Judging an order"). `undefined` when no
+ * quantity passes at all (the minimum above a cap): suggestions are then left as each rule makes
+ * them.
  */
 export function quantityWindow(
   pair: CompiledPair,

@@ -3,12 +3,12 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair } from './compiled-pair.js';
 
 /**
- * The price an order can fill at, at worst (README, "Judging an order"): a LIMIT order's own price; for a
- * MARKET BUY reference × (1 + r), for a MARKET SELL reference × (1 − r), r being
- * `marketFallbackPriceRatio` or, when that is 0 ("not configured") or absent, the side's
- * limit-price ratio. The ratio's meaning is an assumption: WEEX does not show what it does
- * (docs/exchange-semantics.md).
- * `undefined` when it cannot be known (no reference price for a MARKET order, fields missing).
+ * The price an order can fill at, at worst (docs/exchange-semantics.md, "Judging an order"): a
+ * LIMIT order's own price; for a MARKET BUY reference × (1 + r), for a MARKET SELL reference × (1 −
+ * r), r being `marketFallbackPriceRatio` or, when that is 0 ("not configured") or absent, the
+ * side's limit-price ratio. The ratio's meaning is an assumption: WEEX does not show what it does
+ * (docs/exchange-semantics.md). `undefined` when it cannot be known (no reference price for a
+ * MARKET order, fields missing).
  */
 export function worstCasePrice(
   pair: CompiledPair,

@@ -50,13 +50,13 @@ export type NormalizeResult =
     };
 
 /**
- * The nearest order that passes (README, "Semantics"): the price moves onto its grid away from
- * the market (a BUY down, a SELL up), the quantity down onto its grid, each grid being the one
- * that satisfies the tick (or step) and the precision at once; a decimal spelled as `1e-7`
- * becomes `0.0000001`, and a changed value is written as canonical text (no trailing zeros).
- * Nothing else is changed: an order below the minimum after rounding, for a disabled pair,
- * outside a price band or over a cap comes back as violations. The order is read once (each
- * field's getter runs at most once), and what is returned is built from that one reading.
+ * The nearest order that passes (docs/exchange-semantics.md, "Judging an order"): the price moves
+ * onto its grid away from the market (a BUY down, a SELL up), the quantity down onto its grid, each
+ * grid being the one that satisfies the tick (or step) and the precision at once; a decimal spelled
+ * as `1e-7` becomes `0.0000001`, and a changed value is written as canonical text (no trailing
+ * zeros). Nothing else is changed: an order below the minimum after rounding, for a disabled pair,
+ * outside a price band or over a cap comes back as violations. The order is read once (each field's
+ * getter runs at most once), and what is returned is built from that one reading.
  *
  * @example
  * ```ts

@@ -14,7 +14,7 @@ import { tradingEnabled } from './trading-enabled.js';
 
 /**
  * Every rule about a known pair, in the order their violations and skips are reported (README,
- * "Violation codes"): the one place a rule's position is written. Both paths run this list, the
+ * "Semantics and codes"): the one place a rule's position is written. Both paths run this list, the
  * fast path numbers its failures by it, and `VIOLATION_CODES` lists its codes in this order.
  */
 export const PAIR_RULES: readonly PairRule[] = Object.freeze([

@@ -6,9 +6,9 @@ import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 
 /**
- * A price moved onto the pair's price grid away from the market (README, "Judging an order"): a
- * BUY down, a SELL up, and up when down would leave zero. The grid is the one that honours the
- * tick and `quoteAssetPrecision` at once.
+ * A price moved onto the pair's price grid away from the market (docs/exchange-semantics.md,
+ * "Judging an order"): a BUY down, a SELL up, and up when down would leave zero. The grid is the
+ * one that honours the tick and `quoteAssetPrecision` at once.
  */
 export function priceAwayFromMarket(grid: Dec, side: OrderSide | undefined, value: Dec): Dec {
   const down = floorToGrid(value, grid);
@@ -22,8 +22,8 @@ export function priceAwayFromMarketUnits(pair: FastPair, buy: boolean, units: nu
 }
 
 /**
- * The repair of a price (README, "Judging an order"): onto the grid away from the market, a
- * BUY down and a SELL up; nothing when a BUY would round down to zero.
+ * The repair of a price (docs/exchange-semantics.md, "Judging an order"): onto the grid away from
+ * the market, a BUY down and a SELL up; nothing when a BUY would round down to zero.
  */
 export function repairPrice(
   pair: CompiledPair,

@@ -8,8 +8,8 @@ import { withinQuantityWindow } from '../pair/quantity-window.js';
 
 /**
  * A quantity moved down onto the pair's quantity grid (or to its first point, when down leaves
- * zero), then into the quantities the pair's bounds allow, so that a suggestion never proposes
- * what another rule of the pair refuses (README, "Judging an order").
+ * zero), then into the quantities the pair's bounds allow, so that a suggestion never proposes what
+ * another rule of the pair refuses (docs/exchange-semantics.md, "Judging an order").
  */
 export function quantityDown(pair: CompiledPair, order: ParsedOrder, value: Dec): Dec {
   const grid = pair.quantityGrid;
@@ -29,7 +29,10 @@ export function quantityDownUnits(pair: FastPair, order: FastOrder): number {
   return nearest < low ? low : Math.min(nearest, high);
 }
 
-/** The repair of a quantity (README, "Judging an order"): down onto the grid; nothing when that leaves zero. */
+/**
+ * The repair of a quantity (docs/exchange-semantics.md, "Judging an order"): down onto the grid;
+ * nothing when that leaves zero.
+ */
 export function repairQuantity(
   pair: CompiledPair,
   order: ParsedOrder,

@@ -11,7 +11,8 @@ import { quantityDown } from './quantity-rounding.js';
  * An INVALID_FIELD on a price or quantity spelled in a way the exchange refuses (`1e-7`) suggests
  * its plain spelling; once the pair is known, that suggestion is put on the pair's grid (a price
  * away from the market, a quantity down and within the pair's bounds), so that it agrees with the
- * pair's other rules (README, "Judging an order"). Other violations pass through unchanged.
+ * pair's other rules (docs/exchange-semantics.md, "Judging an order"). Other violations pass
+ * through unchanged.
  */
 export function respelledOnGrid(pair: CompiledPair, order: ParsedOrder, v: Violation): Violation {
   if (v.code !== 'INVALID_FIELD' || (v.field !== 'price' && v.field !== 'quantity')) return v;

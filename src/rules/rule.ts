@@ -37,9 +37,9 @@ export interface PairRule {
   /** The skipped check a fast SKIP stands for: the fast form skips for one reason only. */
   readonly fastSkip: SkippedCheck | undefined;
   /**
-   * For a rule a rounding can satisfy: the order's field moved onto the pair's grid in the
-   * field's direction (a price away from the market, a quantity down), or `undefined` when that
-   * leaves nothing (README, "Judging an order"). `undefined` for the other rules.
+   * For a rule a rounding can satisfy: the order's field moved onto the pair's grid in the field's
+   * direction (a price away from the market, a quantity down), or `undefined` when that leaves
+   * nothing (docs/exchange-semantics.md, "Judging an order"). `undefined` for the other rules.
    */
   readonly repair: RuleRepair | undefined;
 }

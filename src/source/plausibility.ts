@@ -23,9 +23,9 @@ function inScope(query: ExchangeInfoQuery): ((definition: PairDefinition) => boo
 }
 
 /**
- * Judges a refreshed book before it is swapped in (README, "Keep it fresh"): refused when it has
- * no usable pair, or when it lacks more than `maxLossShare` of the current book's usable pairs in
- * the query's scope. Returns the refusal (not thrown), or `undefined` for a plausible book. A
+ * Judges a refreshed book before it is swapped in (docs/guide.md, "Keep it fresh"): refused when it
+ * has no usable pair, or when it lacks more than `maxLossShare` of the current book's usable pairs
+ * in the query's scope. Returns the refusal (not thrown), or `undefined` for a plausible book. A
  * first book (no `previous`) is refused only when it is empty.
  *
  * @internal

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { MAX_CLIENT_ORDER_ID_LENGTH } from '../order/client-order-id.js';
 
 /**
- * Client order ids the library lets through (README, "Judging an order"; the reasons in
- * docs/exchange-semantics.md): 1 to 40 code points from the whole range the exchange does not
- * exclude, so spaces, punctuation, U+007F, accented letters, CJK and emoji (two UTF-16 units
- * each) all occur. Mostly printable ASCII, as real ids are; the longest, 40, comes often, since
- * that is where a count in the wrong unit would show.
+ * Client order ids the library lets through (docs/exchange-semantics.md, "Judging an order"; the
+ * reasons in docs/exchange-semantics.md): 1 to 40 code points from the whole range the exchange
+ * does not exclude, so spaces, punctuation, U+007F, accented letters, CJK and emoji (two UTF-16
+ * units each) all occur. Mostly printable ASCII, as real ids are; the longest, 40, comes often,
+ * since that is where a count in the wrong unit would show.
  */
 
 const isSurrogate = (point: number) => point >= 0xd800 && point <= 0xdfff;

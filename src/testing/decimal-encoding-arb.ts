@@ -16,7 +16,7 @@ import { decimalsOf } from './grid-math.js';
 export type DecimalEncoding = 'string' | 'number' | 'mixed';
 
 /**
- * Longest decimal text an order may carry (README, "Judging an order").
+ * Longest decimal text an order may carry (docs/exchange-semantics.md, "Judging an order").
  *
  * @example `text.length <= MAX_ORDER_TEXT_LENGTH`
  */

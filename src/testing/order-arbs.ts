@@ -104,14 +104,14 @@ function made(outcome: Outcome): fc.Arbitrary<unknown> {
 }
 
 /**
- * Orders that pass every rule of `definition` (README, "Judging an order"): on the price grid,
- * which is the tick (`tickSize`, or the smallest `displayDigitMerge` step when there is none: see
- * `options.inferTickSize`) and `quoteAssetPrecision` at once; on the quantity grid (`stepSize` and
- * `baseAssetPrecision`); written with no more decimal places than those precisions (trailing
- * zeros included; some valid orders carry a few, within the precision); within the bounds and
- * market caps; inside the price bands of `options.referencePrice` and under `options.maxNotional`.
- * About half carry a `newClientOrderId` of 1 to 40 characters from the whole range the library
- * lets through (spaces, punctuation, non-ASCII letters, emoji; often exactly 40).
+ * Orders that pass every rule of `definition` (docs/exchange-semantics.md, "Judging an order"): on
+ * the price grid, which is the tick (`tickSize`, or the smallest `displayDigitMerge` step when
+ * there is none: see `options.inferTickSize`) and `quoteAssetPrecision` at once; on the quantity
+ * grid (`stepSize` and `baseAssetPrecision`); written with no more decimal places than those
+ * precisions (trailing zeros included; some valid orders carry a few, within the precision); within
+ * the bounds and market caps; inside the price bands of `options.referencePrice` and under
+ * `options.maxNotional`. About half carry a `newClientOrderId` of 1 to 40 characters from the whole
+ * range the library lets through (spaces, punctuation, non-ASCII letters, emoji; often exactly 40).
  * A rule field the definition lacks imposes nothing. Validate them with the same context to get
  * `ok: true`, whether or not the book infers the tick.
  *

@@ -61,7 +61,8 @@ const TWO = new Big('2');
 const FREE_GRID = unitOf(8);
 
 /**
- * The smallest positive step of a depth-merge list, as the book infers the tick (README).
+ * The smallest positive step of a depth-merge list, as the book infers the tick
+ * (docs/exchange-semantics.md).
  *
  * @example `smallestMergeStep(['1', '0.1', '0.01'])?.toFixed() // '0.01'`
  */
@@ -108,10 +109,10 @@ function nudges(breaking: BigValue, keeping: BigValue | undefined, grid: BigValu
 }
 
 /**
- * A pair definition seen as the space of orders its rules allow (README, "Judging an order"):
- * the grids a valid price and quantity lie on (tick or step and precision at once), and the
- * index ranges of prices and quantities for each side and type. A rule field the definition
- * lacks imposes nothing. Every bound is exact (big.js products, BigInt divisions).
+ * A pair definition seen as the space of orders its rules allow (docs/exchange-semantics.md,
+ * "Judging an order"): the grids a valid price and quantity lie on (tick or step and precision at
+ * once), and the index ranges of prices and quantities for each side and type. A rule field the
+ * definition lacks imposes nothing. Every bound is exact (big.js products, BigInt divisions).
  *
  * @example
  * ```ts
@@ -276,8 +277,9 @@ export class OrderSpace {
   }
 
   /**
-   * The price a notional is judged by: the LIMIT price, or the MARKET worst case (README,
-   * "Fallback ratio"); `undefined` when it cannot be known, and the notional check is skipped.
+   * The price a notional is judged by: the LIMIT price, or the MARKET worst case
+   * (docs/exchange-semantics.md, "Fallback ratio"); `undefined` when it cannot be known, and the
+   * notional check is skipped.
    */
   worstPrice(type: OrderType, side: OrderSide, price: BigValue | undefined): BigValue | undefined {
     if (type === 'LIMIT') return price;

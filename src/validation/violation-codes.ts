@@ -1,7 +1,7 @@
 /**
- * A closed union of the violation codes (README, "Violation codes"): stable strings, to match on
- * (never on messages). The codes of reading an order, of looking up its symbol, and of the pair's
- * rules; `VIOLATION_CODES` lists them in the order checks run.
+ * A closed union of the violation codes (README, "Semantics and codes"): stable strings, to match
+ * on (never on messages). The codes of reading an order, of looking up its symbol, and of the
+ * pair's rules; `VIOLATION_CODES` lists them in the order checks run.
  *
  * @example
  * ```ts

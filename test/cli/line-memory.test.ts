@@ -1,8 +1,7 @@
-// The bound `check --help` states for --max-line-bytes: memory within the limit plus the
-// program's own, on lines at the limit, one after another. Measured as the peak resident set of
-// a real child process (its own report at exit), against the same program reading a one-line
-// file. Lines of 24 MiB stand in for the 256 MiB of the README's measurement, with the limit
-// lowered to match.
+// The bound `check --help` states for --max-line-bytes: memory within the limit plus the program's
+// own, on lines at the limit, one after another. Measured as the peak resident set of a real child
+// process (its own report at exit), against the same program reading a one-line file. Lines of 24
+// MiB stand in for the 256 MiB of docs/cli.md's measurement, with the limit lowered to match.
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_FROM_SOURCE, limit, runChild, tempDir, writeSampleSnapshot } from './harness.js';

@@ -34,8 +34,8 @@ const DECIMAL_FIELDS = [
 const PRECISION_FIELDS = ['baseAssetPrecision', 'quoteAssetPrecision'] as const;
 
 /**
- * Shapes the README tolerates that the parser before v2 set the whole pair aside for
- * (`tickSize: ""`, a null fee, `displayHot: 1`, `enableDisplay: "true"`, `"0.1,1,"`).
+ * Shapes docs/exchange-semantics.md tolerates that the parser before v2 set the whole pair aside
+ * for (`tickSize: ""`, a null fee, `displayHot: 1`, `enableDisplay: "true"`, `"0.1,1,"`).
  */
 const READ_SINCE_V2: readonly CorpusShape[] = [
   'tick-empty-string',
@@ -191,7 +191,7 @@ describe('realCorpus: the payload', () => {
     expect(problems).toEqual([]);
   });
 
-  it('carries every shape the README tolerates, and a few pairs not trading', () => {
+  it('carries every shape docs/exchange-semantics.md tolerates, and a few pairs not trading', () => {
     const shapes: readonly CorpusShape[] = [
       'no-grid',
       'tick-empty-string',
@@ -275,15 +275,15 @@ describe('realCorpus through the library', () => {
     expect(longCaps).toBeGreaterThan(10);
   });
 
-  it('sets aside, if anything, only pairs in a shape the README tolerates', () => {
+  it('sets aside, if anything, only pairs in a shape docs/exchange-semantics.md tolerates', () => {
     const { text: book } = corpusBooks();
     const needingV2 = new Set(corpus.pairs.filter(needsV2).map((p) => p.symbol));
     expect(book.rejected.filter((r) => r.symbol === undefined || !needingV2.has(r.symbol))).toEqual([]);
   });
 
-  // the README: absent, null and "" skip only their checks; display and fee fields never
-  // set a pair aside. Waits for the v2 parser where it is not in yet.
-  it('sets no definition aside: every corpus pair is usable (the README)', () => {
+  // docs/exchange-semantics.md: absent, null and "" skip only their checks; display and fee fields
+  // never set a pair aside. Waits for the v2 parser where it is not in yet.
+  it('sets no definition aside: every corpus pair is usable (docs/exchange-semantics.md)', () => {
     const { text: book } = corpusBooks();
     expect(book.rejected).toEqual([]);
     expect(book.size).toBe(REAL_CORPUS_SIZE);
@@ -331,7 +331,7 @@ describe('normalizeOrder on orders built from each pair', () => {
 
   // Waits for the v2 parser where it is not in yet: before v2 these pairs are set aside, and
   // orders for them get SYMBOL_DEFINITION_INVALID.
-  it('repairs every order into one validateOrder accepts: pairs in shapes the README tolerates', () => {
+  it('repairs every order into one validateOrder accepts: pairs in shapes docs/exchange-semantics.md tolerates', () => {
     const pairs = corpus.pairs.filter(needsV2);
     expect(pairs.length).toBeGreaterThan(0);
     expect(failures(pairs)).toEqual([]);

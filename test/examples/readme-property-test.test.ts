@@ -1,6 +1,7 @@
 /**
- * README, "Property tests of your own strategy": its examples run as printed. The blocks are
- * read from README.md and run as they stand (only their imports of `order-preflight`,
+ * README, "Property tests of your own strategy", and docs/testing.md, "Testing the code that
+ * consumes orders": their examples run as printed. The blocks are read from README.md and
+ * docs/testing.md and run as they stand (only their imports of `order-preflight`,
  * `order-preflight/testing` and `fast-check` are pointed at the sources and at this project's
  * fast-check), under a fixed seed:
  *
@@ -9,7 +10,7 @@
  *   it is the one the README prints;
  * - the same property holds for a fixed strategy (the README's property, the strategy swapped),
  *   which judges an order on every run and repairs some the float one gets wrong;
- * - the risk-check example, with `canBreak`, passes.
+ * - the risk-check example of docs/testing.md, with `canBreak`, passes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,17 +24,23 @@ import { codeBlocksOf } from '../docs/code-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = join(ROOT, 'README.md');
+const TESTING_GUIDE = join(ROOT, 'docs', 'testing.md');
 const WORK = mkdtempSync(join(tmpdir(), 'readme-property-test-'));
 afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 afterEach(() => fc.resetConfigureGlobal());
 
-/** The one README block whose code (with what it continues) contains `marker` and not `unlike`. */
-function readmeBlock(marker: string, unlike?: string): string {
-  const found = codeBlocksOf(ROOT, README).filter(
+/** The one block of `file` whose code (with what it continues) contains `marker` and not `unlike`. */
+function blockOf(file: string, marker: string, unlike?: string): string {
+  const found = codeBlocksOf(ROOT, file).filter(
     (block) => block.source.includes(marker) && (unlike === undefined || !block.source.includes(unlike)),
   );
   expect(found.map((block) => block.where)).toHaveLength(1);
   return (found[0] as { source: string }).source;
+}
+
+/** The one README block whose code (with what it continues) contains `marker` and not `unlike`. */
+function readmeBlock(marker: string, unlike?: string): string {
+  return blockOf(README, marker, unlike);
 }
 
 /** The README's printed output: the `text` block right after the block that contains `marker`. */
@@ -173,9 +180,9 @@ function myStrategy(pair: PairDefinition, lastPrice: string, quantity: string): 
   });
 });
 
-describe("README's property test of a risk check", () => {
+describe("docs/testing.md's property test of a risk check", () => {
   it('runs as printed: generated pairs that can break PRICE_TICK, real ones filtered by canBreak', async () => {
     fc.configureGlobal({ seed: 3, numRuns: 50 });
-    await expect(run(readmeBlock("canBreak: 'PRICE_TICK'"))).resolves.toBeUndefined();
+    await expect(run(blockOf(TESTING_GUIDE, "canBreak: 'PRICE_TICK'"))).resolves.toBeUndefined();
   });
 });

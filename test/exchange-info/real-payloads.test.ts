@@ -6,7 +6,8 @@ import { parseExchangeInfo, parseExchangeInfoText, RuleBook } from '../../src/in
 
 // Published WEEX spot V3 pair definitions (test/fixtures/weex-samples.json): `withGrid` carries
 // tickSize and stepSize, `withoutGrid` is a published response shape with neither. They are the
-// evidence for the tick inference in the README ("Reading the exchange's definitions").
+// evidence for the tick inference in the docs/exchange-semantics.md ("Reading the exchange's
+// definitions").
 const SAMPLES = JSON.parse(
   readFileSync(new URL('../fixtures/weex-samples.json', import.meta.url), 'utf8'),
 ) as {

@@ -5,9 +5,9 @@ import {
   SAMPLE_EXCHANGE_INFO_JSON,
 } from '../../src/index.js';
 
-// README, "Reliability": a payload string or number longer than 1,024 characters never reaches the
-// lossless parser whole (memory stays a small multiple of the input); that one field is refused as
-// a value of the wrong type, and the rest of the payload loads.
+// docs/guide.md, "Reliability: hostile input": a payload string or number longer than 1,024
+// characters never reaches the lossless parser whole (memory stays a small multiple of the input);
+// that one field is refused as a value of the wrong type, and the rest of the payload loads.
 
 describe('oversized values in exchange-info text', () => {
   it('a 20 MB symbol: that definition is set aside, the others load, and memory stays small', () => {

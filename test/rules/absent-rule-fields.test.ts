@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SkippedField, ViolationCode } from '../../src/index.js';
 import { bookOf, definition, definitionWithout, limitOrder, marketOrder, SYMBOL } from './fixtures.js';
 
-// README, "Reading the exchange's definitions": a rule field that is absent, null or "" leaves
-// only the checks that need it unperformed, each named in `skipped` with the field; present but
-// wrong, it sets the pair aside.
+// docs/exchange-semantics.md, "Reading the exchange's definitions": a rule field that is absent,
+// null or "" leaves only the checks that need it unperformed, each named in `skipped` with the
+// field; present but wrong, it sets the pair aside.
 
 interface FieldCase {
   readonly field: SkippedField;

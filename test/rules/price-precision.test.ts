@@ -15,7 +15,8 @@ import {
 } from './fixtures.js';
 
 // PRICE_PRECISION is judged on the text as sent: its decimal places, trailing zeros included,
-// against quoteAssetPrecision; on every order, grid or no grid (README, "Judging an order").
+// against quoteAssetPrecision; on every order, grid or no grid (docs/exchange-semantics.md,
+// "Judging an order").
 
 /** No tick at all (none sent, none to infer), so only the precision holds the price. */
 const noTick = (quoteAssetPrecision: unknown) => ({

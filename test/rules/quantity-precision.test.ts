@@ -15,7 +15,7 @@ import {
 } from './fixtures.js';
 
 // QUANTITY_PRECISION is judged on the text as sent, trailing zeros included, against
-// baseAssetPrecision, on every order (README, "Judging an order").
+// baseAssetPrecision, on every order (docs/exchange-semantics.md, "Judging an order").
 
 /** No step grid, so only the precision holds the quantity (and min 0 keeps other rules quiet). */
 const noStep = (baseAssetPrecision: unknown) => ({ stepSize: null, baseAssetPrecision, minTradeAmount: '0' });

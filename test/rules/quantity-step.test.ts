@@ -158,8 +158,8 @@ describe('QUANTITY_STEP: no grid', () => {
 });
 
 describe('suggestions that agree', () => {
-  // README, "Judging an order": one violation never suggests a quantity another rule of the pair
-  // refuses, where one that passes exists.
+  // docs/exchange-semantics.md, "Judging an order": one violation never suggests a quantity another
+  // rule of the pair refuses, where one that passes exists.
   it('a quantity off the step and under the minimum: both suggest the lowest passing quantity', () => {
     const b = book({ stepSize: '110', minTradeAmount: '1100', maxTradeAmount: '990000' });
     const result = b.validateOrder(limitOrder('BUY', '100', '1000'));

@@ -1,6 +1,7 @@
 /**
- * Hand-written cases read straight off the contract (README, "Semantics, in our words" and
- * "Violation codes"), over the hand-written payload in `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
+ * Hand-written cases read straight off the contract (docs/exchange-semantics.md, "The contract in
+ * our words", and README.md, "Semantics and codes"), over the hand-written payload in
+ * `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
  * checks the library AND the independent model (`property-tests/model/spec-model.ts`) against it,
  * so the model is tested too. A table, not a property: it runs in the unit project.
  */
@@ -268,7 +269,7 @@ const invalidValues: Case[] = [
 // D. The decimal rule, on quantity, price, referencePrice and maxNotional
 // ---------------------------------------------------------------------------------------------
 
-/** Values the decimal rule refuses (README, "Judging an order"). */
+/** Values the decimal rule refuses (docs/exchange-semantics.md, "Judging an order"). */
 const MALFORMED_DECIMALS: readonly (readonly [string, unknown])[] = [
   ['empty string', ''],
   ['a space', ' '],
