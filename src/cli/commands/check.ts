@@ -30,7 +30,7 @@ import { UsageError } from '../usage-error.js';
 /**
  * The most `--max-line-bytes` allows. A line is read from its bytes, never decoded whole, so no
  * length asks V8 for a string it cannot make; a line costs one copy of its bytes, so this bounds
- * memory at about 256 MiB above the program's own (README, "Command line").
+ * memory at about 256 MiB above the program's own (docs/cli.md).
  */
 const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
 
