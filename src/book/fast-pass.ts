@@ -1,7 +1,7 @@
 import { Dec } from '../decimal/dec.js';
 import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { isClientOrderId } from '../order/client-order-id.js';
-import type { OrderDecimal } from '../order/decimal-input.js';
+import { isPlainPositiveDecimal, type OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, newFastOrder, sentText } from '../order/fast-order.js';
 import { lastRead, readDecimalUnits } from '../order/fast-read.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
@@ -401,13 +401,36 @@ function judge(
   // A well-formed id costs this path nothing (a scan of its units, no allocation); anything else
   // about it (null, a malformed id) is the general path's to judge and word.
   if (clientOrderId !== undefined && !isClientOrderId(clientOrderId)) return false;
-  if (!readOrder(pair, buy, limit, quantity, price, reference, maxNotional)) return false;
-  if (!dispatch(pair, CHECKS)) return false;
-  if (explaining && failed !== 0) explained = explain(pair, failed);
-  return true;
+  const reading = readOrder(pair, buy, limit, quantity, price, reference, maxNotional);
+  if (reading === NOT_READ) return false;
+  if (reading === READ_FAST && dispatch(pair, CHECKS)) {
+    if (explaining && failed !== 0) explained = explain(pair, failed);
+    return true;
+  }
+  return judgeExactly(pair, explaining);
 }
 
-/** Reads the order's decimals into `read`; false when one of them is not for the fast path. */
+/** What reading an order's decimals found: all of them in safe integers, */
+const READ_FAST = 0;
+/** all well-formed, but one past 15 significant digits or a count past 2^53 (the exact checks judge it), */
+const READ_LONG = 1;
+/** or one that is not for this path at all (malformed, or a price on a MARKET order). */
+const NOT_READ = 2;
+type Reading = typeof READ_FAST | typeof READ_LONG | typeof NOT_READ;
+
+/** How one decimal was read: into `lastRead`, or as a plain decimal too long for safe integers. */
+function readDecimal(value: unknown): Reading {
+  if (readDecimalUnits(value)) return READ_FAST;
+  return isLongDecimal(value) ? READ_LONG : NOT_READ;
+}
+
+/** A plain positive decimal the safe-integer readers do not take (more than 15 significant digits). */
+function isLongDecimal(value: unknown): boolean {
+  if (typeof value === 'string') return isPlainPositiveDecimal(value);
+  return typeof value === 'number' && Number.isFinite(value) && isPlainPositiveDecimal(String(value));
+}
+
+/** Reads the order's decimals into `read`; says whether they are all in safe integers (see {@link Reading}). */
 function readOrder(
   pair: FastPair,
   buy: boolean,
@@ -416,49 +439,95 @@ function readOrder(
   price: unknown,
   reference: unknown,
   maxNotional: unknown,
-): boolean {
+): Reading {
   const o = read;
   o.buy = buy;
   o.limit = limit;
   o.kind = limit ? (buy ? LIMIT_BUY : LIMIT_SELL) : buy ? MARKET_BUY : MARKET_SELL;
-  o.reference = Number.NaN;
-  if (reference !== undefined) {
-    if (!readDecimalUnits(reference)) return false;
-    o.reference = lastRead.units;
-    o.referenceScale = lastRead.scale;
-  }
-  o.maxNotional = Number.NaN;
-  if (maxNotional !== undefined) {
-    if (!readDecimalUnits(maxNotional)) return false;
-    o.maxNotional = lastRead.units;
-    o.maxNotionalScale = lastRead.scale;
-  }
-  if (!readDecimalUnits(quantity)) return false;
-  const units = lastRead.units;
-  o.quantity = units;
-  o.quantityScale = lastRead.scale;
-  o.quantityPlaces = lastRead.places;
-  const up = pair.quantityScale - o.quantityScale;
-  if (up >= 0) {
-    // A whole count of the pair's quantity unit: its bounds, counted the same way and rounded
-    // inward when the pair was compiled, compare with it exactly.
-    const count = units * (POW10[up] as number);
-    if (count > MAX_SAFE) return false;
-    o.quantityCount = count;
-  } else o.quantityCount = -1;
-  if (limit) {
-    if (!readDecimalUnits(price)) return false;
-    o.price = lastRead.units;
-    o.priceScale = lastRead.scale;
-    o.pricePlaces = lastRead.places;
-  } else {
-    if (price !== undefined) return false;
-    o.price = 0;
-  }
   o.quantityRaw = quantity;
   o.priceRaw = price;
   o.referenceRaw = reference;
   o.maxNotionalRaw = maxNotional;
+  let reading: Reading = READ_FAST;
+  o.reference = Number.NaN;
+  if (reference !== undefined) {
+    const r = readDecimal(reference);
+    if (r === READ_FAST) {
+      o.reference = lastRead.units;
+      o.referenceScale = lastRead.scale;
+    } else if (r === NOT_READ) return NOT_READ;
+    else reading = READ_LONG;
+  }
+  o.maxNotional = Number.NaN;
+  if (maxNotional !== undefined) {
+    const r = readDecimal(maxNotional);
+    if (r === READ_FAST) {
+      o.maxNotional = lastRead.units;
+      o.maxNotionalScale = lastRead.scale;
+    } else if (r === NOT_READ) return NOT_READ;
+    else reading = READ_LONG;
+  }
+  const q = readDecimal(quantity);
+  if (q === READ_FAST) {
+    const units = lastRead.units;
+    o.quantity = units;
+    o.quantityScale = lastRead.scale;
+    o.quantityPlaces = lastRead.places;
+    const up = pair.quantityScale - o.quantityScale;
+    if (up >= 0) {
+      // A whole count of the pair's quantity unit: its bounds, counted the same way and rounded
+      // inward when the pair was compiled, compare with it exactly.
+      const count = units * (POW10[up] as number);
+      if (count > MAX_SAFE) reading = READ_LONG;
+      else o.quantityCount = count;
+    } else o.quantityCount = -1;
+  } else if (q === NOT_READ) return NOT_READ;
+  else {
+    o.quantity = Number.NaN;
+    reading = READ_LONG;
+  }
+  if (limit) {
+    const p = readDecimal(price);
+    if (p === READ_FAST) {
+      o.price = lastRead.units;
+      o.priceScale = lastRead.scale;
+      o.pricePlaces = lastRead.places;
+    } else if (p === NOT_READ) return NOT_READ;
+    else {
+      o.price = Number.NaN;
+      reading = READ_LONG;
+    }
+  } else {
+    if (price !== undefined) return NOT_READ;
+    o.price = 0;
+  }
+  return reading;
+}
+
+/**
+ * Judges the order in `read` with the rules' exact checks, on exact decimals made from the text
+ * as received: for decimals past safe integers, where the fast forms cannot decide. Leaves what
+ * they found in `failed`, `skipped` and `explained`, as the fast checks do; false when a rule
+ * skips for a reason of its own (a field the pair lacks), which the general path words.
+ */
+function judgeExactly(pair: FastPair, explaining: boolean): boolean {
+  const { order, context } = parsedFromRead(pair);
+  failed = 0;
+  skipped = 0;
+  let violations: Violation[] | undefined;
+  for (let place = 0; place < RULE_COUNT; place++) {
+    const rule = PAIR_RULES[place] as PairRule;
+    const outcome = rule.check(pair.pair, order, context);
+    if (outcome === undefined) continue;
+    if ('code' in outcome) {
+      failed |= 1 << place;
+      if (!explaining) continue;
+      if (violations === undefined) violations = [outcome];
+      else violations.push(outcome);
+    } else if (outcome === rule.fastSkip) skipped |= 1 << place;
+    else return false;
+  }
+  if (explaining) explained = violations ?? [];
   return true;
 }
 
@@ -491,9 +560,14 @@ function explain(pair: FastPair, failed: number): Violation[] {
 /** The values read, as the general path holds them, for the exact checks. */
 function parsedFromRead(pair: FastPair): { order: ParsedOrder; context: ParsedContext } {
   const o = read;
+  // The text the exchange would receive (the string itself, or `String(n)` for a number) and its
+  // value: from the units read, or, for a decimal too long for them (NaN units), from the text.
   const decimal = (raw: unknown, units: number, scale: number): OrderDecimal => {
-    const text = sentText(raw, units, scale);
-    return { text, value: Dec.parse(text) };
+    if (Number.isNaN(units)) {
+      const text = typeof raw === 'string' ? raw : String(raw);
+      return { text, value: Dec.parse(text) };
+    }
+    return { text: sentText(raw, units, scale), value: Dec.ofSafe(units, scale) };
   };
   const order: ParsedOrder = {
     symbol: pair.pair.symbol,
@@ -503,9 +577,9 @@ function parsedFromRead(pair: FastPair): { order: ParsedOrder; context: ParsedCo
   };
   if (o.limit) order.price = decimal(o.priceRaw, o.price, o.priceScale);
   const context: ParsedContext = {};
-  if (!Number.isNaN(o.reference))
+  if (o.referenceRaw !== undefined)
     context.referencePrice = decimal(o.referenceRaw, o.reference, o.referenceScale);
-  if (!Number.isNaN(o.maxNotional))
+  if (o.maxNotionalRaw !== undefined)
     context.maxNotional = decimal(o.maxNotionalRaw, o.maxNotional, o.maxNotionalScale);
   return { order, context };
 }
@@ -522,7 +596,7 @@ export function readForRules(
 ): FastOrder | undefined {
   const buy = order.side === 'BUY';
   const limit = order.type === 'LIMIT';
-  const ok = readOrder(
+  const reading = readOrder(
     pair,
     buy,
     limit,
@@ -531,5 +605,5 @@ export function readForRules(
     context.referencePrice,
     context.maxNotional,
   );
-  return ok ? { ...read } : undefined;
+  return reading === READ_FAST ? { ...read } : undefined;
 }

@@ -1,50 +1,189 @@
 /**
- * An exact decimal as a scaled integer: `units × 10^-scale`, `units` a bigint. Every operation
- * is integer arithmetic, so nothing is ever rounded; it replaces big.js on the validation path,
- * where big.js's digit-array division (`mod`) cost most of the time.
+ * An exact decimal as a scaled integer: `units × 10^-scale`. Every operation is integer
+ * arithmetic, so nothing is ever rounded; it replaces big.js on the validation path.
+ *
+ * The units are held as a double while they are a safe integer (below 2^53, where doubles are
+ * exact), which nearly every value the rules meet is (grids, bounds, factors, prices): an
+ * operation on such values is a few double operations. A value past 2^53 (an order written with
+ * 17 to 40 significant digits, a product of such) is held as a bigint, or, when it was read from
+ * text, as that text until a bigint is needed. Most of what the rules ask of such a value needs
+ * its digits only: rounding it onto a coarser grid reads its digits down to the grid, comparing
+ * it with a safe value does too, or its size alone decides, and a digit past the grid puts it
+ * off the grid. A bigint is made for the rest (a product, a remainder), once per value.
  */
 
-const POW10: bigint[] = [1n];
-function pow10(n: number): bigint {
-  for (let i = POW10.length; i <= n; i++) POW10.push((POW10[i - 1] as bigint) * 10n);
-  return POW10[n] as bigint;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Powers of ten that doubles hold exactly. */
+const POW10: readonly number[] = [
+  1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
+/**
+ * `10^n`, saturated at 10^16 from n = 16 on: a non-zero safe integer scaled by that is already
+ * past 2^53, which is all a caller that checks for that needs to know.
+ */
+function shift(n: number): number {
+  return n < POW10.length ? (POW10[n] as number) : 1e16;
+}
+
+const BIG_POW10: bigint[] = [1n];
+function bigPow10(n: number): bigint {
+  for (let i = BIG_POW10.length; i <= n; i++) BIG_POW10.push((BIG_POW10[i - 1] as bigint) * 10n);
+  return BIG_POW10[n] as bigint;
+}
+
+/** Whether a double is a safe integer's value (NaN, the mark of a value past 2^53, is not). */
+function isSafe(n: number): boolean {
+  return n <= MAX_SAFE && n >= -MAX_SAFE;
+}
+
+/**
+ * `floor(a / b)` for a safe integer `a ≥ 0` and a positive safe `b` with `a + b` safe: the
+ * double quotient corrected by one step either way, so that it is exact (every product below
+ * stays under `a + b`). No `%`.
+ */
+function floorDiv(a: number, b: number): number {
+  let q = Math.floor(a / b);
+  if (q * b > a) q--;
+  else if ((q + 1) * b <= a) q++;
+  return q;
+}
+
+/**
+ * The digits of `text` (plain, unsigned) from its start up to index `end` (exclusive), the point
+ * skipped, as a double: exact while below 2^53, and past 2^53 when the digits are.
+ */
+function leadingUnits(text: string, end: number): number {
+  let units = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 46) units = units * 10 + (c - 48);
+  }
+  return units;
 }
 
 export class Dec {
+  /**
+   * @param small the units when they are a safe integer, NaN when they are not
+   * @param big the units as a bigint: made on demand, from `text` or from `small`
+   * @param text for a value past 2^53 read from text, that text (plain and unsigned), else undefined
+   */
   private constructor(
-    readonly units: bigint,
+    private readonly small: number,
+    private big: bigint | undefined,
     readonly scale: number,
+    private readonly text: string | undefined,
   ) {}
 
-  static readonly ZERO = new Dec(0n, 0);
-  static readonly ONE = new Dec(1n, 0);
+  static readonly ZERO = new Dec(0, undefined, 0, undefined);
+  static readonly ONE = new Dec(1, undefined, 0, undefined);
 
   /** From plain decimal text (`-12.340`, `0.00000012`, `110`); the caller has checked the shape. */
   static parse(text: string): Dec {
-    const point = text.indexOf('.');
-    if (point === -1) return new Dec(BigInt(text), 0);
-    return new Dec(BigInt(text.slice(0, point) + text.slice(point + 1)), text.length - point - 1);
+    const length = text.length;
+    const first = text.charCodeAt(0);
+    const signed = first === 45 || first === 43;
+    let units = 0;
+    let point = -1;
+    for (let i = signed ? 1 : 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 46) point = i;
+      // Exact while below 2^53; past it the double stays past it.
+      else units = units * 10 + (c - 48);
+    }
+    const scale = point === -1 ? 0 : length - point - 1;
+    if (units <= MAX_SAFE)
+      return new Dec(first === 45 && units !== 0 ? -units : units, undefined, scale, undefined);
+    // Kept as its text (digits are read from it, a bigint made only when needed); a sign or a
+    // bare trailing point (which the callers' shapes exclude) are read into a bigint at once.
+    if (!signed && point !== length - 1) return new Dec(Number.NaN, undefined, scale, text);
+    return Dec.of(BigInt(point === -1 ? text : text.slice(0, point) + text.slice(point + 1)), scale);
   }
 
   static of(units: bigint, scale: number): Dec {
-    return new Dec(units, scale);
+    return units <= 9007199254740991n && units >= -9007199254740991n
+      ? new Dec(Number(units), units, scale, undefined)
+      : new Dec(Number.NaN, units, scale, undefined);
+  }
+
+  /** `units × 10^-scale` for safe integer units (what the fast readers read). */
+  static ofSafe(units: number, scale: number): Dec {
+    return new Dec(units === 0 ? 0 : units, undefined, scale, undefined);
   }
 
   /** `10^-places`: one unit of a precision. */
   static unit(places: number): Dec {
-    return new Dec(1n, places);
+    return new Dec(1, undefined, places, undefined);
+  }
+
+  /** The units, `value × 10^scale`, as a bigint. */
+  get units(): bigint {
+    let big = this.big;
+    if (big === undefined) {
+      const text = this.text;
+      if (text === undefined) big = BigInt(this.small);
+      else {
+        const point = text.length - this.scale - 1;
+        big = BigInt(this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1));
+      }
+      this.big = big;
+    }
+    return big;
   }
 
   /** This value's units at a larger or equal scale. */
   unitsAt(scale: number): bigint {
-    return scale === this.scale ? this.units : this.units * pow10(scale - this.scale);
+    return scale === this.scale ? this.units : this.units * bigPow10(scale - this.scale);
+  }
+
+  /** -1, 0 or 1 as the value is below, at or above zero. */
+  private sign(): number {
+    const n = this.small;
+    if (!Number.isNaN(n)) return n < 0 ? -1 : n > 0 ? 1 : 0;
+    return this.text !== undefined || (this.big as bigint) > 0n ? 1 : -1;
   }
 
   cmp(other: Dec): number {
-    const scale = Math.max(this.scale, other.scale);
-    const a = this.unitsAt(scale);
-    const b = other.unitsAt(scale);
-    return a < b ? -1 : a > b ? 1 : 0;
+    const a = this.small;
+    const b = other.small;
+    const as = this.scale;
+    const bs = other.scale;
+    if (!Number.isNaN(a) && !Number.isNaN(b)) {
+      if (as === bs) return a < b ? -1 : a > b ? 1 : 0;
+      // The side scaled up is exact while safe; past 2^53 it is beyond the other side.
+      if (as < bs) {
+        const aa = a * shift(bs - as);
+        if (!isSafe(aa)) return aa > 0 ? 1 : -1;
+        return aa < b ? -1 : aa > b ? 1 : 0;
+      }
+      const bb = b * shift(as - bs);
+      if (!isSafe(bb)) return bb > 0 ? -1 : 1;
+      return a < bb ? -1 : a > bb ? 1 : 0;
+    }
+    if (Number.isNaN(a) && !Number.isNaN(b)) return this.cmpSafe(other);
+    if (Number.isNaN(b) && !Number.isNaN(a)) return 0 - other.cmpSafe(this);
+    const scale = Math.max(as, bs);
+    const x = this.unitsAt(scale);
+    const y = other.unitsAt(scale);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** {@link cmp} for this past 2^53 and `other` safe. */
+  private cmpSafe(other: Dec): number {
+    // Past 2^53 at a scale no finer than the other's, it is past the other at that scale too.
+    if (this.scale <= other.scale) return this.sign();
+    if (this.text !== undefined) {
+      // Cut to the other's scale, it compares with the other's units; a tie is broken by the
+      // digits cut off. Cut and still past 2^53, it is past the other.
+      const cut = this.truncatedUnits(other.scale);
+      const b = other.small;
+      if (Number.isNaN(cut)) return 1;
+      return cut < b ? -1 : cut > b ? 1 : this.endsBy(other.scale) ? 0 : 1;
+    }
+    const x = this.units;
+    const y = other.unitsAt(this.scale);
+    return x < y ? -1 : x > y ? 1 : 0;
   }
 
   eq(other: Dec): boolean {
@@ -63,52 +202,182 @@ export class Dec {
     return this.cmp(other) >= 0;
   }
 
+  /**
+   * The sign of `this × factor − bound`, without making the product when the sizes of the three
+   * decide it: a product of values past 2^53 is a bigint, but one that is ten times the bound
+   * or more, or under a tenth of it, needs only the number of digits of each.
+   */
+  timesCmp(factor: Dec, bound: Dec): number {
+    if (!isSafe(this.small * factor.small) && this.sign() > 0 && factor.sign() > 0 && bound.sign() > 0) {
+      // 10^e ≤ this × factor < 10^(e+2), and 10^b ≤ bound < 10^(b+1); NaN when not known cheaply.
+      const e = this.magnitude() + factor.magnitude();
+      const b = bound.magnitude();
+      if (e + 2 <= b) return -1;
+      if (e > b) return 1;
+    }
+    return this.times(factor).cmp(bound);
+  }
+
+  /**
+   * `floor(log10(value))` of a positive value, from the number of its digits; NaN for a bigint
+   * (its digits would have to be printed to be counted).
+   */
+  private magnitude(): number {
+    const n = this.small;
+    if (!Number.isNaN(n)) {
+      let digits = 1;
+      while (digits < POW10.length && n >= (POW10[digits] as number)) digits++;
+      return digits - 1 - this.scale;
+    }
+    const text = this.text;
+    if (text === undefined) return Number.NaN;
+    const point = this.scale === 0 ? text.length : text.length - this.scale - 1;
+    let first = 0;
+    while (text.charCodeAt(first) === 48 || text.charCodeAt(first) === 46) first++;
+    return first < point ? point - first - 1 : point - first;
+  }
+
   isZero(): boolean {
-    return this.units === 0n;
+    return this.small === 0;
   }
 
   plus(other: Dec): Dec {
-    const scale = Math.max(this.scale, other.scale);
-    return new Dec(this.unitsAt(scale) + other.unitsAt(scale), scale);
+    return this.add(other, 1);
   }
 
   minus(other: Dec): Dec {
-    const scale = Math.max(this.scale, other.scale);
-    return new Dec(this.unitsAt(scale) - other.unitsAt(scale), scale);
+    return this.add(other, -1);
+  }
+
+  /** `this + sign × other`. */
+  private add(other: Dec, sign: 1 | -1): Dec {
+    const as = this.scale;
+    const bs = other.scale;
+    const scale = Math.max(as, bs);
+    const a = this.small * (scale === as ? 1 : shift(scale - as));
+    const b = other.small * (scale === bs ? 1 : shift(scale - bs));
+    // Two safe integers add exactly when their sum is safe, and to a double past 2^53 when not.
+    const sum = a + sign * b;
+    if (isSafe(a) && isSafe(b) && isSafe(sum))
+      return new Dec(sum === 0 ? 0 : sum, undefined, scale, undefined);
+    const y = other.unitsAt(scale);
+    return Dec.of(this.unitsAt(scale) + (sign === 1 ? y : -y), scale);
   }
 
   times(other: Dec): Dec {
-    return new Dec(this.units * other.units, this.scale + other.scale);
+    const scale = this.scale + other.scale;
+    // A product of safe integers is exact when it is safe, and a double past 2^53 when not.
+    const p = this.small * other.small;
+    if (isSafe(p)) return new Dec(p === 0 ? 0 : p, undefined, scale, undefined);
+    return Dec.of(this.units * other.units, scale);
   }
 
   /** The remainder of this (≥ 0) divided by a positive grid, exact. */
   mod(grid: Dec): Dec {
     const scale = Math.max(this.scale, grid.scale);
-    return new Dec(this.unitsAt(scale) % grid.unitsAt(scale), scale);
+    const a = this.small * shift(scale - this.scale);
+    const g = grid.small * shift(scale - grid.scale);
+    if (a >= 0 && isSafe(a + g)) return new Dec(a - floorDiv(a, g) * g, undefined, scale, undefined);
+    return Dec.of(this.unitsAt(scale) % grid.unitsAt(scale), scale);
+  }
+
+  /**
+   * This value (≥ 0, with more than `scale` decimals) cut down to `scale` decimals, as units at
+   * that scale; NaN when they are past 2^53.
+   */
+  private truncatedUnits(scale: number): number {
+    const drop = this.scale - scale;
+    const n = this.small;
+    // Exact: the double quotient of a safe integer by a power of ten is off by less than the
+    // distance from it to the next whole number.
+    if (!Number.isNaN(n)) return drop < POW10.length ? Math.floor(n / (POW10[drop] as number)) : 0;
+    const text = this.text;
+    if (text !== undefined) {
+      const units = leadingUnits(text, text.length - drop);
+      return units <= MAX_SAFE ? units : Number.NaN;
+    }
+    const cut = (this.big as bigint) / bigPow10(drop);
+    return cut <= 9007199254740991n ? Number(cut) : Number.NaN;
+  }
+
+  /** Whether this (≥ 0) has no digit other than 0 past `scale` decimals. */
+  private endsBy(scale: number): boolean {
+    if (this.scale <= scale) return true;
+    const drop = this.scale - scale;
+    const n = this.small;
+    if (!Number.isNaN(n)) {
+      // Exact when it holds (see isMultiple in safe-integers.ts); no safe integer but 0 is a
+      // multiple of 10^16.
+      if (drop >= POW10.length) return n === 0;
+      const power = POW10[drop] as number;
+      return Math.floor(n / power) * power === n;
+    }
+    const text = this.text;
+    if (text === undefined) return (this.big as bigint) % bigPow10(drop) === 0n;
+    for (let i = text.length - drop; i < text.length; i++) if (text.charCodeAt(i) !== 48) return false;
+    return true;
   }
 
   /** The largest multiple of a positive `grid` that is ≤ this (this ≥ 0). */
   floorTo(grid: Dec): Dec {
+    if (this.scale > grid.scale && this.sign() >= 0) {
+      // A multiple of the grid has no digit past the grid's scale, so the digits past it
+      // cannot change which multiple is the largest below.
+      const cut = this.truncatedUnits(grid.scale);
+      if (!Number.isNaN(cut)) return new Dec(cut, undefined, grid.scale, undefined).floorTo(grid);
+    }
     return this.minus(this.mod(grid));
   }
 
   /** The smallest multiple of a positive `grid` that is ≥ this (this ≥ 0). */
   ceilTo(grid: Dec): Dec {
+    if (this.scale > grid.scale && this.sign() >= 0 && !this.endsBy(grid.scale))
+      return this.floorTo(grid).plus(grid);
     const rest = this.mod(grid);
     return rest.isZero() ? this : this.minus(rest).plus(grid);
   }
 
+  /** Whether this (≥ 0) is a whole multiple of a positive `grid`. */
+  isMultipleOf(grid: Dec): boolean {
+    // A digit past the grid's scale is off every multiple of the grid.
+    if (this.scale > grid.scale && this.sign() >= 0 && !this.endsBy(grid.scale)) return false;
+    return this.mod(grid).isZero();
+  }
+
   /** Plain canonical text: no exponent, no trailing fractional zeros, no `-0`. */
   toString(): string {
-    const negative = this.units < 0n;
-    const digits = (negative ? -this.units : this.units).toString();
+    const n = this.small;
+    if (n === 0) return '0';
+    const negative = this.sign() < 0;
+    let digits: string;
+    if (!Number.isNaN(n)) digits = String(negative ? -n : n);
+    else if (this.text !== undefined) {
+      // The digits as written, without the point and the zeros that lead.
+      const text = this.text;
+      const point = text.length - this.scale - 1;
+      digits = this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1);
+      let start = 0;
+      while (digits.charCodeAt(start) === 48) start++;
+      if (start > 0) digits = digits.slice(start);
+    } else digits = (negative ? -(this.big as bigint) : (this.big as bigint)).toString();
     if (this.scale === 0) return negative ? `-${digits}` : digits;
-    const padded = digits.length <= this.scale ? '0'.repeat(this.scale - digits.length + 1) + digits : digits;
-    const cut = padded.length - this.scale;
-    let end = padded.length;
-    while (end > cut && padded.charCodeAt(end - 1) === 48) end--;
-    const body = end === cut ? padded.slice(0, cut) : `${padded.slice(0, cut)}.${padded.slice(cut, end)}`;
-    return negative && body !== '0' ? `-${body}` : body;
+    // Trailing zeros of the fraction are not printed.
+    let end = digits.length;
+    let places = this.scale;
+    while (places > 0 && digits.charCodeAt(end - 1) === 48) {
+      end--;
+      places--;
+    }
+    let body: string;
+    if (places === 0) body = digits.slice(0, end);
+    else {
+      const whole = end - places;
+      body =
+        whole > 0
+          ? `${digits.slice(0, whole)}.${digits.slice(whole, end)}`
+          : `0.${'0'.repeat(-whole)}${digits.slice(0, end)}`;
+    }
+    return negative ? `-${body}` : body;
   }
 
   toJSON(): string {

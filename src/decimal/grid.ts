@@ -3,7 +3,7 @@ import { Dec } from './dec.js';
 /** Exact grid arithmetic on non-negative values. */
 
 export function isOnGrid(value: Dec, grid: Dec): boolean {
-  return value.mod(grid).isZero();
+  return value.isMultipleOf(grid);
 }
 
 /** The largest multiple of `grid` that is ≤ `value`. */

@@ -1,6 +1,12 @@
 import type { Dec } from '../decimal/dec.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 
+/** The quantities a kind of order of a pair may have, on its grid (see `quantityWindow`). */
+export interface QuantityWindow {
+  readonly low: Dec;
+  readonly high: Dec | null;
+}
+
 /**
  * A pair definition with every decimal parsed once, at compile time, and the derived factors of the
  * semantics (docs/exchange-semantics.md) ready, so checking an order parses nothing of the pair's.
@@ -46,6 +52,15 @@ export interface CompiledPair {
   readonly marketSellWorstFactor: Dec | null;
   readonly takerFeeRate: Dec | null;
   readonly makerFeeRate: Dec | null;
+  /**
+   * The quantities each kind of order may have (see `quantityWindow`): an order that is not a
+   * MARKET order with a side, a MARKET BUY, a MARKET SELL.
+   */
+  readonly quantityWindows: readonly [
+    QuantityWindow | undefined,
+    QuantityWindow | undefined,
+    QuantityWindow | undefined,
+  ];
   /** The same rules in machine numbers for the fast path; absent when they do not fit. */
   readonly fast: FastPair | undefined;
 }

@@ -41,8 +41,8 @@ export function checkBuyPriceBand(
   if (factor === null) return NO_RATIO;
   const reference = context.referencePrice;
   if (reference === undefined) return NO_REFERENCE;
+  if (reference.value.timesCmp(factor, price.value) >= 0) return undefined;
   const limit = reference.value.times(factor);
-  if (price.value.lte(limit)) return undefined;
   const highest = pair.priceGrid === null ? limit : floorToGrid(limit, pair.priceGrid);
   const suggestion = highest.gt(Dec.ZERO) ? highest.toString() : undefined;
   return aboveBand(pair, price.text, limit.toString(), reference.text, suggestion);

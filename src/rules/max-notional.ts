@@ -38,8 +38,8 @@ export function checkMaxNotional(
   }
   const price = worstCasePrice(pair, order, context);
   if (price === undefined) return undefined;
+  if (price.timesCmp(quantity.value, max.value) <= 0) return undefined;
   const notional = price.times(quantity.value);
-  if (notional.lte(max.value)) return undefined;
   const market = order.type === 'MARKET';
   return aboveMax(notional.toString(), max.text, market, price.toString(), quantity.text);
 }

@@ -33,8 +33,8 @@ export function checkSellPriceBand(
   if (factor === null) return NO_RATIO;
   const reference = context.referencePrice;
   if (reference === undefined) return NO_REFERENCE;
+  if (reference.value.timesCmp(factor, price.value) <= 0) return undefined;
   const limit = reference.value.times(factor);
-  if (price.value.gte(limit)) return undefined;
   const lowest = pair.priceGrid === null ? limit : ceilToGrid(limit, pair.priceGrid);
   return belowBand(pair, price.text, limit.toString(), reference.text, lowest.toString());
 }
