@@ -13,7 +13,10 @@ export interface BackoffSettings {
   readonly baseMs: number;
   /** No wait is longer than this. */
   readonly maxMs: number;
-  /** A source of numbers in [0, 1); `Math.random` unless a test pins it. */
+  /**
+   * A source of numbers in [0, 1); `Math.random` unless a test pins it. A draw outside [0, 1] is
+   * clamped, one that is not a finite number counts as 0.5 (see `unitInterval`).
+   */
   readonly random?: () => number;
 }
 

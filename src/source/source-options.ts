@@ -251,9 +251,7 @@ const sourceOptionsSchema = builtOnce(() =>
     ),
     z.transform((options, ctx) => {
       const { intervalMs, snapshotFile } = options;
-      const maxAgeMs =
-        options.maxAgeMs ??
-        Math.min(Number.MAX_SAFE_INTEGER, DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs);
+      const maxAgeMs = options.maxAgeMs ?? DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs;
       if (maxAgeMs < intervalMs) {
         return refuse(ctx, {
           path: ['maxAgeMs'],
