@@ -14,12 +14,13 @@ import { POW10 } from '../decimal/safe-integers.js';
  * notional limit allocate. `units` starts as a double so that its field stays one. Places count
  * trailing zeros: precision is judged on the text as sent.
  */
-export const lastRead = { units: Number.NaN, scale: 0, places: 0 };
+export const lastRead = { units: Number.NaN, scale: 0, places: 0, long: false };
 
 /**
  * Reads plain positive decimal text into `lastRead`: its units, a positive safe integer at its
  * own scale (its significant decimals). False when the text is not plain positive notation or
- * has more than 15 significant digits.
+ * has more than 15 significant digits or decimals; in that last case a text longer than 16
+ * characters sets `lastRead.long` (see {@link readDecimalUnits}).
  */
 export function readUnits(text: string): boolean {
   const length = text.length;
@@ -82,7 +83,7 @@ function readLongUnits(text: string): boolean {
       c = text.charCodeAt(i);
       if (c < 48 || c > 57) break;
       units = units * 10 + (c - 48);
-      if (++digits > 15) return false;
+      if (++digits > 15) return readLongRest(text, i + 1, false);
       i++;
     }
     if (i === 0) return false;
@@ -105,19 +106,42 @@ function readLongUnits(text: string): boolean {
         digits = 1;
       } else {
         digits += zeros + 1;
-        if (digits > 15) return false;
+        if (digits > 15) return readLongRest(text, i + 1, true);
         units = units * (POW10[zeros + 1] as number) + (c - 48);
       }
       decimals = i - point;
       zeros = 0;
     }
-    if (decimals > 15) return false;
+    if (decimals > 15) {
+      // Plain and positive (a digit other than 0 ends it), but too fine for safe integers.
+      lastRead.long = true;
+      return false;
+    }
     lastRead.places = length - point - 1;
   } else lastRead.places = 0;
   if (units === 0) return false;
   lastRead.units = units;
   lastRead.scale = decimals;
   return true;
+}
+
+/**
+ * The rest of a text from `i` on, once it has more than 15 significant digits: `lastRead.long`
+ * is set when it stays plain notation (digits, and one point, not last, unless `pointSeen`);
+ * false either way, since such a text is not read into safe integers.
+ */
+function readLongRest(text: string, i: number, pointSeen: boolean): false {
+  const length = text.length;
+  let point = pointSeen;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (point || i === length - 1) return false;
+      point = true;
+    } else if (c < 48 || c > 57) return false;
+  }
+  lastRead.long = true;
+  return false;
 }
 
 /**
@@ -147,9 +171,18 @@ export function readNumber(n: number): boolean {
   return false;
 }
 
-/** Reads a decimal field into `lastRead`, whether a string or a number; false when not read. */
+/**
+ * Reads a decimal field into `lastRead`, whether a string or a number; false when not read.
+ * When it is not read but is a positive decimal in plain notation all the same, as the exchange
+ * would receive it (a string of more than 15 significant digits or decimals, a number whose
+ * `String(n)` is one), `lastRead.long` is set: the exact checks judge such a value.
+ */
 export function readDecimalUnits(value: unknown): boolean {
+  lastRead.long = false;
   if (typeof value === 'string') return readUnits(value);
-  if (typeof value === 'number') return readNumber(value);
+  if (typeof value !== 'number') return false;
+  if (readNumber(value)) return true;
+  // From 1e-6 up to 1e21, String(n) is plain notation.
+  lastRead.long = value >= 1e-6 && value < 1e21;
   return false;
 }
