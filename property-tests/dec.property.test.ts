@@ -154,3 +154,125 @@ describe('Dec agrees with big.js', () => {
     );
   });
 });
+
+/**
+ * Decimals of 17 to 40 significant digits, as strategies that compute with decimal libraries send
+ * them (`0.01333333333333333333`, `100013.33333333333333`), and 20-digit bounds: past 2^53, so Dec
+ * keeps them as their text and reads their digits, or as a bigint.
+ */
+const longText = fc
+  .tuple(
+    fc.integer({ min: 17, max: 40 }),
+    fc.integer({ min: -12, max: 22 }),
+    fc.stringMatching(/^[1-9][0-9]{39}$/),
+    fc.integer({ min: 0, max: 4 }),
+  )
+  .map(([significant, exponent, digits, zeros]) => {
+    // `significant` digits with the point after the first `exponent + 1` of them (zeros lead or
+    // follow as needed), now and then with trailing zeros written.
+    const units = BigInt(digits.slice(0, significant));
+    const scale = Math.max(0, significant - 1 - exponent);
+    const whole = units * 10n ** BigInt(Math.max(0, exponent + 1 - significant));
+    const text = written(whole, scale);
+    return zeros > 0 && scale > 0 ? `${text}${'0'.repeat(zeros)}` : text;
+  });
+
+/** Safe values and grids, at scales from 0 to 18: what a long value meets in a pair's rules. */
+const safeText = fc
+  .tuple(fc.bigInt({ min: 0n, max: 2n ** 53n - 1n }), fc.integer({ min: 0, max: 18 }))
+  .map(([units, scale]) => written(units, scale));
+
+/** A long value and what it is compared with or rounded onto: its own digits cut or nudged, or any safe value. */
+const longAndOther = longText.chain((long) =>
+  fc.oneof(
+    safeText.map((other) => [long, other] as const),
+    // The long value cut to fewer decimals (a tie with its zeros, or one unit off).
+    fc.integer({ min: 0, max: 40 }).map((keep) => {
+      const [whole = '', fraction = ''] = long.split('.');
+      const cut = keep >= fraction.length ? long : keep === 0 ? whole : `${whole}.${fraction.slice(0, keep)}`;
+      return [long, cut] as const;
+    }),
+    longText.map((other) => [long, other] as const),
+  ),
+);
+
+describe('Dec agrees with big.js on values of 17 to 40 significant digits', () => {
+  it('parse and toString, the units as a bigint, and every comparison with safe and long values', () => {
+    fc.assert(
+      fc.property(longAndOther, ([a, b]) => {
+        const x = Dec.parse(a);
+        const y = Dec.parse(b);
+        expect(x.toString()).toBe(big(a).toFixed());
+        const expected = big(a).cmp(big(b));
+        expect(x.cmp(y)).toBe(expected);
+        expect(y.cmp(x)).toBe(-expected || 0);
+        expect(x.lte(y)).toBe(expected <= 0);
+        expect(y.gte(x)).toBe(expected <= 0);
+        // Once its bigint is made, the same value compares the same way.
+        expect(Dec.parse(a).units).toBe(BigInt(a.replace('.', '')));
+        const materialised = Dec.parse(a);
+        void materialised.units;
+        expect(materialised.cmp(y)).toBe(expected);
+        expect(materialised.toString()).toBe(big(a).toFixed());
+      }),
+      propertyParameters(),
+    );
+  });
+
+  it('floorTo, ceilTo, mod and isMultipleOf on the grids and precisions of a pair', () => {
+    const grid = fc.oneof(
+      gridText,
+      fc.integer({ min: 0, max: 18 }).map((places) => written(1n, places)),
+    );
+    const onOrNear = fc.oneof(
+      fc.tuple(longText, grid),
+      // A multiple of the grid written with 17 to 40 digits: on it, or a last digit off.
+      fc
+        .tuple(grid, fc.bigInt({ min: 10n ** 16n, max: 10n ** 38n }), fc.constantFrom('', '1', '0000001'))
+        .map(([g, multiple, tail]) => {
+          const on = big(g).times(big(multiple.toString())).toFixed();
+          return [tail === '' ? on : `${on}${on.includes('.') ? '' : '.'}${tail}`, g] as const;
+        }),
+    );
+    fc.assert(
+      fc.property(onOrNear, ([value, g]) => {
+        const x = Dec.parse(value);
+        const grid = Dec.parse(g);
+        expect(x.floorTo(grid).toString()).toBe(floorModel(value, g).toFixed());
+        expect(x.ceilTo(grid).toString()).toBe(ceilModel(value, g).toFixed());
+        expect(x.mod(grid).toString()).toBe(big(value).minus(floorModel(value, g)).toFixed());
+        expect(x.isMultipleOf(grid)).toBe(big(value).eq(floorModel(value, g)));
+      }),
+      propertyParameters(),
+    );
+  });
+
+  it('timesCmp is the sign of a × b − c, the product made or not', () => {
+    const any = fc.oneof(
+      longText,
+      safeText.filter((t) => !big(t).eq(big('0'))),
+      nonNegativeText,
+    );
+    // Now and then the bound is the product itself, or a power of ten next to it, where sizes alone cannot decide.
+    const triple = fc.tuple(any, any).chain(([a, b]) => {
+      const product = big(a).times(big(b));
+      return fc
+        .oneof(
+          any,
+          fc.constant(product.toFixed()),
+          fc.integer({ min: -2, max: 2 }).map((k) =>
+            big('1')
+              .times(big(`1e${product.e + k}`))
+              .toFixed(),
+          ),
+        )
+        .map((c) => [a, b, c] as const);
+    });
+    fc.assert(
+      fc.property(triple, ([a, b, c]) => {
+        expect(Dec.parse(a).timesCmp(Dec.parse(b), Dec.parse(c))).toBe(big(a).times(big(b)).cmp(big(c)));
+      }),
+      propertyParameters(),
+    );
+  });
+});

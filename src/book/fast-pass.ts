@@ -3,7 +3,7 @@ import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { isClientOrderId } from '../order/client-order-id.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, newFastOrder, sentText } from '../order/fast-order.js';
-import { lastRead, readDecimalUnits } from '../order/fast-read.js';
+import { lastRead, readDecimalUnits, wasLong } from '../order/fast-read.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import {
   type ContextField,
@@ -421,7 +421,7 @@ type Reading = typeof READ_FAST | typeof READ_LONG | typeof NOT_READ;
 /** How one decimal was read: into `lastRead`, or as a plain decimal too long for safe integers. */
 function readDecimal(value: unknown): Reading {
   if (readDecimalUnits(value)) return READ_FAST;
-  return lastRead.long ? READ_LONG : NOT_READ;
+  return wasLong(value) ? READ_LONG : NOT_READ;
 }
 
 /** Reads the order's decimals into `read`; says whether they are all in safe integers (see {@link Reading}). */

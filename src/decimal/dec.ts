@@ -39,18 +39,6 @@ function isSafe(n: number): boolean {
 }
 
 /**
- * `floor(a / b)` for a safe integer `a ≥ 0` and a positive safe `b` with `a + b` safe: the
- * double quotient corrected by one step either way, so that it is exact (every product below
- * stays under `a + b`). No `%`.
- */
-function floorDiv(a: number, b: number): number {
-  let q = Math.floor(a / b);
-  if (q * b > a) q--;
-  else if ((q + 1) * b <= a) q++;
-  return q;
-}
-
-/**
  * The digits of `text` (plain, unsigned) from its start up to index `end` (exclusive), the point
  * skipped, as a double: exact while below 2^53, and past 2^53 when the digits are.
  */
@@ -66,18 +54,17 @@ function leadingUnits(text: string, end: number): number {
 export class Dec {
   /**
    * @param small the units when they are a safe integer, NaN when they are not
-   * @param big the units as a bigint: made on demand, from `text` or from `small`
-   * @param text for a value past 2^53 read from text, that text (plain and unsigned), else undefined
+   * @param long undefined for a safe value; for one past 2^53, its units as a bigint, or the
+   *   plain unsigned text it was read from until its bigint is needed (then that bigint)
    */
   private constructor(
     private readonly small: number,
-    private big: bigint | undefined,
+    private long: bigint | string | undefined,
     readonly scale: number,
-    private readonly text: string | undefined,
   ) {}
 
-  static readonly ZERO = new Dec(0, undefined, 0, undefined);
-  static readonly ONE = new Dec(1, undefined, 0, undefined);
+  static readonly ZERO = new Dec(0, undefined, 0);
+  static readonly ONE = new Dec(1, undefined, 0);
 
   /** From plain decimal text (`-12.340`, `0.00000012`, `110`); the caller has checked the shape. */
   static parse(text: string): Dec {
@@ -93,42 +80,37 @@ export class Dec {
       else units = units * 10 + (c - 48);
     }
     const scale = point === -1 ? 0 : length - point - 1;
-    if (units <= MAX_SAFE)
-      return new Dec(first === 45 && units !== 0 ? -units : units, undefined, scale, undefined);
+    if (units <= MAX_SAFE) return new Dec(first === 45 && units !== 0 ? -units : units, undefined, scale);
     // Kept as its text (digits are read from it, a bigint made only when needed); a sign or a
     // bare trailing point (which the callers' shapes exclude) are read into a bigint at once.
-    if (!signed && point !== length - 1) return new Dec(Number.NaN, undefined, scale, text);
+    if (!signed && point !== length - 1) return new Dec(Number.NaN, text, scale);
     return Dec.of(BigInt(point === -1 ? text : text.slice(0, point) + text.slice(point + 1)), scale);
   }
 
   static of(units: bigint, scale: number): Dec {
     return units <= 9007199254740991n && units >= -9007199254740991n
-      ? new Dec(Number(units), units, scale, undefined)
-      : new Dec(Number.NaN, units, scale, undefined);
+      ? new Dec(Number(units), undefined, scale)
+      : new Dec(Number.NaN, units, scale);
   }
 
   /** `units × 10^-scale` for safe integer units (what the fast readers read). */
   static ofSafe(units: number, scale: number): Dec {
-    return new Dec(units === 0 ? 0 : units, undefined, scale, undefined);
+    return new Dec(units === 0 ? 0 : units, undefined, scale);
   }
 
   /** `10^-places`: one unit of a precision. */
   static unit(places: number): Dec {
-    return new Dec(1, undefined, places, undefined);
+    return new Dec(1, undefined, places);
   }
 
   /** The units, `value × 10^scale`, as a bigint. */
   get units(): bigint {
-    let big = this.big;
-    if (big === undefined) {
-      const text = this.text;
-      if (text === undefined) big = BigInt(this.small);
-      else {
-        const point = text.length - this.scale - 1;
-        big = BigInt(this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1));
-      }
-      this.big = big;
-    }
+    const long = this.long;
+    if (long === undefined) return BigInt(this.small);
+    if (typeof long === 'bigint') return long;
+    const point = long.length - this.scale - 1;
+    const big = BigInt(this.scale === 0 ? long : long.slice(0, point) + long.slice(point + 1));
+    this.long = big;
     return big;
   }
 
@@ -141,7 +123,8 @@ export class Dec {
   private sign(): number {
     const n = this.small;
     if (!Number.isNaN(n)) return n < 0 ? -1 : n > 0 ? 1 : 0;
-    return this.text !== undefined || (this.big as bigint) > 0n ? 1 : -1;
+    const long = this.long;
+    return typeof long === 'string' || (long as bigint) > 0n ? 1 : -1;
   }
 
   cmp(other: Dec): number {
@@ -150,16 +133,11 @@ export class Dec {
     const as = this.scale;
     const bs = other.scale;
     if (!Number.isNaN(a) && !Number.isNaN(b)) {
-      if (as === bs) return a < b ? -1 : a > b ? 1 : 0;
-      // The side scaled up is exact while safe; past 2^53 it is beyond the other side.
-      if (as < bs) {
-        const aa = a * shift(bs - as);
-        if (!isSafe(aa)) return aa > 0 ? 1 : -1;
-        return aa < b ? -1 : aa > b ? 1 : 0;
-      }
-      const bb = b * shift(as - bs);
-      if (!isSafe(bb)) return bb > 0 ? -1 : 1;
-      return a < bb ? -1 : a > bb ? 1 : 0;
+      // The side scaled up is exact while safe, and past 2^53 (so beyond the other side, in
+      // the same direction) when not.
+      const x = as < bs ? a * shift(bs - as) : a;
+      const y = bs < as ? b * shift(as - bs) : b;
+      return x < y ? -1 : x > y ? 1 : 0;
     }
     if (Number.isNaN(a) && !Number.isNaN(b)) return this.cmpSafe(other);
     if (Number.isNaN(b) && !Number.isNaN(a)) return 0 - other.cmpSafe(this);
@@ -173,7 +151,7 @@ export class Dec {
   private cmpSafe(other: Dec): number {
     // Past 2^53 at a scale no finer than the other's, it is past the other at that scale too.
     if (this.scale <= other.scale) return this.sign();
-    if (this.text !== undefined) {
+    if (typeof this.long === 'string') {
       // Cut to the other's scale, it compares with the other's units; a tie is broken by the
       // digits cut off. Cut and still past 2^53, it is past the other.
       const cut = this.truncatedUnits(other.scale);
@@ -204,8 +182,8 @@ export class Dec {
 
   /**
    * The sign of `this × factor − bound`, without making the product when the sizes of the three
-   * decide it: a product of values past 2^53 is a bigint, but one that is ten times the bound
-   * or more, or under a tenth of it, needs only the number of digits of each.
+   * decide it: a product of values past 2^53 is a bigint, but whether it is above or below a
+   * bound with more or fewer digits before the point needs only the digits each one has.
    */
   timesCmp(factor: Dec, bound: Dec): number {
     if (!isSafe(this.small * factor.small) && this.sign() > 0 && factor.sign() > 0 && bound.sign() > 0) {
@@ -229,8 +207,8 @@ export class Dec {
       while (digits < POW10.length && n >= (POW10[digits] as number)) digits++;
       return digits - 1 - this.scale;
     }
-    const text = this.text;
-    if (text === undefined) return Number.NaN;
+    const text = this.long;
+    if (typeof text !== 'string') return Number.NaN;
     const point = this.scale === 0 ? text.length : text.length - this.scale - 1;
     let first = 0;
     while (text.charCodeAt(first) === 48 || text.charCodeAt(first) === 46) first++;
@@ -258,8 +236,7 @@ export class Dec {
     const b = other.small * (scale === bs ? 1 : shift(scale - bs));
     // Two safe integers add exactly when their sum is safe, and to a double past 2^53 when not.
     const sum = a + sign * b;
-    if (isSafe(a) && isSafe(b) && isSafe(sum))
-      return new Dec(sum === 0 ? 0 : sum, undefined, scale, undefined);
+    if (isSafe(a) && isSafe(b) && isSafe(sum)) return new Dec(sum === 0 ? 0 : sum, undefined, scale);
     const y = other.unitsAt(scale);
     return Dec.of(this.unitsAt(scale) + (sign === 1 ? y : -y), scale);
   }
@@ -268,7 +245,7 @@ export class Dec {
     const scale = this.scale + other.scale;
     // A product of safe integers is exact when it is safe, and a double past 2^53 when not.
     const p = this.small * other.small;
-    if (isSafe(p)) return new Dec(p === 0 ? 0 : p, undefined, scale, undefined);
+    if (isSafe(p)) return new Dec(p === 0 ? 0 : p, undefined, scale);
     return Dec.of(this.units * other.units, scale);
   }
 
@@ -277,7 +254,9 @@ export class Dec {
     const scale = Math.max(this.scale, grid.scale);
     const a = this.small * shift(scale - this.scale);
     const g = grid.small * shift(scale - grid.scale);
-    if (a >= 0 && isSafe(a + g)) return new Dec(a - floorDiv(a, g) * g, undefined, scale, undefined);
+    // For 0 ≤ a < 2^53 the double quotient is within 1/g of a / g, so below the next whole
+    // number: its floor is exact, and so is the product, which is at most a.
+    if (a >= 0 && isSafe(a) && isSafe(g)) return new Dec(a - Math.floor(a / g) * g, undefined, scale);
     return Dec.of(this.unitsAt(scale) % grid.unitsAt(scale), scale);
   }
 
@@ -288,15 +267,14 @@ export class Dec {
   private truncatedUnits(scale: number): number {
     const drop = this.scale - scale;
     const n = this.small;
-    // Exact: the double quotient of a safe integer by a power of ten is off by less than the
-    // distance from it to the next whole number.
+    // Exact, as in `mod`: the double quotient of a safe integer is below the next whole number.
     if (!Number.isNaN(n)) return drop < POW10.length ? Math.floor(n / (POW10[drop] as number)) : 0;
-    const text = this.text;
-    if (text !== undefined) {
-      const units = leadingUnits(text, text.length - drop);
+    const long = this.long;
+    if (typeof long === 'string') {
+      const units = leadingUnits(long, long.length - drop);
       return units <= MAX_SAFE ? units : Number.NaN;
     }
-    const cut = (this.big as bigint) / bigPow10(drop);
+    const cut = (long as bigint) / bigPow10(drop);
     return cut <= 9007199254740991n ? Number(cut) : Number.NaN;
   }
 
@@ -312,9 +290,9 @@ export class Dec {
       const power = POW10[drop] as number;
       return Math.floor(n / power) * power === n;
     }
-    const text = this.text;
-    if (text === undefined) return (this.big as bigint) % bigPow10(drop) === 0n;
-    for (let i = text.length - drop; i < text.length; i++) if (text.charCodeAt(i) !== 48) return false;
+    const long = this.long;
+    if (typeof long !== 'string') return (long as bigint) % bigPow10(drop) === 0n;
+    for (let i = long.length - drop; i < long.length; i++) if (long.charCodeAt(i) !== 48) return false;
     return true;
   }
 
@@ -324,7 +302,7 @@ export class Dec {
       // A multiple of the grid has no digit past the grid's scale, so the digits past it
       // cannot change which multiple is the largest below.
       const cut = this.truncatedUnits(grid.scale);
-      if (!Number.isNaN(cut)) return new Dec(cut, undefined, grid.scale, undefined).floorTo(grid);
+      if (!Number.isNaN(cut)) return new Dec(cut, undefined, grid.scale).floorTo(grid);
     }
     return this.minus(this.mod(grid));
   }
@@ -350,16 +328,17 @@ export class Dec {
     if (n === 0) return '0';
     const negative = this.sign() < 0;
     let digits: string;
+    const long = this.long;
     if (!Number.isNaN(n)) digits = String(negative ? -n : n);
-    else if (this.text !== undefined) {
+    else if (typeof long === 'string') {
       // The digits as written, without the point and the zeros that lead.
-      const text = this.text;
+      const text = long;
       const point = text.length - this.scale - 1;
       digits = this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1);
       let start = 0;
       while (digits.charCodeAt(start) === 48) start++;
       if (start > 0) digits = digits.slice(start);
-    } else digits = (negative ? -(this.big as bigint) : (this.big as bigint)).toString();
+    } else digits = (negative ? -(long as bigint) : (long as bigint)).toString();
     if (this.scale === 0) return negative ? `-${digits}` : digits;
     // Trailing zeros of the fraction are not printed.
     let end = digits.length;

@@ -8,7 +8,8 @@ import { POW10 } from '../decimal/safe-integers.js';
  */
 
 /**
- * The value last read: its units, its scale and its written places. The readers answer only
+ * The value last read: its units, its scale and its written places (and, for a text that was
+ * not read, whether it is long: see {@link wasLong}). The readers answer only
  * whether they read, and leave the value here, because a number past 2^31 returned from a call
  * V8 does not inline is boxed on the heap: returning the units made a passing order with a long
  * notional limit allocate. `units` starts as a double so that its field stays one. Places count
@@ -70,6 +71,7 @@ export function readUnits(text: string): boolean {
 
 /** {@link readUnits} for text of any length: digits are counted as they are read. */
 function readLongUnits(text: string): boolean {
+  lastRead.long = false;
   const length = text.length;
   if (length === 0 || length > 64) return false;
   let i = 0;
@@ -178,11 +180,20 @@ export function readNumber(n: number): boolean {
  * `String(n)` is one), `lastRead.long` is set: the exact checks judge such a value.
  */
 export function readDecimalUnits(value: unknown): boolean {
-  lastRead.long = false;
   if (typeof value === 'string') return readUnits(value);
-  if (typeof value !== 'number') return false;
-  if (readNumber(value)) return true;
-  // From 1e-6 up to 1e21, String(n) is plain notation.
-  lastRead.long = value >= 1e-6 && value < 1e21;
+  if (typeof value === 'number') return readNumber(value);
   return false;
+}
+
+/**
+ * After {@link readDecimalUnits} answered false for `value`: whether it is a positive decimal in
+ * plain notation all the same, as the exchange would receive it (a string of more than 15
+ * significant digits or decimals, a number whose `String(n)` is one). The exact checks judge such
+ * a value.
+ */
+export function wasLong(value: unknown): boolean {
+  // Only a text longer than 16 characters can be long, and its reading said whether it is.
+  if (typeof value === 'string') return value.length > 16 && lastRead.long;
+  // From 1e-6 up to 1e21, String(n) is plain notation.
+  return typeof value === 'number' && value >= 1e-6 && value < 1e21;
 }
