@@ -19,6 +19,7 @@ import {
 } from '../../examples/risk-gateway/gateway.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { limitOrderBody } from './weex-order.js';
 
 const PAYLOAD = exchangeInfoPayload([pairDefinition()]);
 const BOOK = RuleBook.fromExchangeInfo(parseExchangeInfo(PAYLOAD));
@@ -48,15 +49,7 @@ async function start(options: Partial<RiskGatewayOptions> = {}): Promise<RiskGat
 
 /** One signed order as raw HTTP/1.1 bytes, its client order id `id`. */
 function orderBytes(id: string, connection: 'keep-alive' | 'close' = 'keep-alive'): string {
-  const body = JSON.stringify({
-    symbol: 'BTCUSDT',
-    side: 'BUY',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    quantity: '0.01',
-    price: '100000.00',
-    newClientOrderId: id,
-  });
+  const body = limitOrderBody({ newClientOrderId: id });
   const headers = accessHeaders({ method: 'POST', path: '/api/v3/order', body });
   let head = `POST /api/v3/order HTTP/1.1\r\nHost: gateway\r\nConnection: ${connection}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
   for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
@@ -144,15 +137,7 @@ async function trickler(port: number, localAddress: string): Promise<Socket> {
 }
 
 async function orderOver(http: Agent, url: string, id: string): Promise<{ status: number; reason: unknown }> {
-  const body = JSON.stringify({
-    symbol: 'BTCUSDT',
-    side: 'BUY',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    quantity: '0.01',
-    price: '100000.00',
-    newClientOrderId: id,
-  });
+  const body = limitOrderBody({ newClientOrderId: id });
   const response = await request(`${url}/api/v3/order`, {
     dispatcher: http,
     method: 'POST',

@@ -16,6 +16,7 @@ import {
 } from '../../examples/risk-gateway/fake-exchange.js';
 import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 import { type GatewayProcess, startGatewayProcess } from './gateway-process.js';
+import { limitOrderBody } from './weex-order.js';
 
 // BTCUSDT: tick 0.01, step 0.00001, min 0.00010, band ±5 %; PRECUSDT: no step, 4 quantity decimals.
 const PAYLOAD = exchangeInfoPayload([
@@ -81,16 +82,7 @@ async function tickerPolls(polls: number): Promise<void> {
   await new Promise((later) => setTimeout(later, 50));
 }
 
-const limitOrder = (fields: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    symbol: 'BTCUSDT',
-    side: 'BUY',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    quantity: '0.01',
-    price: '100000.00',
-    ...fields,
-  });
+const limitOrder = limitOrderBody;
 
 beforeAll(async () => {
   exchange = await startFakeExchange({ exchangeInfo: PAYLOAD, tickerPrices: TICKER });
