@@ -1,9 +1,11 @@
 /**
- * `npm run bench -- --exactness N`: N orders, half from the benchmark's realistic mix and half
- * at the fast path's edges (`property-tests/support/edge-cases.ts`), each checked twice:
- * `validateOrder`'s whole result equals the general path's (the fast path never says anything
- * else), and its violation codes equal the hand-written big.js validator's. Run on the source,
- * not the build: this is about answers, not speed.
+ * `npm run bench -- --exactness N`: N orders, a third from the benchmark's realistic mix, a third
+ * from its long-digit mix (decimals of 17 to 40 significant digits, pairs with 20-digit bounds,
+ * judged by the exact checks) and a third at the fast path's edges
+ * (`property-tests/support/edge-cases.ts`), each checked twice: `validateOrder`'s whole result
+ * equals the general path's (the fast path never says anything else), and its violation codes
+ * equal the hand-written big.js validator's. Run on the source, not the build: this is about
+ * answers, not speed.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -12,7 +14,7 @@ import { fastOnly, generalPath } from '../property-tests/support/paths.js';
 import { bookOf } from '../property-tests/support/scenario.js';
 import { parseExchangeInfoText, RuleBook, type ValidationContext } from '../src/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
-import { buildMix } from './order-mix.js';
+import { buildLongDigitMix, buildMix, type MixCase } from './order-mix.js';
 
 interface Case {
   readonly order: Record<string, unknown>;
@@ -23,6 +25,7 @@ interface Case {
 export interface ExactnessReport {
   readonly checked: number;
   readonly realistic: number;
+  readonly long: number;
   readonly edges: number;
   /** Orders the fast path answered itself (the rest it handed to the general path). */
   readonly answeredFast: number;
@@ -50,22 +53,32 @@ class Checker {
   }
 }
 
-/** Checks `total` orders; every one must agree. */
-export function checkExactness(total: number): ExactnessReport {
-  const checker = new Checker();
-  const realisticTarget = Math.ceil(total / 2);
-  for (let seed = 1; checker.checked < realisticTarget; seed++) {
-    const mix = buildMix(4_096, seed);
+/** Checks every case of mixes made from seed 1 on, until `target` orders in all are checked. */
+function checkMixes(
+  checker: Checker,
+  target: number,
+  build: (seed: number) => { text: string; cases: readonly MixCase[] },
+): void {
+  for (let seed = 1; checker.checked < target; seed++) {
+    const mix = build(seed);
     const info = parseExchangeInfoText(mix.text);
     const book = RuleBook.fromExchangeInfo(info);
     // The baseline infers missing ticks itself, from the parsed (not the compiled) definitions.
     const baseline = new BigBaselineValidator(info.symbols);
     for (const c of mix.cases) {
-      if (checker.checked >= realisticTarget) break;
+      if (checker.checked >= target) break;
       checker.check(book, baseline, c);
     }
   }
+}
+
+/** Checks `total` orders; every one must agree. */
+export function checkExactness(total: number): ExactnessReport {
+  const checker = new Checker();
+  checkMixes(checker, Math.ceil(total / 3), (seed) => buildMix(4_096, seed));
   const realistic = checker.checked;
+  checkMixes(checker, Math.ceil((2 * total) / 3), (seed) => buildLongDigitMix(4_096, seed));
+  const long = checker.checked - realistic;
   for (let seed = 1; checker.checked < total; seed++) {
     const batch = fc.sample(edgeCaseArb, { numRuns: Math.min(EDGE_BATCH, total - checker.checked), seed });
     // One book for the batch: each case's pair under its own symbol.
@@ -81,7 +94,8 @@ export function checkExactness(total: number): ExactnessReport {
   return {
     checked: checker.checked,
     realistic,
-    edges: checker.checked - realistic,
+    long,
+    edges: checker.checked - realistic - long,
     answeredFast: checker.answeredFast,
     differ: checker.differ,
   };

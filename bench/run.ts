@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: validateOrder and checkOrder against a hand-written big.js validator on the
  * same realistic mix in the same process, the floor under any validator that reads as ours does
- * (`floor-validator.ts`), latency percentiles, parse + compile cost of 10,000 definitions, and
- * memory per compiled pair.
- * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (half
- * realistic, half at the fast path's edges), that not one result differs from the general path's
- * and not one verdict from the big.js validator's (`exactness.ts`).
+ * (`floor-validator.ts`), the long-digit mix (decimals of 17 to 40 significant digits, pairs with
+ * 20-digit bounds: `buildLongDigitMix`) with every order of it and of the main mix timed alone
+ * against big.js, latency percentiles, parse + compile cost of 10,000 definitions, and memory per
+ * compiled pair.
+ * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a third
+ * realistic, a third of long digits, a third at the fast path's edges), that not one result
+ * differs from the general path's and not one verdict from the big.js validator's
+ * (`exactness.ts`).
  */
 import fc from 'fast-check';
 
@@ -23,7 +26,8 @@ import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { checkExactness } from './exactness.js';
 import { FloorValidator } from './floor-validator.js';
-import { buildMix, type MixCase } from './order-mix.js';
+import { type OrderByOrder, orderByOrder } from './order-by-order.js';
+import { buildLongDigitMix, buildMix, type LongDigitKind, type MixCase } from './order-mix.js';
 
 const MIX_SIZE = 4_096;
 const BATCH = 256;
@@ -167,6 +171,85 @@ const checkRows: [string, Throughput][] = [
 ];
 printRows('checkOrder: verdict and codes only, as the big.js validator answers', checkRows);
 
+// The long-digit mix: decimals past safe integers and bounds past 2^53, judged exactly.
+const long = buildLongDigitMix(MIX_SIZE);
+const longInfo = parseExchangeInfoText(long.text);
+const longBook = RuleBook.fromExchangeInfo(longInfo);
+const longBaseline = new BigBaselineValidator(longInfo.symbols);
+const longFailing = long.cases.filter((c) => !longBook.validateOrder(c.order, c.context).ok).length;
+for (let round = 0; round < 20; round++)
+  for (const c of long.cases) {
+    if (longBook.validateOrder(c.order, c.context).ok) sink++;
+    if (longBook.checkOrder(c.order, c.context).ok) sink++;
+    if (longBaseline.validate(c.order, c.context).length === 0) sink++;
+  }
+const longRows: [string, Throughput][] = [
+  [
+    `validateOrder (${((100 * longFailing) / long.cases.length).toFixed(0)}% failing)`,
+    await throughput(long.cases, longBook, longBaseline),
+  ],
+  ['checkOrder', await race(long.cases, codesOnly(longBook), bigVerdict(longBaseline), 'checkOrder')],
+];
+console.log(
+  '\nlong-digit mix: quantities and prices of 17 to 40 significant digits, pairs with 20-digit bounds ' +
+    '(orders per second; both validators on the same orders, in the same process)',
+);
+console.table(
+  Object.fromEntries(
+    longRows.map(([label, t]) => [
+      label,
+      {
+        'order-preflight': perSecond(t.ours),
+        'ns/order': (1e9 / t.ours).toFixed(0),
+        'big.js by hand': perSecond(t.theirs),
+        ratio: `${(t.ours / t.theirs).toFixed(1)}x`,
+      },
+    ]),
+  ),
+);
+
+// Order by order: each order timed alone against big.js on the same order (order-by-order.ts).
+function printOrderByOrder(
+  title: string,
+  list: readonly MixCase[],
+  book: Book,
+  by: BigBaselineValidator,
+): OrderByOrder {
+  const found = orderByOrder(list, ourVerdict(book), bigVerdict(by));
+  sink += found.passes;
+  const slowest = found.slowest;
+  console.log(
+    `${title}: ${found.slower} of ${list.length} orders (${((100 * found.slower) / list.length).toFixed(2)}%) ` +
+      `slower than big.js on the same order; the slowest at ${slowest.ratio.toFixed(2)}x big.js ` +
+      `(${slowest.ours.toFixed(0)} vs ${slowest.theirs.toFixed(0)} ns: ${JSON.stringify(list[slowest.index])})`,
+  );
+  return found;
+}
+console.log('\norder by order (validateOrder; each order timed alone, big.js on the same order)');
+const perKind = printOrderByOrder('long-digit mix', long.cases, longBook, longBaseline);
+printOrderByOrder('main mix', cases, book, baseline);
+const kinds = new Map<LongDigitKind, { ours: number; theirs: number; n: number }>();
+long.kinds.forEach((kind, i) => {
+  const k = kinds.get(kind) ?? { ours: 0, theirs: 0, n: 0 };
+  k.ours += perKind.ours[i] as number;
+  k.theirs += perKind.theirs[i] as number;
+  k.n++;
+  kinds.set(kind, k);
+});
+console.table(
+  Object.fromEntries(
+    [...kinds].map(([kind, k]) => [
+      `long ${kind}`,
+      {
+        orders: k.n,
+        'ns/order': (k.ours / k.n).toFixed(0),
+        'big.js ns/order': (k.theirs / k.n).toFixed(0),
+        ratio: `${(k.theirs / k.ours).toFixed(1)}x`,
+      },
+    ]),
+  ),
+);
+
 // The floor: what no validator reading decimals as ours do can go below (floor-validator.ts).
 const floor = new FloorValidator(definitions);
 for (let round = 0; round < 20; round++)
@@ -253,7 +336,8 @@ if (exactnessCases > 0) {
   const count = (n: number) => n.toLocaleString('en-US');
   console.log(
     `\nexactness: ${count(report.checked)} orders (${count(report.realistic)} from the mix, ` +
-      `${count(report.edges)} at the fast path's edges; ${count(report.answeredFast)} answered by the fast path): ` +
+      `${count(report.long)} from the long-digit mix, ${count(report.edges)} at the fast path's edges; ` +
+      `${count(report.answeredFast)} answered by the fast path): ` +
       `${report.differ} differ from the general path or from big.js`,
   );
   if (report.differ > 0) process.exitCode = 1;

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compiledPairOf } from '../src/book/rule-book.js';
 import { formatScaled } from '../src/decimal/safe-integers.js';
 import { toPlainDecimal } from '../src/index.js';
-import { lastRead, readNumber, readUnits } from '../src/order/fast-read.js';
+import { isPlainPositiveDecimal } from '../src/order/decimal-input.js';
+import { lastRead, readDecimalUnits, readNumber, readUnits, wasLong } from '../src/order/fast-read.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
-import { edgeCaseArb } from './support/edge-cases.js';
+import { edgeCaseArb, longDigitCaseArb } from './support/edge-cases.js';
 import { fastOnly, generalPath } from './support/paths.js';
 import { propertyParameters } from './support/runs.js';
 import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from './support/scenario.js';
@@ -59,6 +61,34 @@ describe('the fast path agrees with the general path', () => {
       }),
       propertyParameters(300),
     );
+  });
+});
+
+describe('decimals past safe integers are judged exactly, without the general path', () => {
+  it('17 to 40 significant digits, counts past 2^53, 20-digit caps: the same result and verdict as the general path gives', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(longDigitCaseArb, ({ definition, order, context }) => {
+        const book = bookOf([definition]);
+        const expected = generalPath(book)(order, context);
+        const quick = fastOnly(book)(order, context);
+        // A pair with a fast form judges these orders itself, by the rules' exact checks.
+        if (compiledPairOf(book, definition.symbol)?.fast !== undefined) {
+          expect(quick).toBeDefined();
+          answered++;
+        }
+        if (quick !== undefined) expect(quick).toEqual(expected);
+        expect(book.validateOrder(order, context)).toEqual(expected);
+        const verdict = book.checkOrder(order, context);
+        expect(verdict).toEqual({
+          ok: expected.ok,
+          codes: expected.violations.map((v) => v.code),
+          skipped: expected.skipped,
+        });
+      }),
+      propertyParameters(300),
+    );
+    expect(answered).toBeGreaterThan(0);
   });
 });
 
@@ -138,6 +168,40 @@ describe('numbers are read as the exchange would receive them', () => {
         expect(read(() => readNumber(n))).toBe(read(() => readUnits(String(n))));
       }),
       propertyParameters(2000),
+    );
+  });
+});
+
+describe('a decimal the fast readers do not read is told long or not plain', () => {
+  it('wasLong after each reading, in any sequence: exactly the plain positive decimals that were not read', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    const run = (min: number, max: number) =>
+      fc.array(digit, { minLength: min, maxLength: max }).map((digits) => digits.join(''));
+    const text = fc.oneof(
+      // Plain, 1 to 45 digits either side of the point: short, long, with zeros leading or trailing.
+      fc
+        .tuple(run(1, 25), fc.option(run(1, 45), { nil: undefined }))
+        .map(([w, f]) => (f === undefined ? w : `${w}.${f}`)),
+      // Long text spoilt at one place (a second point, a letter, a sign, a space, a trailing point).
+      fc
+        .tuple(run(16, 40), fc.integer({ min: 0, max: 40 }), fc.constantFrom('.', 'e', '-', ' ', 'x'))
+        .map(([digits, at, junk]) => digits.slice(0, at) + junk + digits.slice(at)),
+      fc.string({ unit: fc.constantFrom('0', '1', '9', '.', 'e', '-'), minLength: 14, maxLength: 70 }),
+    );
+    const value = fc.oneof(
+      { arbitrary: text, weight: 4 },
+      fc.double({ noNaN: false }),
+      fc.constantFrom(0.1 + 0.2, 1e15, 1e16 + 2, 1e20, 1e21, 9.99e-7, 1e-6, 123456789.12345679),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 6 }), (values) => {
+        for (const v of values) {
+          if (readDecimalUnits(v)) continue;
+          const sent = typeof v === 'number' ? String(v) : v;
+          expect(wasLong(v)).toBe(isPlainPositiveDecimal(sent));
+        }
+      }),
+      propertyParameters(3000),
     );
   });
 });

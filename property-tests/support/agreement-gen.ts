@@ -60,6 +60,26 @@ function unit(k: number): string {
   return k <= 0 ? '1' : `0.${'0'.repeat(k - 1)}1`;
 }
 
+/** big.js with room for 40 significant digits at any scale the generators reach. */
+const Long = Big();
+Long.DP = 90;
+
+/**
+ * `base` moved by a fraction with a repeating expansion (× (d ± 1) / d), cut to 17 to 40
+ * significant digits: what a strategy computing with a decimal library sends
+ * (`0.01333333333333333333`, `100013.33333333333333`). Past safe integers, for the exact checks.
+ */
+function longDigits(g: Gen, base: Big): Big {
+  const d = pick(g, [3, 7, 9, 11, 13, 99]);
+  const moved = new Long(base).times(d + pick(g, [1, -1])).div(d);
+  const digits = int(g, 17, 40);
+  const cut = moved.prec(digits, Big.roundDown);
+  // A quotient that ended early gets a third of a unit in its last place, to be as long as asked.
+  const long =
+    cut.c.length >= 17 ? cut : cut.plus(new Long(10).pow(cut.e - digits + 2).div(3)).prec(digits, 0);
+  return new Big(long.toFixed());
+}
+
 /** `digit` × 10^-k as plain text. */
 function digitUnit(digit: number, k: number): string {
   return plain(new Big(String(digit)).times(unit(k)));
@@ -251,7 +271,13 @@ function smallestStepOf(list: unknown): string | undefined {
 
 const RATIOS = ['0.1', '0', '0.01', '0.02', '0.03', '0.05', '0.125', '0.2', '0.5', '0.9'] as const;
 const FALLBACKS = ['0', '0.01', '0.02', '0.05', '0.1', '0.25'] as const;
-const TWENTY_DIGITS = '12345678901234567890';
+/** Caps of 19 and 20 digits, as venues derive them from 64-bit integers. */
+const LONG_CAPS = [
+  '12345678901234567890',
+  '18446744073709551615',
+  '92233720368547758.07',
+  '9999999999999999',
+];
 
 /**
  * The rule fields besides the grids that may be left out (docs/exchange-semantics.md: absent, null
@@ -318,14 +344,15 @@ export function genDefinition(
   // Quantities are laid out on a unit: the step when there is one, else 10^-k within the precision.
   const quantityUnit = new Big(step.size ?? unit(int(g, 0, Math.min(baseAssetPrecision, 14))));
   const minTradeAmount = plain(quantityUnit.times(pick(g, ['1', '3', '10', '100', '0.5'])));
-  const maxTradeAmount = chance(g, 10)
-    ? TWENTY_DIGITS
+  const maxTradeAmount = chance(g, 12)
+    ? pick(g, LONG_CAPS)
     : plain(new Big(minTradeAmount).times(pick(g, ['1000', '1000000', '999999', '1000000000000'])));
   const marketSize = () =>
     weighted(g, [
       [6, () => plain(quantityUnit.times(pick(g, ['50', '5000', '1000000', '7'])))],
       [1, () => '0'],
       [1, () => maxTradeAmount],
+      [1, () => pick(g, LONG_CAPS)],
     ] as const)();
   const marketBuyLimitSize = marketSize();
   const marketSellLimitSize = marketSize();
@@ -536,6 +563,7 @@ function genReference(g: Gen, pair: GenPair): Big {
     ]),
   );
   const raw = scale.times(pick(g, ['1', '1.1', '10', '37', '0.9']));
+  if (chance(g, 8)) return longDigits(g, raw);
   const snapped = chance(g, 60) ? snap(raw, pair.tickSize) : raw;
   return snapped.gt(0) ? snapped : scale;
 }
@@ -555,6 +583,9 @@ function genPrice(g: Gen, pair: GenPair, reference: Big | undefined): Big {
     // On the precision's grid (maybe off the tick), and on it at a finer one.
     [2, () => snap(anchor, unit(pair.quoteAssetPrecision ?? int(g, 0, 8)))],
     [1, () => snap(anchor, unit((pair.quoteAssetPrecision ?? 8) + 1))],
+    // 17 to 40 significant digits near the reference or the band's edges.
+    [2, () => longDigits(g, anchor)],
+    [1, () => longDigits(g, anchor.times(one.plus(pair.buyLimitPriceRatio)))],
   ] as const)();
   const moved = around(g, base, pair.tickSize);
   return moved.gt(0) ? moved : anchor;
@@ -579,6 +610,10 @@ function genQuantity(g: Gen, pair: GenPair): Big {
     ],
     [1, () => new Big(unit(int(g, 0, 14))).times(String(int(g, 1, 999)))],
     [1, () => new Big(`1${'0'.repeat(int(g, 16, 40))}`)],
+    // 17 to 40 significant digits: a budget divided by a price, near the bounds or under a 20-digit cap.
+    [3, () => longDigits(g, new Big(pair.minTradeAmount).times(String(int(g, 1, 1000))))],
+    [1, () => longDigits(g, new Big(pair.maxTradeAmount))],
+    [1, () => snap(new Big(pair.maxTradeAmount).minus(String(int(g, 0, 1000))), pair.stepSize)],
   ] as const)();
   const moved = around(g, base, pair.stepSize);
   return moved.gt(0) ? moved : new Big(pair.minTradeAmount).gt(0) ? new Big(pair.minTradeAmount) : new Big(1);
@@ -697,7 +732,9 @@ export function genOrder(g: Gen, pairs: readonly GenPair[]): GenOrder {
     const notional = expectedNotional(pair, type, side, price, quantity, reference);
     const maxNotional =
       notional !== undefined && chance(g, 80)
-        ? around(g, notional, undefined)
+        ? chance(g, 10)
+          ? longDigits(g, notional)
+          : around(g, notional, undefined)
         : new Big(pick(g, ['1', '100', '25000', '1000000', '0.001']));
     context.maxNotional = chance(g, 3)
       ? pick(g, MALFORMED)

@@ -132,3 +132,114 @@ export const edgeCaseArb: fc.Arbitrary<EdgeCase> = fc
       return { definition: d, order, context };
     },
   );
+
+/** Caps of 16 to 20 digits, as venues derive them from 64-bit integers. */
+const LONG_BOUNDS = [
+  '18446744073709551615',
+  '92233720368547758.07',
+  '12345678901234567890',
+  '9999999999999999',
+];
+
+/** Canonical plain text of `units × 10^-scale` for non-negative units. */
+function plainOf(units: bigint, scale: number): string {
+  const digits = units.toString().padStart(scale + 1, '0');
+  if (scale === 0) return digits;
+  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  return fraction === '' ? digits.slice(0, -scale) : `${digits.slice(0, -scale)}.${fraction}`;
+}
+
+/**
+ * `base` (plain text) × (d ± 1) / d, cut to `digits` significant digits, its last one never 0: a
+ * decimal of 17 to 40 significant digits as a strategy computing with a decimal library sends it
+ * (`0.01333333333333333333`), in exact integer arithmetic.
+ */
+function longNear(base: string, d: bigint, up: boolean, digits: number): string {
+  const [whole = '', fraction = ''] = base.split('.');
+  const quotient = (BigInt(whole + fraction) * (up ? d + 1n : d - 1n) * 10n ** 60n) / d;
+  const all = quotient.toString();
+  let kept = all.slice(0, digits);
+  let scale = fraction.length + 60 - (all.length - kept.length);
+  if (scale < 0) {
+    kept += '0'.repeat(-scale);
+    scale = 0;
+  }
+  if (kept.endsWith('0')) kept = `${kept.slice(0, -1)}3`;
+  return plainOf(BigInt(kept), scale);
+}
+
+/**
+ * An order past safe integers: a quantity, a price, a reference price or a notional limit of 17
+ * to 40 significant digits (near the pair's own values, as a budget divided by a price), on-grid
+ * quantities past 2^53 grid units, and pairs whose caps have 16 to 20 digits; the rest on the
+ * pair's grids. Strings, and now and then a JS number (whose `String(n)` has up to 17 digits).
+ */
+export const longDigitCaseArb: fc.Arbitrary<EdgeCase> = fc
+  .record({
+    definition: pairDefinitionArb({ tradingOnly: true }),
+    tick: fc.constantFrom(...EDGE_GRIDS),
+    step: fc.constantFrom(...EDGE_GRIDS),
+    maxTradeAmount: fc.option(fc.constantFrom(...LONG_BOUNDS), { nil: undefined }),
+    marketSize: fc.option(fc.constantFrom(...LONG_BOUNDS), { nil: undefined }),
+    quantity: fc.constantFrom('long', 'long', 'grid', 'cap', 'short'),
+    price: fc.constantFrom('long', 'short'),
+    referencePrice: fc.constantFrom('64000.5', '0.0000144', '3', 'long', 'long'),
+    maxNotional: fc.constantFrom('none', '1000000', '123456789012345678901234567890', 'long'),
+    denominator: fc.constantFrom(3n, 7n, 11n, 99n),
+    up: fc.boolean(),
+    digits: fc.integer({ min: 17, max: 40 }),
+    count: fc.constantFrom(...EDGE_COUNTS, 37n, 999n),
+    asNumber: fc.boolean(),
+    side: fc.constantFrom('BUY', 'SELL'),
+    type: fc.constantFrom('LIMIT', 'MARKET'),
+  })
+  .map((c) => {
+    const long = (base: string) => longNear(base, c.denominator, c.up, c.digits);
+    const places = (grid: string) => grid.split('.')[1]?.length ?? 0;
+    const cap = c.maxTradeAmount ?? '1000000000000000000000000';
+    const d: PairDefinition = {
+      ...c.definition,
+      tickSize: c.tick,
+      tickSizeSource: 'tickSize',
+      stepSize: c.step,
+      quoteAssetPrecision: places(c.tick) + 1,
+      baseAssetPrecision: places(c.step) + 1,
+      minTradeAmount: c.step,
+      maxTradeAmount: cap,
+      marketBuyLimitSize: c.marketSize ?? cap,
+      marketSellLimitSize: c.marketSize ?? cap,
+    };
+    const reference = c.referencePrice === 'long' ? long('64000.5') : c.referencePrice;
+    const onCap = (() => {
+      const capUnits = BigInt(cap.replace('.', '')) * 10n ** BigInt(places(c.step));
+      const stepUnits = BigInt(c.step.replace('.', '')) * 10n ** BigInt(places(cap));
+      const scale = places(cap) + places(c.step);
+      return plainOf((capUnits / stepUnits - (c.up ? 0n : 1n) + (c.count & 1n)) * stepUnits, scale);
+    })();
+    const quantityText =
+      c.quantity === 'long'
+        ? long(times(c.step, (c.count & 1023n) + 1n, false))
+        : c.quantity === 'grid'
+          ? times(c.step, c.count, false)
+          : c.quantity === 'cap'
+            ? onCap
+            : times(c.step, 37n, false);
+    const spell = (text: string): string | number => {
+      const n = Number(text);
+      return c.asNumber && n >= 1e-6 && n < 1e21 ? n : text;
+    };
+    const order: Record<string, unknown> = {
+      symbol: d.symbol,
+      side: c.side,
+      type: c.type,
+      quantity: spell(quantityText),
+    };
+    if (c.type === 'LIMIT') {
+      order.price = c.price === 'long' ? long(reference) : times(c.tick, 12345n, false);
+      order.timeInForce = 'GTC';
+    }
+    const context: { referencePrice: string; maxNotional?: string } = { referencePrice: reference };
+    if (c.maxNotional !== 'none')
+      context.maxNotional = c.maxNotional === 'long' ? long('25000') : c.maxNotional;
+    return { definition: d, order, context };
+  });

@@ -554,28 +554,39 @@ function explain(pair: FastPair, failed: number): Violation[] {
 /** The values read, as the general path holds them, for the exact checks. */
 function parsedFromRead(pair: FastPair): { order: ParsedOrder; context: ParsedContext } {
   const o = read;
-  // The text the exchange would receive (the string itself, or `String(n)` for a number) and its
-  // value: from the units read, or, for a decimal too long for them (NaN units), from the text.
-  const decimal = (raw: unknown, units: number, scale: number): OrderDecimal => {
-    if (Number.isNaN(units)) {
-      const text = typeof raw === 'string' ? raw : String(raw);
-      return { text, value: Dec.parse(text) };
-    }
-    return { text: sentText(raw, units, scale), value: Dec.ofSafe(units, scale) };
-  };
-  const order: ParsedOrder = {
-    symbol: pair.pair.symbol,
-    side: o.buy ? 'BUY' : 'SELL',
-    type: o.limit ? 'LIMIT' : 'MARKET',
-    quantity: decimal(o.quantityRaw, o.quantity, o.quantityScale),
-  };
-  if (o.limit) order.price = decimal(o.priceRaw, o.price, o.priceScale);
-  const context: ParsedContext = {};
-  if (o.referenceRaw !== undefined)
-    context.referencePrice = decimal(o.referenceRaw, o.reference, o.referenceScale);
-  if (o.maxNotionalRaw !== undefined)
-    context.maxNotional = decimal(o.maxNotionalRaw, o.maxNotional, o.maxNotionalScale);
+  const symbol = pair.pair.symbol;
+  const side = o.buy ? 'BUY' : 'SELL';
+  const quantity = orderDecimal(o.quantityRaw, o.quantity, o.quantityScale);
+  // Each shape made whole in one literal: adding a field to an object after it is made costs
+  // more than the rest of making it.
+  const order: ParsedOrder = o.limit
+    ? { symbol, side, type: 'LIMIT', quantity, price: orderDecimal(o.priceRaw, o.price, o.priceScale) }
+    : { symbol, side, type: 'MARKET', quantity };
+  const reference =
+    o.referenceRaw === undefined ? undefined : orderDecimal(o.referenceRaw, o.reference, o.referenceScale);
+  const maxNotional =
+    o.maxNotionalRaw === undefined
+      ? undefined
+      : orderDecimal(o.maxNotionalRaw, o.maxNotional, o.maxNotionalScale);
+  let context: ParsedContext;
+  if (reference === undefined) context = maxNotional === undefined ? {} : { maxNotional };
+  else
+    context =
+      maxNotional === undefined ? { referencePrice: reference } : { referencePrice: reference, maxNotional };
   return { order, context };
+}
+
+/**
+ * A decimal the fast path read, as the exact checks take it: the text the exchange would receive
+ * (the string itself, or `String(n)` for a number) and its value, from the units read or, for a
+ * decimal too long for them (NaN units), from the text.
+ */
+function orderDecimal(raw: unknown, units: number, scale: number): OrderDecimal {
+  if (Number.isNaN(units)) {
+    const text = typeof raw === 'string' ? raw : String(raw);
+    return { text, value: Dec.parse(text) };
+  }
+  return { text: sentText(raw, units, scale), value: Dec.ofSafe(units, scale) };
 }
 
 /**

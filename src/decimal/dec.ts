@@ -75,9 +75,16 @@ export class Dec {
     let point = -1;
     for (let i = signed ? 1 : 0; i < length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 46) point = i;
-      // Exact while below 2^53; past it the double stays past it.
-      else units = units * 10 + (c - 48);
+      if (c === 46) {
+        point = i;
+        continue;
+      }
+      // Exact while below 2^53; past it the double stays past it, and only the point is looked for.
+      units = units * 10 + (c - 48);
+      if (units > MAX_SAFE) {
+        if (point === -1) point = text.indexOf('.', i + 1);
+        break;
+      }
     }
     const scale = point === -1 ? 0 : length - point - 1;
     if (units <= MAX_SAFE) return new Dec(first === 45 && units !== 0 ? -units : units, undefined, scale);

@@ -20,14 +20,15 @@ export const lastRead = { units: Number.NaN, scale: 0, places: 0, long: false };
 /**
  * Reads plain positive decimal text into `lastRead`: its units, a positive safe integer at its
  * own scale (its significant decimals). False when the text is not plain positive notation or
- * has more than 15 significant digits or decimals; in that last case a text longer than 16
- * characters sets `lastRead.long` (see {@link readDecimalUnits}).
+ * has more than 15 significant digits or decimals; in that last case (a text of 16 characters
+ * or more) it sets `lastRead.long` (see {@link wasLong}).
  */
 export function readUnits(text: string): boolean {
   const length = text.length;
-  // Up to 16 characters (nearly every price and quantity) there are at most 15 digits once a
-  // point is written, so the units need no digit count; longer text takes the careful reading.
-  if (length > 16 || length === 0) return readLongUnits(text);
+  // Up to 15 characters (nearly every price and quantity) there are at most 15 digits, so the
+  // units need no digit count; longer text takes the careful reading, which also says whether
+  // text it does not read is long (see `wasLong`).
+  if (length > 15 || length === 0) return readLongUnits(text);
   let units = text.charCodeAt(0) - 48;
   if (units >>> 0 > 9) return false;
   let i = 1;
@@ -41,7 +42,6 @@ export function readUnits(text: string): boolean {
       units = units * 10 + digit;
     }
     if (i === length) {
-      if (length === 16) return readLongUnits(text);
       lastRead.units = units;
       lastRead.scale = 0;
       lastRead.places = 0;
@@ -174,10 +174,8 @@ export function readNumber(n: number): boolean {
 }
 
 /**
- * Reads a decimal field into `lastRead`, whether a string or a number; false when not read.
- * When it is not read but is a positive decimal in plain notation all the same, as the exchange
- * would receive it (a string of more than 15 significant digits or decimals, a number whose
- * `String(n)` is one), `lastRead.long` is set: the exact checks judge such a value.
+ * Reads a decimal field into `lastRead`, whether a string or a number; false when not read
+ * (then {@link wasLong} tells a long decimal from one that is not plain at all).
  */
 export function readDecimalUnits(value: unknown): boolean {
   if (typeof value === 'string') return readUnits(value);
@@ -192,8 +190,8 @@ export function readDecimalUnits(value: unknown): boolean {
  * a value.
  */
 export function wasLong(value: unknown): boolean {
-  // Only a text longer than 16 characters can be long, and its reading said whether it is.
-  if (typeof value === 'string') return value.length > 16 && lastRead.long;
+  // Only a text of 16 characters or more can be long, and its (careful) reading said whether it is.
+  if (typeof value === 'string') return value.length > 15 && lastRead.long;
   // From 1e-6 up to 1e21, String(n) is plain notation.
   return typeof value === 'number' && value >= 1e-6 && value < 1e21;
 }

@@ -4,7 +4,7 @@ import { floorOnGrid } from '../decimal/safe-integers.js';
 import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
-import { withinQuantityWindow } from '../pair/quantity-window.js';
+import { quantityWindow, withinQuantityWindow } from '../pair/quantity-window.js';
 
 /**
  * A quantity moved down onto the pair's quantity grid (or to its first point, when down leaves
@@ -12,10 +12,27 @@ import { withinQuantityWindow } from '../pair/quantity-window.js';
  * another rule of the pair refuses (docs/exchange-semantics.md, "Judging an order").
  */
 export function quantityDown(pair: CompiledPair, order: ParsedOrder, value: Dec): Dec {
+  const window = quantityWindow(pair, order);
+  const last = lastDown;
+  if (last.value === value && last.pair === pair && last.window === window) return last.down;
   const grid = pair.quantityGrid;
   const below = grid === null ? value : floorToGrid(value, grid);
-  return withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : (grid ?? value));
+  const down = withinQuantityWindow(pair, order, below.gt(Dec.ZERO) ? below : (grid ?? value));
+  lastDown = { pair, window, value, down };
+  return down;
 }
+
+/**
+ * The last quantity moved down, and what it depended on (values are immutable, so their identity
+ * is theirs): QUANTITY_STEP and QUANTITY_PRECISION suggest the same quantity for one order, and
+ * the second is given the first's.
+ */
+let lastDown: {
+  readonly pair: CompiledPair | undefined;
+  readonly window: ReturnType<typeof quantityWindow>;
+  readonly value: Dec | undefined;
+  readonly down: Dec;
+} = { pair: undefined, window: undefined, value: undefined, down: Dec.ZERO };
 
 /** {@link quantityDown} of the order's quantity in units of the fast pair's quantity grid; NaN past 2^53. */
 export function quantityDownUnits(pair: FastPair, order: FastOrder): number {
