@@ -51,6 +51,13 @@ function leadingUnits(text: string, end: number): number {
   return units;
 }
 
+/** The index of the first digit of plain text that is not 0 (the point skipped). */
+function firstDigit(text: string): number {
+  let i = 0;
+  while (text.charCodeAt(i) === 48 || text.charCodeAt(i) === 46) i++;
+  return i;
+}
+
 export class Dec {
   /**
    * @param small the units when they are a safe integer, NaN when they are not
@@ -148,6 +155,7 @@ export class Dec {
     }
     if (Number.isNaN(a) && !Number.isNaN(b)) return this.cmpSafe(other);
     if (Number.isNaN(b) && !Number.isNaN(a)) return 0 - other.cmpSafe(this);
+    if (typeof this.long === 'string' && typeof other.long === 'string') return this.cmpTexts(other);
     const scale = Math.max(as, bs);
     const x = this.unitsAt(scale);
     const y = other.unitsAt(scale);
@@ -169,6 +177,35 @@ export class Dec {
     const x = this.units;
     const y = other.unitsAt(this.scale);
     return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /**
+   * {@link cmp} for two values read from text (both positive): by their sizes, then digit by digit
+   * from the first that is not 0, aligned by those sizes, with no bigint.
+   */
+  private cmpTexts(other: Dec): number {
+    const a = this.long as string;
+    const b = other.long as string;
+    const ea = this.magnitude();
+    const eb = other.magnitude();
+    if (ea !== eb) return ea < eb ? -1 : 1;
+    let i = firstDigit(a);
+    let j = firstDigit(b);
+    while (i < a.length && j < b.length) {
+      const x = a.charCodeAt(i);
+      const y = b.charCodeAt(j);
+      if (x === 46) i++;
+      else if (y === 46) j++;
+      else if (x !== y) return x < y ? -1 : 1;
+      else {
+        i++;
+        j++;
+      }
+    }
+    // One ran out of digits: the other is larger when any it has left is not 0.
+    for (; i < a.length; i++) if (a.charCodeAt(i) > 48) return 1;
+    for (; j < b.length; j++) if (b.charCodeAt(j) > 48) return -1;
+    return 0;
   }
 
   eq(other: Dec): boolean {
@@ -217,8 +254,7 @@ export class Dec {
     const text = this.long;
     if (typeof text !== 'string') return Number.NaN;
     const point = this.scale === 0 ? text.length : text.length - this.scale - 1;
-    let first = 0;
-    while (text.charCodeAt(first) === 48 || text.charCodeAt(first) === 46) first++;
+    const first = firstDigit(text);
     return first < point ? point - first - 1 : point - first;
   }
 
@@ -264,6 +300,23 @@ export class Dec {
     // For 0 ≤ a < 2^53 the double quotient is within 1/g of a / g, so below the next whole
     // number: its floor is exact, and so is the product, which is at most a.
     if (a >= 0 && isSafe(a) && isSafe(g)) return new Dec(a - Math.floor(a / g) * g, undefined, scale);
+    const long = this.long;
+    // A value read from text, by a grid of at most 2^49 units: the remainder of its digits one by
+    // one (r × 10 + digit stays below 10 grids, so below 2^53), with no bigint.
+    if (typeof long === 'string' && g <= 2 ** 49) {
+      let r = 0;
+      for (let i = 0; i < long.length; i++) {
+        const c = long.charCodeAt(i);
+        if (c === 46) continue;
+        r = r * 10 + (c - 48);
+        r -= Math.floor(r / g) * g;
+      }
+      for (let zeros = scale - this.scale; zeros > 0; zeros--) {
+        r *= 10;
+        r -= Math.floor(r / g) * g;
+      }
+      return new Dec(r, undefined, scale);
+    }
     return Dec.of(this.unitsAt(scale) % grid.unitsAt(scale), scale);
   }
 
