@@ -5,11 +5,12 @@
  * The units are held as a double while they are a safe integer (below 2^53, where doubles are
  * exact), which nearly every value the rules meet is (grids, bounds, factors, prices): an
  * operation on such values is a few double operations. A value past 2^53 (an order written with
- * 17 to 40 significant digits, a product of such) is held as a bigint, or, when it was read from
- * text, as that text until a bigint is needed. Most of what the rules ask of such a value needs
- * its digits only: rounding it onto a coarser grid reads its digits down to the grid, comparing
- * it with a safe value does too, or its size alone decides, and a digit past the grid puts it
- * off the grid. A bigint is made for the rest (a product, a remainder), once per value.
+ * 17 to 40 significant digits, a 20-digit cap, a product of such) is held as a bigint, or, when
+ * it was read from text, as that text. Most of what the rules ask of such a value needs its
+ * digits only: rounding it onto a coarser grid reads its digits down to the grid, comparing it
+ * with a safe value does too (or its size alone decides), two of them compare digit by digit, a
+ * digit past the grid puts it off the grid, and its remainder by a grid is worked out digit by
+ * digit. A bigint is made for the rest (a product whose size does not decide, say).
  */
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -62,11 +63,11 @@ export class Dec {
   /**
    * @param small the units when they are a safe integer, NaN when they are not
    * @param long undefined for a safe value; for one past 2^53, its units as a bigint, or the
-   *   plain unsigned text it was read from until its bigint is needed (then that bigint)
+   *   plain unsigned text it was read from
    */
   private constructor(
     private readonly small: number,
-    private long: bigint | string | undefined,
+    private readonly long: bigint | string | undefined,
     readonly scale: number,
   ) {}
 
@@ -117,15 +118,16 @@ export class Dec {
     return new Dec(1, undefined, places);
   }
 
-  /** The units, `value × 10^scale`, as a bigint. */
+  /**
+   * The units, `value × 10^scale`, as a bigint. Made anew each time for a value kept as its text:
+   * the text is what most operations on it read, and it is rarely asked for its bigint.
+   */
   get units(): bigint {
     const long = this.long;
     if (long === undefined) return BigInt(this.small);
     if (typeof long === 'bigint') return long;
     const point = long.length - this.scale - 1;
-    const big = BigInt(this.scale === 0 ? long : long.slice(0, point) + long.slice(point + 1));
-    this.long = big;
-    return big;
+    return BigInt(this.scale === 0 ? long : long.slice(0, point) + long.slice(point + 1));
   }
 
   /** This value's units at a larger or equal scale. */

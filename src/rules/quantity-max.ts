@@ -4,7 +4,7 @@ import { atMost } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
-import { ORDER_KINDS, withinQuantityWindow } from '../pair/quantity-window.js';
+import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
@@ -18,11 +18,14 @@ function aboveMax(value: string, max: string, highest: readonly string[]): Viola
 
 /**
  * A cap rounded down onto the quantity grid and kept within the pair's other bounds, as a
- * suggestion; none when that leaves zero. Frozen: a fast pair's parts share it.
+ * suggestion; none when that leaves zero. Frozen: a fast pair's parts share it. Within the
+ * quantity window, that is the window's top: it is the tightest cap rounded down, so no higher
+ * than this one rounded down.
  */
 export function highestUnder(pair: CompiledPair, order: ParsedOrder, cap: Dec): readonly string[] {
+  const window = quantityWindow(pair, order);
   const grid = pair.quantityGrid;
-  const highest = withinQuantityWindow(pair, order, grid === null ? cap : floorToGrid(cap, grid));
+  const highest = window?.high ?? (grid === null ? cap : floorToGrid(cap, grid));
   return Object.freeze(highest.gt(Dec.ZERO) ? [highest.toString()] : []);
 }
 
