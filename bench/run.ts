@@ -218,8 +218,11 @@ function printOrderByOrder(
   const found = orderByOrder(list, ourVerdict(book), bigVerdict(by));
   sink += found.passes;
   const slowest = found.slowest;
+  const mean = (times: Float64Array) => times.reduce((sum, t) => sum + t, 0) / times.length;
   console.log(
-    `${title}: ${found.slower} of ${list.length} orders (${((100 * found.slower) / list.length).toFixed(2)}%) ` +
+    `${title}: on average ${mean(found.ours).toFixed(0)} ns an order against big.js's ${mean(found.theirs).toFixed(0)} ns ` +
+      `(${(mean(found.theirs) / mean(found.ours)).toFixed(1)}x); ` +
+      `${found.slower} of ${list.length} orders (${((100 * found.slower) / list.length).toFixed(2)}%) ` +
       `slower than big.js on the same order; the slowest at ${slowest.ratio.toFixed(2)}x big.js ` +
       `(${slowest.ours.toFixed(0)} vs ${slowest.theirs.toFixed(0)} ns: ${JSON.stringify(list[slowest.index])})`,
   );

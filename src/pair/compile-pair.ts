@@ -4,10 +4,6 @@ import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import type { CompiledPair } from './compiled-pair.js';
 import { compileFastPair } from './fast-pair.js';
-import { windowsOf } from './quantity-window.js';
-
-/** A placeholder until a pair's windows are worked out, so every pair keeps one shape. */
-const NO_WINDOWS: CompiledPair['quantityWindows'] = [undefined, undefined, undefined];
 
 /** A definition's decimal, canonicalised first, so a hand-built `'1e-3'` or `'0.010'` compiles too. */
 function exact(text: string): Dec {
@@ -46,7 +42,7 @@ export function compilePair(definition: PairDefinition): CompiledPair {
   const configured = fallback !== null && !fallback.isZero() ? fallback : null;
   const buyWorst = configured ?? buyRatio;
   const sellWorst = configured ?? sellRatio;
-  // One object literal, its last fields filled in after: every pair then shares one V8 shape, so
+  // One object literal, its last field filled in after: every pair then shares one V8 shape, so
   // the hot path's property loads stay cheap (objects made by spreading would not).
   const pair: { -readonly [K in keyof CompiledPair]: CompiledPair[K] } = {
     definition: d,
@@ -70,10 +66,9 @@ export function compilePair(definition: PairDefinition): CompiledPair {
     marketSellWorstFactor: sellWorst === null ? null : Dec.ONE.minus(sellWorst),
     takerFeeRate: exactOrNull(d.takerFeeRate),
     makerFeeRate: exactOrNull(d.makerFeeRate),
-    quantityWindows: NO_WINDOWS,
+    quantityWindows: undefined,
     fast: undefined,
   };
-  pair.quantityWindows = windowsOf(pair);
   pair.fast = compileFastPair(pair);
   return pair;
 }

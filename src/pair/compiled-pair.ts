@@ -7,6 +7,13 @@ export interface QuantityWindow {
   readonly high: Dec | null;
 }
 
+/** A pair's quantity windows, by kind of order (see {@link CompiledPair.quantityWindows}). */
+export type QuantityWindows = readonly [
+  QuantityWindow | undefined,
+  QuantityWindow | undefined,
+  QuantityWindow | undefined,
+];
+
 /**
  * A pair definition with every decimal parsed once, at compile time, and the derived factors of the
  * semantics (docs/exchange-semantics.md) ready, so checking an order parses nothing of the pair's.
@@ -54,13 +61,10 @@ export interface CompiledPair {
   readonly makerFeeRate: Dec | null;
   /**
    * The quantities each kind of order may have (see `quantityWindow`): an order that is not a
-   * MARKET order with a side, a MARKET BUY, a MARKET SELL.
+   * MARKET order with a side, a MARKET BUY, a MARKET SELL. Worked out on the pair's first exact
+   * quantity suggestion (`undefined` until then), so that compiling a book makes none.
    */
-  readonly quantityWindows: readonly [
-    QuantityWindow | undefined,
-    QuantityWindow | undefined,
-    QuantityWindow | undefined,
-  ];
+  quantityWindows: QuantityWindows | undefined;
   /** The same rules in machine numbers for the fast path; absent when they do not fit. */
   readonly fast: FastPair | undefined;
 }

@@ -1,7 +1,6 @@
 import type { Dec } from '../decimal/dec.js';
-import type { ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair, FastPair } from './compiled-pair.js';
-import { ORDER_KINDS, quantityWindow } from './quantity-window.js';
+import type { CompiledPair, FastPair, QuantityWindow } from './compiled-pair.js';
+import { windowsOf } from './quantity-window.js';
 
 const MAX_FAST_SCALE = 15;
 /** Scales of factors and bounds the fast path takes (so that scale differences stay in SHIFT). */
@@ -58,9 +57,8 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step: Number(grid.units) };
 }
 
-/** A kind's quantity window in grid units (see FastPair.windowLow). */
-function windowCounts(pair: CompiledPair, kind: ParsedOrder, scale: number): [number, number] {
-  const window = quantityWindow(pair, kind);
+/** A quantity window in grid units (see FastPair.windowLow). */
+function windowCounts(window: QuantityWindow | undefined, scale: number): [number, number] {
   if (window === undefined) return [Number.NaN, Number.POSITIVE_INFINITY];
   return [
     countOf(window.low, scale, 'ceil'),
@@ -119,12 +117,11 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const marketSell = bound(n.marketSellLimitSize, 'floor');
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
-  const windows = ORDER_KINDS.map((kind) => windowCounts(pair, kind, quantity.scale)) as [
-    [number, number],
-    [number, number],
-    [number, number],
-    [number, number],
-  ];
+  // Worked out here and not kept: the exact checks work them out again if they ever need them.
+  const [anyKind, marketBuyKind, marketSellKind] = windowsOf(pair);
+  const windows = [anyKind, anyKind, marketBuyKind, marketSellKind].map((window) =>
+    windowCounts(window, quantity.scale),
+  ) as [[number, number], [number, number], [number, number], [number, number]];
   return {
     pair,
     trading: n.isTrading,

@@ -1,7 +1,7 @@
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid, floorToGrid } from '../decimal/grid.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
-import type { CompiledPair, QuantityWindow } from './compiled-pair.js';
+import type { CompiledPair, QuantityWindow, QuantityWindows } from './compiled-pair.js';
 
 /**
  * The quantities an order of this pair may have, on the quantity grid: from the minimum rounded
@@ -9,10 +9,14 @@ import type { CompiledPair, QuantityWindow } from './compiled-pair.js';
  * cap). Every quantity suggestion is kept inside it, so that one violation never proposes what
  * another rule of the pair refuses (README, "Judging an order"). `undefined` when no quantity
  * passes at all (the minimum above a cap): suggestions are then left as each rule makes them.
- * Worked out once per pair and kind of order, when the pair is compiled (see {@link windowsOf}).
+ * Worked out once per pair, on its first use (see {@link windowsOf}).
  */
 export function quantityWindow(pair: CompiledPair, order: ParsedOrder): QuantityWindow | undefined {
-  const windows = pair.quantityWindows;
+  let windows = pair.quantityWindows;
+  if (windows === undefined) {
+    windows = windowsOf(pair);
+    pair.quantityWindows = windows;
+  }
   if (order.type !== 'MARKET' || order.side === undefined) return windows[0];
   return order.side === 'BUY' ? windows[1] : windows[2];
 }
@@ -21,9 +25,7 @@ export function quantityWindow(pair: CompiledPair, order: ParsedOrder): Quantity
  * The pair's quantity windows: for an order that is not a MARKET order with a side (no size
  * cap), for a MARKET BUY and for a MARKET SELL.
  */
-export function windowsOf(
-  pair: Omit<CompiledPair, 'quantityWindows' | 'fast'>,
-): CompiledPair['quantityWindows'] {
+export function windowsOf(pair: Omit<CompiledPair, 'quantityWindows' | 'fast'>): QuantityWindows {
   return [
     windowOf(pair, null),
     windowOf(pair, pair.marketBuyLimitSize),
