@@ -184,8 +184,16 @@ describe('a decimal the fast readers do not read is told long or not plain', () 
         .map(([w, f]) => (f === undefined ? w : `${w}.${f}`)),
       // Long text spoilt at one place (a second point, a letter, a sign, a space, a trailing point).
       fc
-        .tuple(run(16, 40), fc.integer({ min: 0, max: 40 }), fc.constantFrom('.', 'e', '-', ' ', 'x'))
-        .map(([digits, at, junk]) => digits.slice(0, at) + junk + digits.slice(at)),
+        .tuple(
+          run(16, 40),
+          fc.option(run(1, 20), { nil: undefined }),
+          fc.integer({ min: 0, max: 60 }),
+          fc.constantFrom('.', 'e', '-', ' ', 'x'),
+        )
+        .map(([whole, fraction, at, junk]) => {
+          const text = fraction === undefined ? whole : `${whole}.${fraction}`;
+          return text.slice(0, at) + junk + text.slice(at);
+        }),
       fc.string({ unit: fc.constantFrom('0', '1', '9', '.', 'e', '-'), minLength: 14, maxLength: 70 }),
     );
     const value = fc.oneof(

@@ -7,7 +7,7 @@ const DEFECTS = [
   {
     name: 'grid check done with floats (general path)',
     file: 'src/decimal/grid.ts',
-    from: 'return value.mod(grid).isZero();',
+    from: 'return value.isMultipleOf(grid);',
     to: 'return Number(value.toString()) % Number(grid.toString()) === 0;',
   },
   {
@@ -31,8 +31,8 @@ const DEFECTS = [
   {
     name: 'exclusive buy band',
     file: 'src/rules/buy-price-band.ts',
-    from: 'if (price.value.lte(limit)) return undefined;',
-    to: 'if (price.value.lt(limit)) return undefined;',
+    from: 'if (reference.value.timesCmp(factor, price.value) >= 0) return undefined;',
+    to: 'if (reference.value.timesCmp(factor, price.value) > 0) return undefined;',
   },
   {
     name: 'zero fallback ratio taken literally',
@@ -57,6 +57,18 @@ const DEFECTS = [
     file: 'src/order/fast-read.ts',
     from: '    lastRead.units = units;\n    lastRead.scale = scale;\n    lastRead.places = scale;\n',
     to: '    lastRead.scale = scale;\n    lastRead.places = scale;\n',
+  },
+  {
+    name: 'a long decimal cut to a bound\'s decimals ties with it whatever its other digits',
+    file: 'src/decimal/dec.ts',
+    from: 'return cut < b ? -1 : cut > b ? 1 : this.endsBy(other.scale) ? 0 : 1;',
+    to: 'return cut < b ? -1 : cut > b ? 1 : 0;',
+  },
+  {
+    name: 'a long text with a second point taken for a decimal',
+    file: 'src/order/fast-read.ts',
+    from: '      if (point || i === length - 1) return false;',
+    to: '      if (i === length - 1) return false;',
   },
   {
     name: "checkOrder's codes in the wrong order",
