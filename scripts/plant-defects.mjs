@@ -59,7 +59,7 @@ const DEFECTS = [
     to: '    lastRead.scale = scale;\n    lastRead.places = scale;\n',
   },
   {
-    name: 'a long decimal cut to a bound\'s decimals ties with it whatever its other digits',
+    name: "a long decimal cut to a bound's decimals ties with it whatever its other digits",
     file: 'src/decimal/dec.ts',
     from: 'return cut < b ? -1 : cut > b ? 1 : this.endsBy(other.scale) ? 0 : 1;',
     to: 'return cut < b ? -1 : cut > b ? 1 : 0;',
