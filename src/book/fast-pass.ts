@@ -402,12 +402,12 @@ function judge(
   // about it (null, a malformed id) is the general path's to judge and word.
   if (clientOrderId !== undefined && !isClientOrderId(clientOrderId)) return false;
   const reading = readOrder(pair, buy, limit, quantity, price, reference, maxNotional);
-  if (reading === NOT_READ) return false;
-  if (reading === READ_FAST && dispatch(pair, CHECKS)) {
+  if (reading === READ_FAST) {
+    if (!dispatch(pair, CHECKS)) return judgeExactly(pair, explaining);
     if (explaining && failed !== 0) explained = explain(pair, failed);
     return true;
   }
-  return judgeExactly(pair, explaining);
+  return reading === READ_LONG && judgeExactly(pair, explaining);
 }
 
 /** What reading an order's decimals found: all of them in safe integers, */
@@ -417,12 +417,6 @@ const READ_LONG = 1;
 /** or one that is not for this path at all (malformed, or a price on a MARKET order). */
 const NOT_READ = 2;
 type Reading = typeof READ_FAST | typeof READ_LONG | typeof NOT_READ;
-
-/** How one decimal was read: into `lastRead`, or as a plain decimal too long for safe integers. */
-function readDecimal(value: unknown): Reading {
-  if (readDecimalUnits(value)) return READ_FAST;
-  return wasLong(value) ? READ_LONG : NOT_READ;
-}
 
 /** Reads the order's decimals into `read`; says whether they are all in safe integers (see {@link Reading}). */
 function readOrder(
@@ -445,24 +439,21 @@ function readOrder(
   let reading: Reading = READ_FAST;
   o.reference = Number.NaN;
   if (reference !== undefined) {
-    const r = readDecimal(reference);
-    if (r === READ_FAST) {
+    if (readDecimalUnits(reference)) {
       o.reference = lastRead.units;
       o.referenceScale = lastRead.scale;
-    } else if (r === NOT_READ) return NOT_READ;
-    else reading = READ_LONG;
+    } else if (wasLong(reference)) reading = READ_LONG;
+    else return NOT_READ;
   }
   o.maxNotional = Number.NaN;
   if (maxNotional !== undefined) {
-    const r = readDecimal(maxNotional);
-    if (r === READ_FAST) {
+    if (readDecimalUnits(maxNotional)) {
       o.maxNotional = lastRead.units;
       o.maxNotionalScale = lastRead.scale;
-    } else if (r === NOT_READ) return NOT_READ;
-    else reading = READ_LONG;
+    } else if (wasLong(maxNotional)) reading = READ_LONG;
+    else return NOT_READ;
   }
-  const q = readDecimal(quantity);
-  if (q === READ_FAST) {
+  if (readDecimalUnits(quantity)) {
     const units = lastRead.units;
     o.quantity = units;
     o.quantityScale = lastRead.scale;
@@ -475,22 +466,19 @@ function readOrder(
       if (count > MAX_SAFE) reading = READ_LONG;
       else o.quantityCount = count;
     } else o.quantityCount = -1;
-  } else if (q === NOT_READ) return NOT_READ;
-  else {
+  } else if (wasLong(quantity)) {
     o.quantity = Number.NaN;
     reading = READ_LONG;
-  }
+  } else return NOT_READ;
   if (limit) {
-    const p = readDecimal(price);
-    if (p === READ_FAST) {
+    if (readDecimalUnits(price)) {
       o.price = lastRead.units;
       o.priceScale = lastRead.scale;
       o.pricePlaces = lastRead.places;
-    } else if (p === NOT_READ) return NOT_READ;
-    else {
+    } else if (wasLong(price)) {
       o.price = Number.NaN;
       reading = READ_LONG;
-    }
+    } else return NOT_READ;
   } else {
     if (price !== undefined) return NOT_READ;
     o.price = 0;
