@@ -30,9 +30,11 @@ import type {
  * Each field is read once into safe-integer units (a {@link FastOrder} reused for every order),
  * and each rule's fast form decides its rule on those; a passing order allocates nothing (it
  * gets a shared frozen result). A failing one is explained by the failing rules' own fast
- * explanations, or, past 2^53, by their exact checks. Anything unusual (a malformed or missing
- * field, an odd object, a number past 15 digits, a rule not sure within 2^53) is left to the
- * general path: this path can only be fast, never different.
+ * explanations, or, past 2^53, by their exact checks. A well-formed order whose decimals do not
+ * fit safe integers (17 to 40 significant digits, a count past 2^53), or that a fast check is
+ * not sure of, is judged by the rules' exact checks on the values read, still without the
+ * general path (`judgeExactly`). Anything unusual (a malformed or missing field, an odd object)
+ * is left to the general path: this path can only be fast, never different.
  */
 
 const PLAIN_PROTO = Object.prototype;
