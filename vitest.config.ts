@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       // Examples and tables: hand-written cases, each with its expected answer.
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'] } },
-      // Properties only: generated cases, their number bounded (property-tests/support/runs.ts).
+      // Properties only: generated cases, their number bounded (test-support/runs.ts).
       {
         extends: true,
         test: { name: 'property', include: ['property-tests/**/*.property.test.ts'], testTimeout: 60_000 },

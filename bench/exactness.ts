@@ -2,17 +2,17 @@
  * `npm run bench -- --exactness N`: N orders, a third from the benchmark's realistic mix, a third
  * from its long-digit mix (decimals of 17 to 40 significant digits, pairs with 20-digit bounds,
  * judged by the exact checks) and a third at the fast path's edges
- * (`property-tests/support/edge-cases.ts`), each checked twice: `validateOrder`'s whole result
+ * (`test-support/edge-cases.ts`), each checked twice: `validateOrder`'s whole result
  * equals the general path's (the fast path never says anything else), and its violation codes
  * equal the hand-written big.js validator's. Run on the source, not the build: this is about
  * answers, not speed.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { edgeCaseArb } from '../property-tests/support/edge-cases.js';
-import { fastOnly, generalPath } from '../property-tests/support/paths.js';
-import { bookOf } from '../property-tests/support/scenario.js';
 import { parseExchangeInfoText, RuleBook, type ValidationContext } from '../src/index.js';
+import { edgeCaseArb } from '../test-support/edge-cases.js';
+import { fastOnly, generalPath } from '../test-support/paths.js';
+import { bookOf } from '../test-support/scenario.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { buildLongDigitMix, buildMix, type MixCase } from './order-mix.js';
 

@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import { realCorpus } from '../property-tests/support/real-corpus.js';
 import type { ValidationContext } from '../src/index.js';
+import { realCorpus } from '../test-support/corpus/real-corpus.js';
 
 /** One order of the benchmark mix and the context it is checked with. */
 export interface MixCase {
@@ -30,7 +30,7 @@ const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as con
 
 /**
  * A realistic mix, fixed by its seed, over the realistic corpus (1,260 real-shaped pairs, some
- * without grids on the wire, decimals as strings and numbers; `property-tests/support/real-corpus.ts`):
+ * without grids on the wire, decimals as strings and numbers; `test-support/corpus/real-corpus.ts`):
  * prices within a few percent of the last price, sizes a few dozen steps; LIMIT and MARKET;
  * strings and numbers; by default 80% passing and 20% breaking one rule (off the tick or step,
  * under the minimum, over a band, a market cap or the caller's notional limit); `failing` sets

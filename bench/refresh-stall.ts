@@ -22,7 +22,7 @@ import { diffRuleBooks } from '../src/diff/diff-rule-books.js';
 import { parseExchangeInfoText } from '../src/exchange-info/parse-exchange-info-text.js';
 import { createRuleBookSource } from '../src/source/rule-book-source.js';
 import type { ExchangeInfoFetcher } from '../src/source/source-options.js';
-import { LARGE_SERVER_TIME, largePayload, startTextExchange } from '../test/source/text-exchange.js';
+import { LARGE_SERVER_TIME, largePayload, startTextExchange } from '../test-support/text-exchange.js';
 
 const args = process.argv.slice(2);
 const pairsAt = args.indexOf('--pairs');

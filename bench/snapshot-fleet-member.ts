@@ -8,7 +8,7 @@
 import { RuleBook } from '../src/book/rule-book.js';
 import { parseExchangeInfo } from '../src/exchange-info/parse-exchange-info.js';
 import { removeLeftoverSnapshotFiles, writeSnapshotText } from '../src/source/snapshot-file.js';
-import { exchangeInfoPayload, pairDefinition } from '../test/helpers/payload.js';
+import { exchangeInfoPayload, pairDefinition } from '../test-support/payload.js';
 
 const [file, lifeText] = process.argv.slice(2);
 if (file === undefined || lifeText === undefined)

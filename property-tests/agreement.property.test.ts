@@ -22,6 +22,8 @@ import {
   type ValidationResult,
   type Violation,
 } from '../src/index.js';
+import { type GenOrder, genDefinitions, genOrder } from '../test-support/agreement-gen.js';
+import { bookFrom } from '../test-support/book.js';
 import {
   lookUpPair,
   type ModelOptions,
@@ -29,10 +31,8 @@ import {
   modelRejectedSymbols,
   modelValidate,
   type RawPairDefinition,
-} from './model/spec-model.js';
-import { type GenOrder, genDefinitions, genOrder } from './support/agreement-gen.js';
-import { bookFrom } from './support/book.js';
-import { propertyParameters, propertyRuns, runsFromEnv } from './support/runs.js';
+} from '../test-support/model/spec-model.js';
+import { propertyParameters, propertyRuns, runsFromEnv } from '../test-support/runs.js';
 
 const ORDERS_PER_PAYLOAD = 10;
 /** Payloads per property run; each is checked against ORDERS_PER_PAYLOAD orders. */

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderVerdict, RuleBook, ValidationResult, ViolationCode } from '../src/index.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
-import { edgeCaseArb } from './support/edge-cases.js';
-import { fastVerdictOnly } from './support/paths.js';
-import { propertyParameters } from './support/runs.js';
-import { bookOf, ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
+import { edgeCaseArb } from '../test-support/edge-cases.js';
+import { fastVerdictOnly } from '../test-support/paths.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { bookOf, ordersOrNone, scenarioArb, withInputs } from '../test-support/scenario.js';
 
 /** What `checkOrder` must answer: `validateOrder`'s verdict, with each violation as its code. */
 function expectedVerdict(result: ValidationResult): OrderVerdict {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type JsonLine, readJsonLines } from '../src/cli/read-json-lines.js';
 import { parseJsonStrictly, type StrictJsonLimits } from '../src/index.js';
 import { firstNonUtf8Byte } from '../src/json/utf8.js';
-import { propertyParameters } from './support/runs.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 /** Bounds no generated text reaches: only the grammar, UTF-8 and repeated keys can refuse. */
 const UNBOUNDED: StrictJsonLimits = { maxValueBytes: 1e9, maxValues: 1e9, maxDepth: 1000 };

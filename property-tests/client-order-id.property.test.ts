@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isClientOrderId } from '../src/order/client-order-id.js';
 import { clientOrderIdArb } from '../src/testing/client-order-id-arb.js';
-import { modelVerdict } from './model/spec-model.js';
-import { bookFrom } from './support/book.js';
-import { BTCUSDT } from './support/hand-payload.js';
-import { fastOnly, fastVerdictOnly, generalPath } from './support/paths.js';
-import { propertyParameters } from './support/runs.js';
+import { bookFrom } from '../test-support/book.js';
+import { BTCUSDT } from '../test-support/hand-payload.js';
+import { modelVerdict } from '../test-support/model/spec-model.js';
+import { fastOnly, fastVerdictOnly, generalPath } from '../test-support/paths.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 /**
  * `newClientOrderId` (docs/exchange-semantics.md, "Judging an order"): on any string, the library

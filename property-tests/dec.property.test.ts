@@ -2,7 +2,7 @@ import BigModule from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../src/decimal/dec.js';
-import { propertyParameters } from './support/runs.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 /**
  * Dec against big.js, an independent exact decimal. big.js adds, subtracts, multiplies and

@@ -5,7 +5,7 @@ import { diffRuleBooks } from '../src/diff/diff-rule-books.js';
 import { type PairDefinition, parseExchangeInfo, RuleBook } from '../src/index.js';
 import { Big } from '../src/testing/big.js';
 import { pairDefinitionArb } from '../src/testing/index.js';
-import { propertyParameters } from './support/runs.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 /**
  * A book built the public way, from definitions re-sent as the wire would send them. Without

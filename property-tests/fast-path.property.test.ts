@@ -6,10 +6,10 @@ import { toPlainDecimal } from '../src/index.js';
 import { isPlainPositiveDecimal } from '../src/order/decimal-input.js';
 import { lastRead, readDecimalUnits, readNumber, readUnits, wasLong } from '../src/order/fast-read.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
-import { edgeCaseArb, longDigitCaseArb } from './support/edge-cases.js';
-import { fastOnly, generalPath } from './support/paths.js';
-import { propertyParameters } from './support/runs.js';
-import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from './support/scenario.js';
+import { edgeCaseArb, longDigitCaseArb } from '../test-support/edge-cases.js';
+import { fastOnly, generalPath } from '../test-support/paths.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from '../test-support/scenario.js';
 
 /**
  * A scenario with `valid` passing orders and `invalid` orders breaking each of the rules the fast

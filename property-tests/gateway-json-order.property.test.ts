@@ -14,7 +14,7 @@ import { parse as parseLosslessly } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { parseOrderRequest } from '../examples/risk-gateway/parse-order-request.js';
 import { parseJsonStrictly } from '../src/index.js';
-import { propertyParameters } from './support/runs.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 const JSON_TYPE = 'application/json';
 

@@ -28,9 +28,9 @@ import {
   VIOLATION_CODES,
   validateOrder,
 } from '../src/index.js';
-import { bookFrom } from './support/book.js';
-import { HAND_DEFINITIONS } from './support/hand-payload.js';
-import { propertyParameters } from './support/runs.js';
+import { bookFrom } from '../test-support/book.js';
+import { HAND_DEFINITIONS } from '../test-support/hand-payload.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 const book = bookFrom(HAND_DEFINITIONS);
 

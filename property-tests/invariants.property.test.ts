@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type PairDefinition, parseExchangeInfo, RuleBook, VIOLATION_CODES } from '../src/index.js';
 import { wirePairArb } from '../src/testing/exchange-info-arb.js';
 import { invalidOrderArb, pairDefinitionArb, validOrderArb } from '../src/testing/index.js';
-import { propertyParameters } from './support/runs.js';
-import { bookOf, ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { bookOf, ordersOrNone, scenarioArb, withInputs } from '../test-support/scenario.js';
 
 /** A fraction strictly between 0 and 1, as exact decimal text: j / 10^m. */
 const fractionArb = fc

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeOrder, type ViolationCode } from '../src/index.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
-import { leastCommonMultiple } from './model/spec-model.js';
-import { propertyParameters } from './support/runs.js';
-import { ordersOrNone, scenarioArb, withInputs } from './support/scenario.js';
+import { leastCommonMultiple } from '../test-support/model/spec-model.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { ordersOrNone, scenarioArb, withInputs } from '../test-support/scenario.js';
 
 const GRID_CODES: readonly ViolationCode[] = [
   'PRICE_TICK',

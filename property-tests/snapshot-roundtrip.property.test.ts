@@ -11,8 +11,8 @@ import {
 import { isSnapshotError } from '../src/snapshot/snapshot-error.js';
 import { SNAPSHOT_VERSION } from '../src/snapshot/snapshot-schema.js';
 import { exchangeInfoArb, invalidOrderArb, validOrderArb } from '../src/testing/index.js';
-import { canonical, smallestMergeStep } from './model/spec-model.js';
-import { propertyParameters } from './support/runs.js';
+import { canonical, smallestMergeStep } from '../test-support/model/spec-model.js';
+import { propertyParameters } from '../test-support/runs.js';
 
 /**
  * A snapshot written by one process and read by another must give the same verdicts. The trip

@@ -24,8 +24,8 @@ import {
   pairDefinitionArb,
   validOrderArb,
 } from '../src/testing/index.js';
-import { propertyParameters } from './support/runs.js';
-import { ordersOrNone, withInputs } from './support/scenario.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { ordersOrNone, withInputs } from '../test-support/scenario.js';
 
 /** Codes that a valid definition lets an order break alone (SYMBOL_DEFINITION_INVALID needs a bad one). */
 const BREAKABLE = VIOLATION_CODES.filter((c) => c !== 'SYMBOL_DEFINITION_INVALID');

@@ -33,8 +33,8 @@ import {
   ruleBookOf,
   validOrderArb,
 } from '../src/testing/index.js';
-import { propertyParameters } from './support/runs.js';
-import { withInputs } from './support/scenario.js';
+import { propertyParameters } from '../test-support/runs.js';
+import { withInputs } from '../test-support/scenario.js';
 
 const sample = RuleBook.fromExchangeInfo(sampleExchangeInfo());
 const pairOf = (symbol: string) => sample.definition(symbol) as PairDefinition;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyParameters } from '../../property-tests/support/runs.js';
 import {
   estimateOrder,
   type OrderEstimate,
@@ -12,7 +11,8 @@ import {
   VIOLATION_CODES,
   validateOrder,
 } from '../../src/index.js';
-import { threadCpuMs } from '../helpers/thread-cpu.js';
+import { propertyParameters } from '../../test-support/runs.js';
+import { threadCpuMs } from '../../test-support/thread-cpu.js';
 import { definition, limitOrder, marketOrder, payload } from '../rules/fixtures.js';
 
 const DECIMAL_OUT = /^-?\d+(\.\d+)?$/;

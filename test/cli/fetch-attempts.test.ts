@@ -2,8 +2,13 @@
 // the final error naming how many were made, and a --base-url that already holds the path.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrlFrom, fetch } from '../../src/cli/commands/fetch.js';
-import { json, type LoopbackServer, silence, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import {
+  json,
+  type LoopbackServer,
+  silence,
+  startLoopbackServer,
+} from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { expectNoStack, fakeIo, tempDir } from './harness.js';
 
 const PAYLOAD = exchangeInfoPayload([pairDefinition(), pairDefinition({ symbol: 'ETHUSDT' })]);

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeOffset, fetch } from '../../src/cli/commands/fetch.js';
 import { parseRuleBookSnapshot } from '../../src/index.js';
-import { json, type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { json, type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { expectNoStack, fakeIo, tempDir } from './harness.js';
 
 const PAYLOAD = exchangeInfoPayload([

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check } from '../../src/cli/commands/check.js';
 import { fetch } from '../../src/cli/commands/fetch.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { json, type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { json, type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import {
   CLI_FROM_SOURCE,
   expectNoStack,

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../../src/cli/command.js';
 import { baseUrlFrom, fetch } from '../../src/cli/commands/fetch.js';
 import { clip, describeError, describeFsError, oneLine, printable } from '../../src/cli/text.js';
-import { json, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { json, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { fakeIo } from './harness.js';
 
 const N = 100_000;

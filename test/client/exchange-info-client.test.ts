@@ -4,8 +4,8 @@ import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
 import { isClientClosedError } from '../../src/errors/client-closed-error.js';
 import { isInvalidQueryError } from '../../src/errors/invalid-query-error.js';
 import { isPreflightError } from '../../src/errors/preflight-error.js';
-import { json, type Responder, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition, withRawJson } from '../helpers/payload.js';
+import { json, type Responder, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition, withRawJson } from '../../test-support/payload.js';
 import { FAST, rejectionOf, withClient } from './harness.js';
 
 const ok = () => json(200, exchangeInfoPayload());

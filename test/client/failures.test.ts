@@ -8,8 +8,14 @@ import { isPreflightError } from '../../src/errors/preflight-error.js';
 import { isRateLimitedError } from '../../src/errors/rate-limited-error.js';
 import { isRequestTimeoutError } from '../../src/errors/request-timeout-error.js';
 import { isResponseTooLargeError } from '../../src/errors/response-too-large-error.js';
-import { json, type Responder, silence, startLoopbackServer, text } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload } from '../helpers/payload.js';
+import {
+  json,
+  type Responder,
+  silence,
+  startLoopbackServer,
+  text,
+} from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload } from '../../test-support/payload.js';
 import { FAST, rejectionOf, withClient } from './harness.js';
 
 const ok = () => json(200, exchangeInfoPayload());

@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { ExchangeInfoClientOptions } from '../../src/client/client-options.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
-import { type LoopbackServer, type Responder, startLoopbackServer } from '../helpers/loopback-server.js';
+import {
+  type LoopbackServer,
+  type Responder,
+  startLoopbackServer,
+} from '../../test-support/loopback-server.js';
 
 /**
  * Small limits so every failure path finishes in milliseconds.

@@ -1,19 +1,19 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type CorpusShape,
-  REAL_CORPUS_SIZE,
-  type RealCorpusPair,
-  realCorpus,
-  realCorpusOrders,
-} from '../../property-tests/support/real-corpus.js';
-import {
   normalizeOrder,
   parseExchangeInfo,
   parseExchangeInfoText,
   RuleBook,
   validateOrder,
 } from '../../src/index.js';
+import {
+  type CorpusShape,
+  REAL_CORPUS_SIZE,
+  type RealCorpusPair,
+  realCorpus,
+  realCorpusOrders,
+} from '../../test-support/corpus/real-corpus.js';
 
 const corpus = realCorpus();
 

@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/sample/sample-exchange-info.js';
-import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
+import { type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
 
 // The gateway runs as its own process (examples/risk-gateway/main.ts), as an operator runs it
 // (reference prices polled from the upstream's ticker), so a crash is seen as a dead process,

@@ -18,7 +18,7 @@ import {
   type RiskGatewayOptions,
 } from '../../examples/risk-gateway/gateway.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { limitOrderBody } from './weex-order.js';
 
 const PAYLOAD = exchangeInfoPayload([pairDefinition()]);

@@ -16,7 +16,7 @@ import {
   type RiskGatewayOptions,
 } from '../../examples/risk-gateway/gateway.js';
 import { RuleBook, SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from '../../src/index.js';
-import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
+import { type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
 
 // The gateway's limits and failure paths, against real sockets on 127.0.0.1: what it answers
 // (status, code, x-preflight-gateway), what reaches the upstream (counted by the upstream), and

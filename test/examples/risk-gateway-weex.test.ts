@@ -14,7 +14,7 @@ import {
   type ReceivedRequest,
   startFakeExchange,
 } from '../../examples/risk-gateway/fake-exchange.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { type GatewayProcess, startGatewayProcess } from './gateway-process.js';
 import { limitOrderBody } from './weex-order.js';
 

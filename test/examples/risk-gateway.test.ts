@@ -21,8 +21,8 @@ import {
 import { createReferenceTicker } from '../../examples/risk-gateway/reference-ticker.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient, type RuleBookSource } from '../../src/node.js';
-import { startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 
 // The gateway in this process, in front of the fake WEEX V3 exchange on loopback, which checks
 // ACCESS-SIGN over the raw bytes it receives: a 200 from it proves the bytes arrived unchanged.

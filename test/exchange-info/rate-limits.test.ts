@@ -8,9 +8,9 @@ import {
   RuleBook,
 } from '../../src/index.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
+import { json, type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { FAST } from '../client/harness.js';
-import { json, type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 
 /**
  * The newest V3 documentation adds a top-level `rateLimits` array to the exchangeInfo answer

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fastOnly, fastVerdictOnly, generalPath } from '../../property-tests/support/paths.js';
 import { checkOrder } from '../../src/index.js';
 import {
   clientOrderIdFault,
@@ -7,6 +6,7 @@ import {
   MAX_CLIENT_ORDER_ID_LENGTH,
 } from '../../src/order/client-order-id.js';
 import { checkOrderShape } from '../../src/order/order-shape.js';
+import { fastOnly, fastVerdictOnly, generalPath } from '../../test-support/paths.js';
 import { book, limitOrder, marketOrder } from '../rules/fixtures.js';
 
 /**

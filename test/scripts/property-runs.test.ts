@@ -1,11 +1,7 @@
 // Property runs are bounded by each property's default inside `npm test`, and `PROPERTY_RUNS`
-// asks for more (property-tests/support/runs.ts).
+// asks for more (test-support/runs.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  PROPERTY_TIME_LIMIT_MS,
-  propertyParameters,
-  propertyRuns,
-} from '../../property-tests/support/runs.js';
+import { PROPERTY_TIME_LIMIT_MS, propertyParameters, propertyRuns } from '../../test-support/runs.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();

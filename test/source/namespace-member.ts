@@ -18,7 +18,7 @@ import {
   removeLeftoverSnapshotFiles,
   writeSnapshotText,
 } from '../../src/source/snapshot-file.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 
 const [role, file] = process.argv.slice(2);
 const say = (event: Record<string, unknown>) =>

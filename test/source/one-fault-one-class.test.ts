@@ -10,9 +10,9 @@ import { ExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-e
 import { InvalidResponseError } from '../../src/errors/invalid-response-error.js';
 import { MAX_JSON_DEPTH } from '../../src/exchange-info/json-depth.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
+import { json, type LoopbackServer, startLoopbackServer, text } from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { rejectionOf } from '../client/harness.js';
-import { json, type LoopbackServer, startLoopbackServer, text } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 
 const definition = JSON.stringify(pairDefinition());
 const envelope = (symbols: string, extra = '') =>

@@ -12,10 +12,10 @@ import {
 } from '../../src/source/implausible-rule-book-error.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
 import type { RuleBookSourceOptions } from '../../src/source/source-options.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
+import { startTextExchange, type TextExchange } from '../../test-support/text-exchange.js';
 import { rejectionOf } from '../client/harness.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
 import { recorder, type ScriptedExchange, SERVER_TIME, startScriptedExchange } from './scripted-exchange.js';
-import { startTextExchange, type TextExchange } from './text-exchange.js';
 
 const ORDER = {
   symbol: 'BTCUSDT',

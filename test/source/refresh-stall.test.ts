@@ -9,8 +9,13 @@ import { diffRuleBooksInSlices } from '../../src/source/sliced-diff.js';
 import { scanExchangeInfoText } from '../../src/source/sliced-exchange-info.js';
 import { Slicer } from '../../src/source/slicer.js';
 import { writeSnapshotFile } from '../../src/source/snapshot-file.js';
+import {
+  LARGE_SERVER_TIME,
+  largePayload,
+  startTextExchange,
+  type TextExchange,
+} from '../../test-support/text-exchange.js';
 import { measureStall } from './stall-meter.js';
-import { LARGE_SERVER_TIME, largePayload, startTextExchange, type TextExchange } from './text-exchange.js';
 
 /**
  * The README promises no block over 50 ms; a test on a busy 2-core CI machine (where the OS

@@ -2,8 +2,13 @@ import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../../src/exchange-info/schema.js';
 import type { ExchangeInfoFetcher } from '../../src/source/source-options.js';
-import { json, type LoopbackServer, silence, startLoopbackServer } from '../helpers/loopback-server.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import {
+  json,
+  type LoopbackServer,
+  silence,
+  startLoopbackServer,
+} from '../../test-support/loopback-server.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 
 /** A fixed server time, so two fetches of the same definitions give identical books. */
 export const SERVER_TIME = 1_700_000_000_000;

@@ -12,8 +12,8 @@ import { diffRuleBooksInSlices } from '../../src/source/sliced-diff.js';
 import { scanExchangeInfoText } from '../../src/source/sliced-exchange-info.js';
 import { Slicer } from '../../src/source/slicer.js';
 import { snapshotTextInSlices } from '../../src/source/snapshot-text.js';
-import { exchangeInfoPayload, pairDefinition, withRawJson } from '../helpers/payload.js';
-import { largePayload } from './text-exchange.js';
+import { exchangeInfoPayload, pairDefinition, withRawJson } from '../../test-support/payload.js';
+import { largePayload } from '../../test-support/text-exchange.js';
 
 /** A slicer that yields after every item: the most cuts, so a wrong resume point shows. */
 const eager = () => new Slicer({ budgetMs: 0 });

@@ -17,7 +17,7 @@ import {
 import { SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from '../../src/source/snapshot-lock.js';
 import { keepOnDisk, SNAPSHOT_MAX_SERVER_TIME_LEAD_MS } from '../../src/source/snapshot-order.js';
 import { snapshotTextInSlices } from '../../src/source/snapshot-text.js';
-import { exchangeInfoPayload, pairDefinition } from '../helpers/payload.js';
+import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { type ScriptedExchange, SERVER_TIME, startScriptedExchange, twoPairs } from './scripted-exchange.js';
 
 let directory: string;

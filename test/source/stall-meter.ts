@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { threadCpuMs as cpuMs } from '../helpers/thread-cpu.js';
+import { threadCpuMs as cpuMs } from '../../test-support/thread-cpu.js';
 
 /**
  * How much a piece of async work held the event loop, seen two ways:

@@ -1,26 +1,26 @@
 /**
  * Hand-written cases read straight off the contract (docs/exchange-semantics.md, "The contract in
  * our words", and README.md, "Semantics and codes"), over the hand-written payload in
- * `property-tests/support/hand-payload.ts`. Every expected answer was worked out by hand; each case
- * checks the library AND the independent model (`property-tests/model/spec-model.ts`) against it,
+ * `test-support/hand-payload.ts`. Every expected answer was worked out by hand; each case
+ * checks the library AND the independent model (`test-support/model/spec-model.ts`) against it,
  * so the model is tested too. A table, not a property: it runs in the unit project.
  */
 import { describe, expect, it } from 'vitest';
+import { parseExchangeInfoText, RuleBook, type Violation, type ViolationCode } from '../../src/index.js';
+import { bookFrom } from '../../test-support/book.js';
+import {
+  fieldPairSymbol,
+  HAND_DEFINITIONS,
+  RULE_FIELDS,
+  type RuleField,
+} from '../../test-support/hand-payload.js';
 import {
   type ModelOptions,
   type ModelViolation,
   modelRejectedSymbols,
   modelValidate,
   modelVerdict,
-} from '../../property-tests/model/spec-model.js';
-import { bookFrom } from '../../property-tests/support/book.js';
-import {
-  fieldPairSymbol,
-  HAND_DEFINITIONS,
-  RULE_FIELDS,
-  type RuleField,
-} from '../../property-tests/support/hand-payload.js';
-import { parseExchangeInfoText, RuleBook, type Violation, type ViolationCode } from '../../src/index.js';
+} from '../../test-support/model/spec-model.js';
 
 type Case = readonly [
   description: string,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { PairDefinition, ValidationContext } from '../../src/index.js';
-import { pairDefinitionArb } from '../../src/testing/index.js';
+import type { PairDefinition, ValidationContext } from '../src/index.js';
+import { pairDefinitionArb } from '../src/testing/index.js';
 
 /**
  * Orders at the fast path's edges, shared by its property test and by `npm run bench --

@@ -8,7 +8,7 @@
  * field), unreadable display and fee fields, and `"true"` / `"false"` flags. Used by the
  * hand-written cases; every value below was chosen on purpose.
  */
-import type { RawPairDefinition } from '../model/spec-model.js';
+import type { RawPairDefinition } from './model/spec-model.js';
 
 /** Display-only fields every definition carries. */
 const DISPLAY = {

@@ -12,7 +12,7 @@
  */
 import Big from 'big.js';
 import fc from 'fast-check';
-import type { RawPairDefinition } from '../model/spec-model.js';
+import type { RawPairDefinition } from './model/spec-model.js';
 
 export type Gen = fc.GeneratorValue;
 

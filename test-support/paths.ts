@@ -1,8 +1,8 @@
-import { fastCheckOrder, fastValidate } from '../../src/book/fast-pass.js';
-import { compiledPairOf } from '../../src/book/rule-book.js';
-import type { PairLookup } from '../../src/book/symbol-known.js';
-import { validateWith } from '../../src/book/validate.js';
-import type { OrderVerdict, RuleBook, ValidationResult } from '../../src/index.js';
+import { fastCheckOrder, fastValidate } from '../src/book/fast-pass.js';
+import { compiledPairOf } from '../src/book/rule-book.js';
+import type { PairLookup } from '../src/book/symbol-known.js';
+import { validateWith } from '../src/book/validate.js';
+import type { OrderVerdict, RuleBook, ValidationResult } from '../src/index.js';
 
 /**
  * A book's two paths taken apart, for the fast-path property test and the bench's exactness run:

@@ -1,9 +1,9 @@
 import { request } from 'undici';
-import { parseExchangeInfoText } from '../../src/exchange-info/parse-exchange-info-text.js';
-import type { ExchangeInfo } from '../../src/exchange-info/schema.js';
-import type { ExchangeInfoFetcher } from '../../src/source/source-options.js';
-import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.js';
-import { pairDefinition } from '../helpers/payload.js';
+import { parseExchangeInfoText } from '../src/exchange-info/parse-exchange-info-text.js';
+import type { ExchangeInfo } from '../src/exchange-info/schema.js';
+import type { ExchangeInfoFetcher } from '../src/source/source-options.js';
+import { type LoopbackServer, startLoopbackServer } from './loopback-server.js';
+import { pairDefinition } from './payload.js';
 
 /** The exchange's clock in {@link largePayload} bodies unless told otherwise. */
 export const LARGE_SERVER_TIME = 1_700_000_000_000;

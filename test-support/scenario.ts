@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { PairDefinition, ValidationContext } from '../../src/index.js';
-import { parseExchangeInfo, RuleBook } from '../../src/index.js';
-import { isArbitraryConfigurationError, pairDefinitionArb } from '../../src/testing/index.js';
+import type { PairDefinition, ValidationContext } from '../src/index.js';
+import { parseExchangeInfo, RuleBook } from '../src/index.js';
+import { isArbitraryConfigurationError, pairDefinitionArb } from '../src/testing/index.js';
 
 /** A pair, its one-pair book, and the context orders are checked with. */
 export interface Scenario {

@@ -1,5 +1,5 @@
-import { parseExchangeInfo, RuleBook } from '../../src/index.js';
-import type { ModelOptions, RawPairDefinition } from '../model/spec-model.js';
+import { parseExchangeInfo, RuleBook } from '../src/index.js';
+import type { ModelOptions, RawPairDefinition } from './model/spec-model.js';
 
 /** A rule book built the public way from raw definitions, as the exchange would send them. */
 export function bookFrom(definitions: readonly RawPairDefinition[], options: ModelOptions = {}): RuleBook {

@@ -1,5 +1,6 @@
 /**
- * Run counts for property tests, shared by every file under `property-tests/`.
+ * Run counts for property tests: every file under `property-tests/`, and the unit tests that run a
+ * property.
  *
  * Each property names its own default, sized so that the whole property project takes a few
  * seconds inside `npm test` (tens to a few hundred cases per property, a few thousand for the
