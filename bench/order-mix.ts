@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { ValidationContext } from '../src/index.js';
 import { realCorpus } from '../test-support/corpus/real-corpus.js';
+import { SeededRandom } from '../test-support/seeded-random.js';
 
 /** One order of the benchmark mix and the context it is checked with. */
 export interface MixCase {
@@ -8,16 +9,10 @@ export interface MixCase {
   readonly context: ValidationContext;
 }
 
-/** A deterministic generator (mulberry32), so every run sees the same mix. */
+/** Numbers in [0, 1) from a seed (the corpus's generator), so every run sees the same mix. */
 export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new SeededRandom(seed);
+  return () => generator.fraction();
 }
 
 /** As a trader's code would send it: a JS number where that prints the same text, else a string. */
@@ -30,7 +25,7 @@ const FAILURES = ['tick', 'step', 'min', 'band', 'marketCap', 'notional'] as con
 
 /**
  * A realistic mix, fixed by its seed, over the realistic corpus (1,260 real-shaped pairs, some
- * without grids on the wire, decimals as strings and numbers; `test-support/corpus/real-corpus.ts`):
+ * without grids on the wire, decimals as strings and numbers; `test-support/corpus/`):
  * prices within a few percent of the last price, sizes a few dozen steps; LIMIT and MARKET;
  * strings and numbers; by default 80% passing and 20% breaking one rule (off the tick or step,
  * under the minimum, over a band, a market cap or the caller's notional limit); `failing` sets

@@ -7,13 +7,9 @@ import {
   RuleBook,
   validateOrder,
 } from '../../src/index.js';
-import {
-  type CorpusShape,
-  REAL_CORPUS_SIZE,
-  type RealCorpusPair,
-  realCorpus,
-  realCorpusOrders,
-} from '../../test-support/corpus/real-corpus.js';
+import { realCorpusOrders } from '../../test-support/corpus/orders.js';
+import { REAL_CORPUS_SIZE, realCorpus } from '../../test-support/corpus/real-corpus.js';
+import type { CorpusShape, RealCorpusPair } from '../../test-support/corpus/types.js';
 
 const corpus = realCorpus();
 
