@@ -114,7 +114,8 @@ const failingShare = mostlyFailing.cases.filter(
 ).length;
 
 // Both validators are warmed on every order first, so that the first row is not the one that
-// pays for the JIT settling (it was measured up to twice as slow as the rows after it).
+// pays for the JIT settling (without this loop, `npm run bench` printed the first row up to twice
+// as slow as the same work in the rows after it).
 for (let round = 0; round < 20; round++)
   for (const c of [...cases, ...mostlyFailing.cases]) {
     if (book.validateOrder(c.order, c.context).ok) sink++;
