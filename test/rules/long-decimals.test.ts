@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fastCheckOrder, fastValidate } from '../../src/book/fast-pass.js';
-import { compiledPairOf } from '../../src/book/rule-book.js';
+import { compiledPairOf } from '../../property-tests/support/paths.js';
+import { fastCheckOrder, fastValidate } from '../../src/book/judge-order.js';
 import type { RuleBook, ValidationContext } from '../../src/index.js';
 import { book, codesOf, limitOrder, marketOrder, theViolation } from './fixtures.js';
 
