@@ -16,7 +16,7 @@ const LAYERS = [
   { name: 'rules', paths: ['rules'] },
   { name: 'snapshot', paths: ['snapshot'] },
   { name: 'book', paths: ['book'] },
-  { name: 'features', paths: ['repair', 'diff', 'sample', 'testing'] },
+  { name: 'features', paths: ['diff', 'sample', 'testing'] },
   { name: 'demo', paths: ['demo'] },
   { name: 'client', paths: ['client'] },
   { name: 'source', paths: ['source'] },

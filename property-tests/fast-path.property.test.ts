@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compiledPairOf } from '../src/book/rule-book.js';
 import { formatScaled } from '../src/decimal/safe-integers.js';
 import { toPlainDecimal } from '../src/index.js';
 import { isPlainPositiveDecimal } from '../src/order/decimal-input.js';
 import { lastRead, readDecimalUnits, readNumber, readUnits, wasLong } from '../src/order/fast-read.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb, longDigitCaseArb } from '../test-support/edge-cases.js';
-import { fastOnly, generalPath } from '../test-support/paths.js';
+import { compiledPairOf, fastOnly, generalPath } from '../test-support/paths.js';
 import { propertyParameters } from '../test-support/runs.js';
 import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from '../test-support/scenario.js';
 

@@ -11,9 +11,11 @@
 
 export type { OrderEstimate } from './book/estimate-order.js';
 export { parseRuleBookSnapshot } from './book/parse-rule-book-snapshot.js';
+export type { NormalizeResult, OrderChange } from './book/repair-order.js';
 export {
   checkOrder,
   estimateOrder,
+  normalizeOrder,
   RuleBook,
   type RuleBookOptions,
   validateOrder,
@@ -69,7 +71,6 @@ export type {
   TimeInForce,
   ValidationContext,
 } from './order/order-input.js';
-export { type NormalizeResult, normalizeOrder, type OrderChange } from './repair/normalize-order.js';
 export { SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from './sample/sample-exchange-info.js';
 export { isSnapshotError, SnapshotError, type SnapshotErrorReason } from './snapshot/snapshot-error.js';
 export {

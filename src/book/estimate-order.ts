@@ -1,9 +1,8 @@
 import type { OrderSide, OrderType } from '../order/order-input.js';
-import { missingField } from '../order/reading-violations.js';
+import { missingField, readOrderGenerally, unreadableOrder } from '../order/read-order.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
 import type { Violation } from '../validation/violation-codes.js';
-import type { PairLookup } from './symbol-known.js';
-import { readOrder, unreadableOrder } from './validate.js';
+import { type BookPairs, pairFor } from './judge-order.js';
 
 /**
  * What an order would cost, at worst: an estimate, not a verdict (an order can be estimated and
@@ -50,24 +49,20 @@ export type OrderEstimate =
  * Estimates an order. It needs what the arithmetic needs (a known pair, side, type, quantity, a
  * price or, for MARKET, a reference price), not an order that passes every rule.
  */
-export function estimateWith(
-  lookupPair: (symbol: string) => PairLookup,
-  rawOrder: unknown,
-  rawContext: unknown,
-): OrderEstimate {
+export function estimateWith(pairs: BookPairs, rawOrder: unknown, rawContext: unknown): OrderEstimate {
+  // Read once: the estimate is made from what the judge was given, and only from it.
+  const reading = readOrderGenerally(rawOrder, rawContext);
+  const { order, context, violations } = reading;
+  if (reading.unreadable) return { estimated: false, violations };
   try {
-    // Read once (`read-once.ts`): the estimate is made from that copy, and only from it.
-    const read = readOrder(lookupPair, rawOrder, rawContext);
-    if ('unreadable' in read) return { estimated: false, violations: [unreadableOrder(read.unreadable)] };
-    const { order, context, lookup, violations } = read;
+    const pair = pairFor(pairs, reading);
     if (
-      lookup?.kind !== 'known' ||
+      pair === undefined ||
       order.side === undefined ||
       order.type === undefined ||
       order.quantity === undefined
     )
       return { estimated: false, violations };
-    const pair = lookup.pair;
     const price = worstCasePrice(pair, order, context);
     const buy = order.side === 'BUY';
     if (

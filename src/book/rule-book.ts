@@ -17,10 +17,8 @@ import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
-import { fastCheckOrder, fastValidate } from './fast-pass.js';
-import { verdictOfResult } from './order-verdict.js';
-import type { PairLookup } from './symbol-known.js';
-import { validateWith } from './validate.js';
+import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
+import { type NormalizeResult, repairWith } from './repair-order.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 
@@ -87,9 +85,11 @@ export class RuleBook {
   readonly #rejected: ReadonlyMap<string, PairLookup & { kind: 'rejected' }>;
   /** The pairs that have a fast form, looked up directly: the hot path makes one load, not three. */
   readonly #fast: ReadonlyMap<string, FastPair>;
-  readonly #fastPair = (symbol: string): FastPair | undefined => this.#fast.get(symbol);
-  readonly #lookup = (symbol: string): PairLookup =>
-    this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN;
+  /** The pairs as the judge asks for them. */
+  readonly #judged: BookPairs = {
+    fast: (symbol) => this.#fast.get(symbol),
+    lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN,
+  };
 
   static {
     assemble = (info, compiled, fetchedAt) =>
@@ -127,7 +127,6 @@ export class RuleBook {
     for (const r of rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
     this.#pairs = pairs;
-    COMPILED.set(this, pairs);
     const fast = new Map<string, FastPair>();
     for (const [symbol, known] of pairs) if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
     this.#fast = fast;
@@ -259,13 +258,7 @@ export class RuleBook {
   validateOrder(order: OrderInput, context?: ValidationContext): ValidationResult;
   validateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): ValidationResult;
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
-    let passed: ValidationResult | undefined;
-    try {
-      passed = fastValidate(this.#fastPair, order, context);
-    } catch {
-      // A hostile order or context (a throwing getter, a proxy): the general path reports it.
-    }
-    return passed ?? validateWith(this.#lookup, order, context);
+    return validateWith(this.#judged, order, context);
   }
 
   /**
@@ -288,13 +281,7 @@ export class RuleBook {
   checkOrder(order: OrderInput, context?: ValidationContext): OrderVerdict;
   checkOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderVerdict;
   checkOrder(order: unknown, context?: ValidationContext): OrderVerdict {
-    let verdict: OrderVerdict | undefined;
-    try {
-      verdict = fastCheckOrder(this.#fastPair, order, context);
-    } catch {
-      // As in validateOrder: a hostile order or context is the general path's to report.
-    }
-    return verdict ?? verdictOfResult(validateWith(this.#lookup, order, context));
+    return checkWith(this.#judged, order, context);
   }
 
   /**
@@ -311,7 +298,24 @@ export class RuleBook {
   estimateOrder(order: OrderInput, context?: ValidationContext): OrderEstimate;
   estimateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderEstimate;
   estimateOrder(order: unknown, context?: ValidationContext): OrderEstimate {
-    return estimateWith(this.#lookup, order, context);
+    return estimateWith(this.#judged, order, context);
+  }
+
+  /**
+   * The nearest order that passes, or the violations no rounding can repair: the method form of
+   * {@link normalizeOrder}.
+   *
+   * @example
+   * ```ts
+   * const r = book.normalizeOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
+   *   price: '64000.017', quantity: '0.00123000000' });
+   * if (r.ok) console.log(r.order.price); // '64000.01'
+   * ```
+   */
+  normalizeOrder(order: OrderInput, context?: ValidationContext): NormalizeResult;
+  normalizeOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): NormalizeResult;
+  normalizeOrder(order: unknown, context?: ValidationContext): NormalizeResult {
+    return repairWith(this.#judged, order, context);
   }
 
   /**
@@ -355,18 +359,6 @@ export function ruleBookFromCompiledPairs(
   fetchedAt: number,
 ): RuleBook {
   return assemble(info, compiled, toEpochMs(fetchedAt));
-}
-
-/**
- * The compiled pairs of each book, for the library's own modules (repair, the fast-path tests):
- * kept beside the class rather than on it, so that the compiled and fast pair shapes stay out
- * of the public types.
- */
-const COMPILED = new WeakMap<RuleBook, ReadonlyMap<string, PairLookup & { kind: 'known' }>>();
-
-/** The compiled pair of `symbol` in `book`, or undefined when it has none. */
-export function compiledPairOf(book: RuleBook, symbol: string): CompiledPair | undefined {
-  return COMPILED.get(book)?.get(symbol)?.pair;
 }
 
 function toEpochMs(fetchedAt: number | Date | undefined): number {
@@ -476,4 +468,36 @@ export function estimateOrder<const T>(
 ): OrderEstimate;
 export function estimateOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderEstimate {
   return book.estimateOrder(order as Record<string, unknown>, context);
+}
+
+/**
+ * The nearest order that passes (docs/exchange-semantics.md, "Judging an order"): the price moves
+ * onto its grid away from the market (a BUY down, a SELL up), the quantity down onto its grid, each
+ * grid being the one that satisfies the tick (or step) and the precision at once; a decimal spelled
+ * as `1e-7` becomes `0.0000001`, and a changed value is written as canonical text (no trailing
+ * zeros). Nothing else is changed: an order below the minimum after rounding, for a disabled pair,
+ * outside a price band or over a cap comes back as violations. The order is read once (each field's
+ * getter runs at most once), and what is returned is built from that one reading.
+ *
+ * @example
+ * ```ts
+ * import { normalizeOrder } from 'order-preflight';
+ * const r = normalizeOrder(book, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC',
+ *   price: '64000.017', quantity: '0.00123000000' });
+ * // r.ok === true; r.order.price === '64000.01'; r.order.quantity === '0.00123'
+ * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_PRECISION', ... }]
+ * ```
+ */
+export function normalizeOrder(
+  book: RuleBook,
+  order: OrderInput,
+  context?: ValidationContext,
+): NormalizeResult;
+export function normalizeOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): NormalizeResult;
+export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
+  return book.normalizeOrder(order as Record<string, unknown>, context);
 }

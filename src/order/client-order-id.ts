@@ -1,5 +1,3 @@
-import { describeValue } from '../errors/preflight-error.js';
-
 /**
  * The one home of the `newClientOrderId` rule (docs/exchange-semantics.md, "newClientOrderId").
  * The exchange documents a length only (error -1180, "client_oid length must not exceed 40") and
@@ -60,19 +58,29 @@ export function isClientOrderId(value: unknown): value is string {
 
 /**
  * What is wrong with `value` as a `newClientOrderId`, as the detail of an INVALID_FIELD message
- * (the limit and the value named), or `undefined` when {@link isClientOrderId} passes it.
+ * (the limit named), or `undefined` when {@link isClientOrderId} passes it. When `quoted`, the
+ * message goes on with the value itself, described by the reader that words it.
  *
  * @example
  * ```ts
- * clientOrderIdFault('x'.repeat(41)); // 'must be at most 40 characters (WEEX error -1180), got 41: "xxx…"'
+ * clientOrderIdFault('x'.repeat(41));
+ * // { detail: 'must be at most 40 characters (WEEX error -1180), got 41: ', quoted: true }
  * ```
  */
-export function clientOrderIdFault(value: unknown): string | undefined {
+export function clientOrderIdFault(
+  value: unknown,
+): { readonly detail: string; readonly quoted: boolean } | undefined {
   if (isClientOrderId(value)) return undefined;
   if (typeof value !== 'string')
-    return `must be a string of 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} characters, got ${describeValue(value)}`;
+    return {
+      detail: `must be a string of 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} characters, got `,
+      quoted: true,
+    };
   if (value.length === 0)
-    return `must be 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} characters, got the empty string`;
+    return {
+      detail: `must be 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} characters, got the empty string`,
+      quoted: false,
+    };
   const points = scan(value);
   if (points < 0) {
     const index = -1 - points;
@@ -81,9 +89,12 @@ export function clientOrderIdFault(value: unknown): string | undefined {
       unit < 0x20
         ? 'a control character (U+0000 to U+001F, which a JSON string cannot carry as they are)'
         : 'a lone surrogate (which has no UTF-8 form, so it cannot be sent as it is)';
-    return `must not hold ${what}, got U+${hex(unit)} at UTF-16 index ${index} of ${describeValue(value)}`;
+    return { detail: `must not hold ${what}, got U+${hex(unit)} at UTF-16 index ${index} of `, quoted: true };
   }
-  return `must be at most ${MAX_CLIENT_ORDER_ID_LENGTH} characters (WEEX error -1180), got ${points}: ${describeValue(value)}`;
+  return {
+    detail: `must be at most ${MAX_CLIENT_ORDER_ID_LENGTH} characters (WEEX error -1180), got ${points}: `,
+    quoted: true,
+  };
 }
 
 function hex(unit: number): string {

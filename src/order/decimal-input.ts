@@ -66,10 +66,12 @@ export function readDecimalInput(value: unknown): DecimalInput {
   } else {
     return { ok: false, detail: `must be a decimal string or a finite number, got ${describeKind(value)}` };
   }
-  if (isPlainPositiveDecimal(text)) return { ok: true, decimal: { text, value: Dec.parse(text) } };
-  const suggestion = plainSuggestion(text);
-  const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
-  return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };
+  if (!isPlainPositiveDecimal(text)) {
+    const suggestion = plainSuggestion(text);
+    const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
+    return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };
+  }
+  return { ok: true, decimal: { text, value: Dec.parse(text) } };
 }
 
 /** The plain spelling of a value the user meant, when it is recognisably one (`1e-8`, ` 1`, `01`). */

@@ -7,6 +7,7 @@ import { formatScaled } from '../decimal/safe-integers.js';
  * fast forms read it and never keep it.
  */
 export interface FastOrder {
+  symbol: string;
   buy: boolean;
   limit: boolean;
   /** LIMIT BUY 0, LIMIT SELL 1, MARKET BUY 2, MARKET SELL 3 (`ORDER_KINDS`). */
@@ -35,11 +36,20 @@ export interface FastOrder {
   priceRaw: unknown;
   referenceRaw: unknown;
   maxNotionalRaw: unknown;
+  /** The time in force and the client order id as read (well-formed, or `undefined`). */
+  timeInForce: unknown;
+  clientOrderId: unknown;
+  /**
+   * Whether a decimal is past safe integers (more than 15 significant digits, a count past
+   * 2^53): its units are NaN, and the rules' exact checks judge the order.
+   */
+  long: boolean;
 }
 
 /** A fresh record; numeric fields start as doubles so that later writes never change their kind. */
 export function newFastOrder(): FastOrder {
   return {
+    symbol: '',
     buy: false,
     limit: false,
     kind: 0,
@@ -58,6 +68,9 @@ export function newFastOrder(): FastOrder {
     priceRaw: undefined,
     referenceRaw: undefined,
     maxNotionalRaw: undefined,
+    timeInForce: undefined,
+    clientOrderId: undefined,
+    long: false,
   };
 }
 

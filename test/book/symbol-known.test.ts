@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSymbolKnown } from '../../src/book/symbol-known.js';
+import { checkSymbolKnown } from '../../src/book/judge-order.js';
 import { RuleBook } from '../../src/index.js';
 import {
   bookOf,

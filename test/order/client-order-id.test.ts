@@ -5,7 +5,7 @@ import {
   isClientOrderId,
   MAX_CLIENT_ORDER_ID_LENGTH,
 } from '../../src/order/client-order-id.js';
-import { checkOrderShape } from '../../src/order/order-shape.js';
+import { checkOrderShape } from '../../src/order/read-order.js';
 import { fastOnly, fastVerdictOnly, generalPath } from '../../test-support/paths.js';
 import { book, limitOrder, marketOrder } from '../rules/fixtures.js';
 
@@ -89,7 +89,7 @@ describe('newClientOrderId: passing', () => {
 describe('newClientOrderId: failing', () => {
   it.each(FAILING)('%s is INVALID_FIELD on newClientOrderId and nothing else', (_label, id) => {
     expect(isClientOrderId(id)).toBe(false);
-    expect(clientOrderIdFault(id)).toEqual(expect.any(String));
+    expect(clientOrderIdFault(id)).toEqual({ detail: expect.any(String), quoted: expect.any(Boolean) });
     const order = limitOrder('BUY', '100', '1', { newClientOrderId: id });
     const result = b.validateOrder(order);
     expect(result.violations.map((v) => [v.code, v.field])).toEqual([['INVALID_FIELD', 'newClientOrderId']]);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readForRules } from '../../src/book/fast-pass.js';
-import { compiledPairOf } from '../../src/book/rule-book.js';
+import { readForRules } from '../../src/book/judge-order.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { FAIL, NOT_SURE, PASS, type PairRule, SKIP } from '../../src/rules/rule.js';
+import { compiledPairOf } from '../../test-support/paths.js';
 import { book, limitOrder, marketOrder, parsedContext, parsedOrder, SYMBOL } from './fixtures.js';
 
 /**

@@ -8,9 +8,8 @@ import {
   type Violation,
   type ViolationCode,
 } from '../../src/index.js';
-import { checkContextShape } from '../../src/order/context-shape.js';
-import { checkOrderShape } from '../../src/order/order-shape.js';
 import type { ParsedContext, ParsedOrder } from '../../src/order/parsed-order.js';
+import { checkContextShape, checkOrderShape } from '../../src/order/read-order.js';
 import { compilePair } from '../../src/pair/compile-pair.js';
 import type { CompiledPair } from '../../src/pair/compiled-pair.js';
 

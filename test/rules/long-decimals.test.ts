@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fastCheckOrder, fastValidate } from '../../src/book/fast-pass.js';
-import { compiledPairOf } from '../../src/book/rule-book.js';
+import { fastCheckOrder, fastValidate } from '../../src/book/judge-order.js';
 import type { RuleBook, ValidationContext } from '../../src/index.js';
+import { compiledPairOf } from '../../test-support/paths.js';
 import { book, codesOf, limitOrder, marketOrder, theViolation } from './fixtures.js';
 
 /**
