@@ -72,9 +72,21 @@ const DEFECTS = [
   },
   {
     name: "checkOrder's codes in the wrong order",
-    file: 'src/book/fast-pass.ts',
+    file: 'src/book/judge-order.ts',
     from: 'if (failedMask & (1 << place)) codes.push((PAIR_RULES[place] as PairRule).code);',
     to: 'if (failedMask & (1 << place)) codes.unshift((PAIR_RULES[place] as PairRule).code);',
+  },
+  {
+    name: 'a LIMIT order without a time in force read the fast way',
+    file: 'src/order/read-order.ts',
+    from: "if (tif === undefined ? limit : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return false;",
+    to: "if (tif === undefined ? false : tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return false;",
+  },
+  {
+    name: "the reading's faults worded out of field order",
+    file: 'src/order/read-order.ts',
+    from: 'if (faults.length > 1) faults.sort(',
+    to: 'if (faults.length > 1 && Number.NaN) faults.sort(',
   },
 ];
 
