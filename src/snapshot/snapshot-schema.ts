@@ -1,4 +1,4 @@
-import { MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
+import { isCanonicalDecimal, MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
 import { checks, IssueCollector, type IssuePath, type SchemaIssue } from '../errors/shape-issues.js';
 import { MAX_ASSET_PRECISION } from '../exchange-info/field-schemas.js';
 import {
@@ -33,23 +33,20 @@ export const SNAPSHOT_VERSION = 2;
 export const READABLE_SNAPSHOT_VERSIONS: readonly number[] = [1, 2];
 
 /**
- * A canonical plain decimal: no exponent, no sign on zero, no leading or trailing zeros.
- * Length: the exchange reader accepts up to MAX_EXCHANGE_DECIMAL_LENGTH characters of input, and
- * expanding an exponent can make the canonical text twice as long plus a sign and a point; a
- * snapshot must hold whatever the reader produced.
+ * Longest canonical decimal (`isCanonicalDecimal` says what canonical is): the exchange reader
+ * accepts up to MAX_EXCHANGE_DECIMAL_LENGTH characters of input, and expanding an exponent can
+ * make the canonical text twice as long plus a sign and a point; a snapshot must hold whatever
+ * the reader produced.
  */
-const CANONICAL_DECIMAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const MAX_CANONICAL_LENGTH = 2 * MAX_EXCHANGE_DECIMAL_LENGTH + 2;
-
-function isCanonicalDecimal(text: string): boolean {
-  return text.length <= MAX_CANONICAL_LENGTH && CANONICAL_DECIMAL.test(text) && text !== '-0';
-}
 
 const CANONICAL_MESSAGE =
   "expected a canonical plain decimal string (such as '0.01', never '0.010' or '1e-2')";
 
 const canonical = (value: unknown) =>
-  typeof value === 'string' && isCanonicalDecimal(value) ? undefined : CANONICAL_MESSAGE;
+  typeof value === 'string' && value.length <= MAX_CANONICAL_LENGTH && isCanonicalDecimal(value)
+    ? undefined
+    : CANONICAL_MESSAGE;
 const nonNegative = (value: unknown) =>
   canonical(value) ?? ((value as string).startsWith('-') ? 'must not be negative' : undefined);
 /** A grid is `null` (no grid) or positive: the parser already turned `0` into `null`. */
