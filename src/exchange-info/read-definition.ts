@@ -37,10 +37,22 @@ const READERS = {
 /** The kinds {@link READERS} read; the depth-merge list is read on its own and the tick source derived. */
 const READ_ALONE = Object.keys(READERS) as (keyof typeof READERS)[];
 
+/** A field with its reader. */
+type FieldRead = readonly [field: string, reader: FieldReader<unknown>];
+
 /** The fields whose values decide a verdict, the key aside: wrong ones set the pair aside. */
-const RULE_FIELDS = pairFieldsWith({ kind: READ_ALONE, role: ['rule'] });
+const RULE_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['rule'] }).map(
+  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
+);
 /** Fields shown to people or used for estimates only: unreadable ones are warnings, never rejections. */
-const COSMETIC_FIELDS = pairFieldsWith({ kind: READ_ALONE, role: ['cosmetic'] });
+const COSMETIC_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['cosmetic'] }).map(
+  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
+);
+
+/** Every field `null`, in definition order. */
+const BLANK_DEFINITION: Readonly<Record<string, null>> = Object.fromEntries(
+  PAIR_FIELD_NAMES.map((field) => [field, null]),
+);
 
 /** A field warning before the symbol is attached. */
 export interface FieldWarning {
@@ -96,21 +108,20 @@ function readFields(raw: unknown, seen: { symbol?: string }): DefinitionReading 
       message: symbolRead.kind === 'wrong' ? symbolRead.message : 'must be a non-empty string',
     });
 
-  // Every field set in definition order first, so every definition shares one shape.
-  const definition: Record<string, unknown> = {};
-  for (const field of PAIR_FIELD_NAMES) definition[field] = null;
+  // A copy of one blank: every definition has its fields in definition order, and one shape.
+  const definition: Record<string, unknown> = { ...BLANK_DEFINITION };
 
-  for (const field of RULE_FIELDS) {
+  for (const [field, reader] of RULE_FIELDS) {
     const rawValue = record[field];
-    const read: FieldReading<unknown> = READERS[PAIR_FIELDS[field].kind](rawValue);
+    const read = reader(rawValue);
     if (read.kind === 'wrong') reasons.push({ path: field, message: read.message });
     definition[field] = read.kind === 'value' ? read.value : null;
     if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
   }
 
-  for (const field of COSMETIC_FIELDS) {
+  for (const [field, reader] of COSMETIC_FIELDS) {
     const rawValue = record[field];
-    const read: FieldReading<unknown> = READERS[PAIR_FIELDS[field].kind](rawValue);
+    const read = reader(rawValue);
     if (read.kind === 'wrong') warnings.push({ field, message: `${read.message}; kept as absent` });
     definition[field] = read.kind === 'value' ? read.value : null;
     if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
