@@ -21,15 +21,6 @@ export function precisionGrid(places: number): Dec {
   return Dec.unit(places);
 }
 
-/** Decimals that carry value: `'1.2500'` → 2. Works on plain decimal text. */
-export function significantDecimals(text: string): number {
-  const point = text.indexOf('.');
-  if (point === -1) return 0;
-  let end = text.length;
-  while (end > point + 1 && text.charCodeAt(end - 1) === 48) end--;
-  return end - point - 1;
-}
-
 /** The grid points either side of an off-grid value, leaving out any that is not positive. */
 export function gridNeighbours(value: Dec, grid: Dec): string[] {
   const below = floorToGrid(value, grid);

@@ -1,3 +1,5 @@
+import { EXCHANGE_DECIMAL, PLAIN_SIGNED, scanDecimal, ZERO_CODE } from './decimal-grammar.js';
+
 /**
  * Exact conversion of the exchange's decimals (strings, JSON numbers, lossless numbers, `1e-8`)
  * into one canonical plain-notation string: no exponent, no leading zeros, no trailing
@@ -12,8 +14,6 @@ export interface LosslessNumberLike {
 
 /** Longest decimal text accepted from the exchange; beyond this it is refused, not expanded. */
 export const MAX_EXCHANGE_DECIMAL_LENGTH = 256;
-
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/;
 
 export function isLosslessNumberLike(value: unknown): value is LosslessNumberLike {
   return (
@@ -52,15 +52,12 @@ export function toPlainDecimal(value: unknown): string | undefined {
     return undefined;
   }
   if (text === undefined || text.length === 0 || text.length > MAX_EXCHANGE_DECIMAL_LENGTH) return undefined;
-  const match = DECIMAL_TEXT.exec(text);
-  if (match === null) return undefined;
-  const sign = match[1] ?? '';
-  const intDigits = match[2] ?? '';
-  const fracDigits = match[3] ?? '';
-  if (intDigits.length === 0 && fracDigits.length === 0) return undefined;
-  // "5." and ".5" are not JSON-number shaped; refuse them rather than guess.
-  if (intDigits.length === 0 || (match[3] !== undefined && fracDigits.length === 0)) return undefined;
-  const exponent = match[4] === undefined ? 0 : Number.parseInt(match[4], 10);
+  // "5." and ".5" are not JSON-number shaped: the grammar refuses them rather than guess.
+  const scan = scanDecimal(text, EXCHANGE_DECIMAL);
+  if (scan === undefined) return undefined;
+  const exponent = scan.exponent;
+  const intDigits = text.slice(scan.start, scan.point === -1 ? scan.end : scan.point);
+  const fracDigits = scan.point === -1 ? '' : text.slice(scan.point + 1, scan.end);
   const digits = intDigits + fracDigits;
   const point = intDigits.length + exponent;
   if (point > MAX_EXCHANGE_DECIMAL_LENGTH || digits.length - point > MAX_EXCHANGE_DECIMAL_LENGTH)
@@ -77,7 +74,7 @@ export function toPlainDecimal(value: unknown): string | undefined {
     whole = digits.slice(0, point);
     fraction = digits.slice(point);
   }
-  return joinCanonical(sign === '-', whole, fraction);
+  return joinCanonical(scan.negative, whole, fraction);
 }
 
 function joinCanonical(negative: boolean, whole: string, fraction: string): string {
@@ -91,10 +88,20 @@ function joinCanonical(negative: boolean, whole: string, fraction: string): stri
   return negative && body !== '0' ? `-${body}` : body;
 }
 
-/** Number of decimals of a canonical decimal string (`'1.25'` → 2, `'100'` → 0). */
-export function decimalPlaces(canonical: string): number {
-  const point = canonical.indexOf('.');
-  return point === -1 ? 0 : canonical.length - point - 1;
+/**
+ * Whether `text` is canonical (what {@link toPlainDecimal} returns): plain, `-` the only sign, no
+ * zero before another digit, no trailing zero after the point, no `-0`. As a pattern,
+ * `^-?(0|[1-9]\d*)(\.\d*[1-9])?$` and not `-0`.
+ *
+ * @example `isCanonicalDecimal('0.01') // true; '0.010', '1e-2', '00.1', '-0' are not`
+ */
+export function isCanonicalDecimal(text: string): boolean {
+  const scan = scanDecimal(text, PLAIN_SIGNED);
+  if (scan === undefined) return false;
+  const wholeEnd = scan.point === -1 ? scan.end : scan.point;
+  if (wholeEnd - scan.start > 1 && text.charCodeAt(scan.start) === ZERO_CODE) return false;
+  if (scan.point !== -1 && text.charCodeAt(scan.end - 1) === ZERO_CODE) return false;
+  return text !== '-0';
 }
 
 export function isNegativeDecimal(canonical: string): boolean {

@@ -1,8 +1,5 @@
-import {
-  DECIMAL_DEFINITION_FIELDS,
-  PAIR_DEFINITION_FIELDS,
-  type PairDefinition,
-} from '../exchange-info/schema.js';
+import { holdsOneDecimal, PAIR_FIELDS } from '../exchange-info/pair-fields.js';
+import { PAIR_DEFINITION_FIELDS, type PairDefinition } from '../exchange-info/schema.js';
 import { canonical } from '../snapshot/write-snapshot.js';
 
 /**
@@ -47,8 +44,6 @@ export const DEFINITION_FIELDS: readonly DefinitionField[] = PAIR_DEFINITION_FIE
   (field): field is DefinitionField => field !== 'symbol',
 );
 
-/** Fields holding one decimal (or `null`): equal when their canonical texts are. */
-const DECIMAL_FIELDS: ReadonlySet<DefinitionField> = new Set<DefinitionField>(DECIMAL_DEFINITION_FIELDS);
 /**
  * The fields whose values differ between two definitions of one pair, in definition order.
  * Decimals compare by canonical text, so `'0.10'` and `'0.1'` are the same value even in a book
@@ -69,10 +64,11 @@ export function compareDefinitions(before: PairDefinition, after: PairDefinition
   return changes;
 }
 
+/** Decimals, one or a list of steps, are equal when their canonical texts are; the rest when identical. */
 function sameValue(field: DefinitionField, a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((step, i) => sameDecimal(step, b[i]));
-  if (DECIMAL_FIELDS.has(field)) return sameDecimal(a, b);
+  if (holdsOneDecimal(PAIR_FIELDS[field].kind)) return sameDecimal(a, b);
   return a === b;
 }
 

@@ -1,3 +1,4 @@
+import { PLAIN_SIGNED, scanDecimal } from '../decimal/decimal-grammar.js';
 import { isNegativeDecimal, isZeroDecimal, numericText, toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
@@ -72,7 +73,10 @@ export const readGrid: FieldReader<string> = (raw) => {
 /** Any spelling of a whole number: `8`, `"8"`, `8.0`, `1.7e12` (as lossless text or a JS number). */
 function integerFrom(raw: unknown): number | undefined {
   const plain = toPlainDecimal(raw);
-  if (plain === undefined || !/^-?\d{1,16}$/.test(plain)) return undefined;
+  if (plain === undefined) return undefined;
+  // Canonical text has a point only when it has a fraction; 16 digits at most may be safe.
+  const scan = scanDecimal(plain, PLAIN_SIGNED);
+  if (scan === undefined || scan.point !== -1 || scan.end - scan.start > 16) return undefined;
   const n = Number(plain);
   return Number.isSafeInteger(n) ? n : undefined;
 }

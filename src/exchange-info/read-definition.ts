@@ -12,6 +12,7 @@ import {
   readPrecision,
   readText,
 } from './field-schemas.js';
+import { PAIR_FIELD_NAMES, PAIR_FIELDS, type PairFieldKind, pairFieldsWith } from './pair-fields.js';
 import type { PairDefinition, RejectionReason } from './schema.js';
 
 /**
@@ -23,39 +24,35 @@ import type { PairDefinition, RejectionReason } from './schema.js';
  * - a display or fee field never sets the pair aside: unreadable, it becomes `null` and a warning.
  */
 
-/** The fields whose values decide a verdict: wrong ones set the pair aside. */
-const RULE_FIELDS = {
-  status: readText,
-  baseAssetPrecision: readPrecision,
-  quoteAssetPrecision: readPrecision,
-  tickSize: readGrid,
-  stepSize: readGrid,
-  minTradeAmount: readNonNegativeDecimal,
-  maxTradeAmount: readNonNegativeDecimal,
-  buyLimitPriceRatio: readNonNegativeDecimal,
-  sellLimitPriceRatio: readNonNegativeDecimal,
-  marketBuyLimitSize: readNonNegativeDecimal,
-  marketSellLimitSize: readNonNegativeDecimal,
-  marketFallbackPriceRatio: readNonNegativeDecimal,
-  enableTrade: readFlag,
-} as const satisfies Record<string, FieldReader<unknown>>;
+/** How each kind of field (pair-fields.ts) is read from the exchange's wire. */
+const READERS = {
+  text: readText,
+  integer: readPrecision,
+  decimal: readDecimal,
+  amount: readNonNegativeDecimal,
+  grid: readGrid,
+  flag: readFlag,
+} as const satisfies Partial<Record<PairFieldKind, FieldReader<unknown>>>;
 
+/** The kinds {@link READERS} read; the depth-merge list is read on its own and the tick source derived. */
+const READ_ALONE = Object.keys(READERS) as (keyof typeof READERS)[];
+
+/** A field with its reader. */
+type FieldRead = readonly [field: string, reader: FieldReader<unknown>];
+
+/** The fields whose values decide a verdict, the key aside: wrong ones set the pair aside. */
+const RULE_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['rule'] }).map(
+  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
+);
 /** Fields shown to people or used for estimates only: unreadable ones are warnings, never rejections. */
-const COSMETIC_FIELDS = {
-  baseAsset: readText,
-  quoteAsset: readText,
-  takerFeeRate: readDecimal,
-  makerFeeRate: readDecimal,
-  enableDisplay: readFlag,
-  displayNew: readFlag,
-  displayHot: readFlag,
-} as const satisfies Record<string, FieldReader<unknown>>;
+const COSMETIC_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['cosmetic'] }).map(
+  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
+);
 
-type RuleFields = { -readonly [K in keyof typeof RULE_FIELDS]: ReadValue<(typeof RULE_FIELDS)[K]> | null };
-type CosmeticFields = {
-  -readonly [K in keyof typeof COSMETIC_FIELDS]: ReadValue<(typeof COSMETIC_FIELDS)[K]> | null;
-};
-type ReadValue<R> = R extends FieldReader<infer T> ? T : never;
+/** Every field `null`, in definition order. */
+const BLANK_DEFINITION: Readonly<Record<string, null>> = Object.fromEntries(
+  PAIR_FIELD_NAMES.map((field) => [field, null]),
+);
 
 /** A field warning before the symbol is attached. */
 export interface FieldWarning {
@@ -111,57 +108,35 @@ function readFields(raw: unknown, seen: { symbol?: string }): DefinitionReading 
       message: symbolRead.kind === 'wrong' ? symbolRead.message : 'must be a non-empty string',
     });
 
-  const rules = {} as RuleFields;
-  for (const field of Object.keys(RULE_FIELDS) as (keyof typeof RULE_FIELDS)[]) {
+  // A copy of one blank: every definition has its fields in definition order, and one shape.
+  const definition: Record<string, unknown> = { ...BLANK_DEFINITION };
+
+  for (const [field, reader] of RULE_FIELDS) {
     const rawValue = record[field];
-    const read: FieldReading<unknown> = RULE_FIELDS[field](rawValue);
+    const read = reader(rawValue);
     if (read.kind === 'wrong') reasons.push({ path: field, message: read.message });
-    (rules as Record<string, unknown>)[field] = read.kind === 'value' ? read.value : null;
+    definition[field] = read.kind === 'value' ? read.value : null;
     if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
   }
 
-  const cosmetic = {} as CosmeticFields;
-  for (const field of Object.keys(COSMETIC_FIELDS) as (keyof typeof COSMETIC_FIELDS)[]) {
+  for (const [field, reader] of COSMETIC_FIELDS) {
     const rawValue = record[field];
-    const read: FieldReading<unknown> = COSMETIC_FIELDS[field](rawValue);
+    const read = reader(rawValue);
     if (read.kind === 'wrong') warnings.push({ field, message: `${read.message}; kept as absent` });
-    (cosmetic as Record<string, unknown>)[field] = read.kind === 'value' ? read.value : null;
+    definition[field] = read.kind === 'value' ? read.value : null;
     if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
   }
 
   const merge = readDigitMerge(record.displayDigitMerge);
-  const displayDigitMerge = digitMergeOf(merge, warnings);
+  definition.displayDigitMerge = digitMergeOf(merge, warnings);
 
   if (reasons.length > 0 || symbolRead.kind !== 'value')
     return symbolRead.kind === 'value'
       ? { ok: false, reasons, symbol: symbolRead.value }
       : { ok: false, reasons };
-  const definition: PairDefinition = {
-    symbol: symbolRead.value,
-    status: rules.status,
-    baseAsset: cosmetic.baseAsset,
-    baseAssetPrecision: rules.baseAssetPrecision,
-    quoteAsset: cosmetic.quoteAsset,
-    quoteAssetPrecision: rules.quoteAssetPrecision,
-    tickSize: rules.tickSize,
-    tickSizeSource: rules.tickSize === null ? 'none' : 'tickSize',
-    stepSize: rules.stepSize,
-    minTradeAmount: rules.minTradeAmount,
-    maxTradeAmount: rules.maxTradeAmount,
-    takerFeeRate: cosmetic.takerFeeRate,
-    makerFeeRate: cosmetic.makerFeeRate,
-    buyLimitPriceRatio: rules.buyLimitPriceRatio,
-    sellLimitPriceRatio: rules.sellLimitPriceRatio,
-    marketBuyLimitSize: rules.marketBuyLimitSize,
-    marketSellLimitSize: rules.marketSellLimitSize,
-    marketFallbackPriceRatio: rules.marketFallbackPriceRatio,
-    enableTrade: rules.enableTrade,
-    enableDisplay: cosmetic.enableDisplay,
-    displayDigitMerge,
-    displayNew: cosmetic.displayNew,
-    displayHot: cosmetic.displayHot,
-  };
-  return { ok: true, definition, warnings };
+  definition.symbol = symbolRead.value;
+  definition.tickSizeSource = definition.tickSize === null ? 'none' : 'tickSize';
+  return { ok: true, definition: definition as unknown as PairDefinition, warnings };
 }
 
 function digitMergeOf(read: FieldReading<DigitMerge>, warnings: FieldWarning[]): readonly string[] | null {

@@ -1,3 +1,5 @@
+import { PAIR_FIELD_NAMES, type PAIR_FIELDS, type PairFieldName } from './pair-fields.js';
+
 /**
  * Where a pair's price grid came from: the exchange's own `tickSize`; the smallest step of its
  * depth-merge list `displayDigitMerge` (the exchange sent no tick, and the book inferred it;
@@ -129,56 +131,36 @@ export interface ExchangeInfo {
  * PAIR_DEFINITION_FIELDS.includes('tickSizeSource'); // true
  * ```
  */
-export const PAIR_DEFINITION_FIELDS = [
-  'symbol',
-  'status',
-  'baseAsset',
-  'baseAssetPrecision',
-  'quoteAsset',
-  'quoteAssetPrecision',
-  'tickSize',
-  'tickSizeSource',
-  'stepSize',
-  'minTradeAmount',
-  'maxTradeAmount',
-  'takerFeeRate',
-  'makerFeeRate',
-  'buyLimitPriceRatio',
-  'sellLimitPriceRatio',
-  'marketBuyLimitSize',
-  'marketSellLimitSize',
-  'marketFallbackPriceRatio',
-  'enableTrade',
-  'enableDisplay',
-  'displayDigitMerge',
-  'displayNew',
-  'displayHot',
-] as const satisfies readonly (keyof PairDefinition)[];
+export const PAIR_DEFINITION_FIELDS: readonly (keyof PairDefinition)[] = PAIR_FIELD_NAMES;
 
 /**
- * The fields of a {@link PairDefinition} that hold one decimal (or `null`): the grids, bounds,
- * ratios and fee rates. They compare by canonical text.
- *
- * @example
- * ```ts
- * DECIMAL_DEFINITION_FIELDS.includes('maxTradeAmount'); // true
- * ```
+ * What each kind of field of the table holds, and so what the interface must declare for it
+ * (`null` too, unless the field is the key or derived).
  */
-export const DECIMAL_DEFINITION_FIELDS = [
-  'tickSize',
-  'stepSize',
-  'minTradeAmount',
-  'maxTradeAmount',
-  'takerFeeRate',
-  'makerFeeRate',
-  'buyLimitPriceRatio',
-  'sellLimitPriceRatio',
-  'marketBuyLimitSize',
-  'marketSellLimitSize',
-  'marketFallbackPriceRatio',
-] as const satisfies readonly (keyof PairDefinition)[];
+interface KindValue {
+  readonly text: string;
+  readonly integer: number;
+  readonly decimal: string;
+  readonly amount: string;
+  readonly grid: string;
+  readonly flag: boolean;
+  readonly steps: readonly string[];
+  readonly 'tick-source': TickSizeSource;
+}
+type TableValue<F extends PairFieldName> =
+  | KindValue[(typeof PAIR_FIELDS)[F]['kind']]
+  | ((typeof PAIR_FIELDS)[F]['role'] extends 'key' | 'derived' ? never : null);
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fields the interface and the table disagree on: missing from either, or of another type. */
+type Disagreeing =
+  | Exclude<keyof PairDefinition, PairFieldName>
+  | Exclude<PairFieldName, keyof PairDefinition>
+  | {
+      [F in PairFieldName & keyof PairDefinition]: Same<PairDefinition[F], TableValue<F>> extends true
+        ? never
+        : F;
+    }[PairFieldName & keyof PairDefinition];
 
-/** Compile-time guard: the list above names every field of PairDefinition. */
-type Missing = Exclude<keyof PairDefinition, (typeof PAIR_DEFINITION_FIELDS)[number]>;
-const _everyField: [Missing] extends [never] ? true : Missing = true;
-void _everyField;
+/** Compile-time guard: the table of fields (pair-fields.ts) is the interface above, field by field. */
+const _tableIsTheInterface: [Disagreeing] extends [never] ? true : Disagreeing = true;
+void _tableIsTheInterface;

@@ -1,4 +1,5 @@
 import { Dec } from '../decimal/dec.js';
+import { isPlainPositive } from '../decimal/decimal-grammar.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
@@ -15,39 +16,13 @@ export type DecimalInput =
   | { readonly ok: true; readonly decimal: OrderDecimal }
   | { readonly ok: false; readonly detail: string; readonly suggestion?: readonly string[] };
 
-const DIGIT_0 = 48;
-const DIGIT_9 = 57;
-const POINT = 46;
-
 /**
- * True for plain positive notation, `^(0|[1-9]\d*)(\.\d+)?$` and greater than zero, checked in
- * one pass over the characters so hostile input costs at most 64 steps.
+ * True for plain positive notation (`isPlainPositive` in decimal/decimal-grammar.ts) of at most
+ * MAX_DECIMAL_INPUT_LENGTH characters, the length checked first so hostile input costs at most
+ * 64 steps.
  */
 export function isPlainPositiveDecimal(text: string): boolean {
-  const length = text.length;
-  if (length === 0 || length > MAX_DECIMAL_INPUT_LENGTH) return false;
-  let i = 0;
-  let nonZero = false;
-  const first = text.charCodeAt(0);
-  if (first === DIGIT_0) {
-    i = 1;
-  } else {
-    while (i < length) {
-      const c = text.charCodeAt(i);
-      if (c < DIGIT_0 || c > DIGIT_9) break;
-      nonZero = true;
-      i++;
-    }
-    if (i === 0) return false;
-  }
-  if (i === length) return nonZero;
-  if (text.charCodeAt(i) !== POINT || i === length - 1) return false;
-  for (i++; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < DIGIT_0 || c > DIGIT_9) return false;
-    if (c !== DIGIT_0) nonZero = true;
-  }
-  return nonZero;
+  return text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isDigitCode } from '../decimal/decimal-grammar.js';
 import { POW10 } from '../decimal/safe-integers.js';
 
 /**
@@ -5,6 +6,10 @@ import { POW10 } from '../decimal/safe-integers.js';
  * plain positive decimal at its own scale, without making a `Dec` or any other object. What
  * does not fit (another notation, more than 15 significant digits) is not read (the readers
  * answer false), and the general path judges that order.
+ *
+ * The shape read is `isPlainPositive`'s (decimal/decimal-grammar.ts). It is scanned here inline,
+ * with the grammar's `isDigitCode`, because the units are gathered in the same pass; 48 is `0`
+ * and 46 the point, written as literals so that no constant is loaded per character.
  */
 
 /**
@@ -29,17 +34,18 @@ export function readUnits(text: string): boolean {
   // units need no digit count; longer text takes the careful reading, which also says whether
   // text it does not read is long (see `wasLong`).
   if (length > 15 || length === 0) return readLongUnits(text);
-  let units = text.charCodeAt(0) - 48;
-  if (units >>> 0 > 9) return false;
+  const first = text.charCodeAt(0);
+  if (!isDigitCode(first)) return false;
+  let units = first - 48;
   let i = 1;
   if (units === 0) {
     // Only "0" itself or "0." may start with a zero.
     if (length === 1) return false;
   } else {
     for (; i < length; i++) {
-      const digit = text.charCodeAt(i) - 48;
-      if (digit >>> 0 > 9) break;
-      units = units * 10 + digit;
+      const code = text.charCodeAt(i);
+      if (!isDigitCode(code)) break;
+      units = units * 10 + (code - 48);
     }
     if (i === length) {
       lastRead.units = units;
@@ -51,9 +57,9 @@ export function readUnits(text: string): boolean {
   const point = i;
   if (text.charCodeAt(point) !== 46 || point === length - 1) return false;
   for (i = point + 1; i < length; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit >>> 0 > 9) return false;
-    units = units * 10 + digit;
+    const code = text.charCodeAt(i);
+    if (!isDigitCode(code)) return false;
+    units = units * 10 + (code - 48);
   }
   if (units === 0) return false;
   let scale = length - point - 1;
@@ -83,7 +89,7 @@ function readLongUnits(text: string): boolean {
   } else {
     while (i < length) {
       c = text.charCodeAt(i);
-      if (c < 48 || c > 57) break;
+      if (!isDigitCode(c)) break;
       units = units * 10 + (c - 48);
       if (++digits > 15) return readLongRest(text, i + 1, false);
       i++;
@@ -102,7 +108,7 @@ function readLongUnits(text: string): boolean {
         zeros++;
         continue;
       }
-      if (c < 49 || c > 57) return false;
+      if (!isDigitCode(c)) return false;
       if (units === 0) {
         units = c - 48;
         digits = 1;
@@ -140,7 +146,7 @@ function readLongRest(text: string, i: number, pointSeen: boolean): false {
     if (c === 46) {
       if (point || i === length - 1) return false;
       point = true;
-    } else if (c < 48 || c > 57) return false;
+    } else if (!isDigitCode(c)) return false;
   }
   lastRead.long = true;
   return false;

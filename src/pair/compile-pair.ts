@@ -1,4 +1,5 @@
 import { Dec } from '../decimal/dec.js';
+import { PLAIN_SIGNED, scanDecimal } from '../decimal/decimal-grammar.js';
 import { commonGrid, precisionGrid } from '../decimal/grid.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
@@ -7,7 +8,7 @@ import { compileFastPair } from './fast-pair.js';
 
 /** A definition's decimal, canonicalised first, so a hand-built `'1e-3'` or `'0.010'` compiles too. */
 function exact(text: string): Dec {
-  if (/^-?\d+(\.\d+)?$/.test(text)) return Dec.parse(text);
+  if (scanDecimal(text, PLAIN_SIGNED) !== undefined) return Dec.parse(text);
   const plain = toPlainDecimal(text);
   if (plain === undefined) throw new RangeError(`not a decimal: ${text}`);
   return Dec.parse(plain);

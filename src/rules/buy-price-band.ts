@@ -48,7 +48,7 @@ export function checkBuyPriceBand(
   return aboveBand(pair, price.text, limit.toString(), reference.text, suggestion);
 }
 
-/** The buy limit in units at `edgeScale(pair, order)`, or NaN past 2^53. */
+/** The buy limit in units at scale `order.referenceScale + pair.buyBandScale`, or NaN past 2^53. */
 function edge(pair: FastPair, order: FastOrder): number {
   return product(order.reference, pair.buyBandUnits);
 }

@@ -1,12 +1,8 @@
-import { MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
+import { isCanonicalDecimal, MAX_EXCHANGE_DECIMAL_LENGTH } from '../decimal/plain-decimal.js';
 import { checks, IssueCollector, type IssuePath, type SchemaIssue } from '../errors/shape-issues.js';
 import { MAX_ASSET_PRECISION } from '../exchange-info/field-schemas.js';
-import {
-  type DefinitionWarning,
-  PAIR_DEFINITION_FIELDS,
-  type PairDefinition,
-  type RejectedDefinition,
-} from '../exchange-info/schema.js';
+import { PAIR_FIELD_NAMES, PAIR_FIELDS, type PairFieldName } from '../exchange-info/pair-fields.js';
+import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 
 /**
  * The value of a snapshot's `format` field: it marks a JSON document as a rule-book snapshot.
@@ -33,23 +29,20 @@ export const SNAPSHOT_VERSION = 2;
 export const READABLE_SNAPSHOT_VERSIONS: readonly number[] = [1, 2];
 
 /**
- * A canonical plain decimal: no exponent, no sign on zero, no leading or trailing zeros.
- * Length: the exchange reader accepts up to MAX_EXCHANGE_DECIMAL_LENGTH characters of input, and
- * expanding an exponent can make the canonical text twice as long plus a sign and a point; a
- * snapshot must hold whatever the reader produced.
+ * Longest canonical decimal (`isCanonicalDecimal` says what canonical is): the exchange reader
+ * accepts up to MAX_EXCHANGE_DECIMAL_LENGTH characters of input, and expanding an exponent can
+ * make the canonical text twice as long plus a sign and a point; a snapshot must hold whatever
+ * the reader produced.
  */
-const CANONICAL_DECIMAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 const MAX_CANONICAL_LENGTH = 2 * MAX_EXCHANGE_DECIMAL_LENGTH + 2;
-
-function isCanonicalDecimal(text: string): boolean {
-  return text.length <= MAX_CANONICAL_LENGTH && CANONICAL_DECIMAL.test(text) && text !== '-0';
-}
 
 const CANONICAL_MESSAGE =
   "expected a canonical plain decimal string (such as '0.01', never '0.010' or '1e-2')";
 
 const canonical = (value: unknown) =>
-  typeof value === 'string' && isCanonicalDecimal(value) ? undefined : CANONICAL_MESSAGE;
+  typeof value === 'string' && value.length <= MAX_CANONICAL_LENGTH && isCanonicalDecimal(value)
+    ? undefined
+    : CANONICAL_MESSAGE;
 const nonNegative = (value: unknown) =>
   canonical(value) ?? ((value as string).startsWith('-') ? 'must not be negative' : undefined);
 /** A grid is `null` (no grid) or positive: the parser already turned `0` into `null`. */
@@ -99,7 +92,7 @@ export interface RuleBookSnapshot {
   readonly warnings: readonly DefinitionWarning[];
 }
 
-const DEFINITION_KEYS: ReadonlySet<string> = new Set(PAIR_DEFINITION_FIELDS);
+const DEFINITION_KEYS: ReadonlySet<string> = new Set(PAIR_FIELD_NAMES);
 const SNAPSHOT_KEYS: ReadonlySet<string> = new Set([
   'format',
   'version',
@@ -111,88 +104,67 @@ const SNAPSHOT_KEYS: ReadonlySet<string> = new Set([
   'warnings',
 ]);
 
-/** A value the check accepted, as the type the check proves. */
-type Read<T> = T | undefined;
+type Check = (value: unknown) => string | undefined;
+
+/**
+ * How a snapshot checks a field of each kind (pair-fields.ts), each in its one canonical
+ * spelling; `undefined` for the depth-merge list, read on its own. Every field but the key and
+ * the tick source may be `null`. A rule's name must not be empty; a cosmetic one was written as
+ * it was read.
+ */
+function snapshotCheckOf(field: PairFieldName): Check | undefined {
+  const { kind, role } = PAIR_FIELDS[field];
+  switch (kind) {
+    case 'text':
+      if (role === 'key') return checks.nonEmptyString;
+      return checks.nullable(role === 'rule' ? checks.nonEmptyString : checks.string);
+    case 'integer':
+      return checks.nullable(precision);
+    case 'decimal':
+      return checks.nullable(canonical);
+    case 'amount':
+      return checks.nullable(nonNegative);
+    case 'grid':
+      return gridSize;
+    case 'flag':
+      return checks.nullable(checks.boolean);
+    case 'tick-source':
+      return checks.oneOf(TICK_SOURCES);
+    case 'steps':
+      return undefined;
+  }
+}
+
+/** Each field of a definition with its check and whether a snapshot may leave it out, in definition order. */
+const DEFINITION_CHECKS = PAIR_FIELD_NAMES.map((field) => ({
+  field,
+  check: snapshotCheckOf(field),
+  optional: PAIR_FIELDS[field].snapshotOptional ? { optional: true } : {},
+}));
 
 function readDefinition(c: IssueCollector, raw: unknown, path: IssuePath): PairDefinition | undefined {
   const d = c.record(raw, path);
   if (d === undefined) return undefined;
   const before = c.issues.length;
   c.onlyKnownKeys(d, DEFINITION_KEYS, path);
-  const decimal = (key: string, check: (v: unknown) => string | undefined) =>
-    c.field<string | null>(d, key, path, checks.nullable(check));
-  const flag = (key: string): Read<boolean | null> =>
-    c.field<boolean | null>(d, key, path, checks.nullable(checks.boolean), { optional: true }) ?? null;
-  const symbol = c.field<string>(d, 'symbol', path, checks.nonEmptyString);
-  const status = c.field<string | null>(d, 'status', path, checks.nullable(checks.nonEmptyString));
-  const baseAsset = c.field<string | null>(d, 'baseAsset', path, checks.nullable(checks.string));
-  const baseAssetPrecision = c.field<number | null>(
-    d,
-    'baseAssetPrecision',
-    path,
-    checks.nullable(precision),
-  );
-  const quoteAsset = c.field<string | null>(d, 'quoteAsset', path, checks.nullable(checks.string));
-  const quoteAssetPrecision = c.field<number | null>(
-    d,
-    'quoteAssetPrecision',
-    path,
-    checks.nullable(precision),
-  );
-  const tickSize = c.field<string | null>(d, 'tickSize', path, gridSize);
-  const source = c.field<(typeof TICK_SOURCES)[number]>(
-    d,
-    'tickSizeSource',
-    path,
-    checks.oneOf(TICK_SOURCES),
-    {
-      optional: true,
-    },
-  );
-  const stepSize = c.field<string | null>(d, 'stepSize', path, gridSize);
-  const minTradeAmount = decimal('minTradeAmount', nonNegative);
-  const maxTradeAmount = decimal('maxTradeAmount', nonNegative);
-  const takerFeeRate = decimal('takerFeeRate', canonical);
-  const makerFeeRate = decimal('makerFeeRate', canonical);
-  const buyLimitPriceRatio = decimal('buyLimitPriceRatio', nonNegative);
-  const sellLimitPriceRatio = decimal('sellLimitPriceRatio', nonNegative);
-  const marketBuyLimitSize = decimal('marketBuyLimitSize', nonNegative);
-  const marketSellLimitSize = decimal('marketSellLimitSize', nonNegative);
-  const marketFallbackPriceRatio = decimal('marketFallbackPriceRatio', nonNegative);
-  const enableTrade = c.field<boolean | null>(d, 'enableTrade', path, checks.nullable(checks.boolean));
-  const displayDigitMerge = readDecimalList(c, d, path);
+  const read: Record<string, unknown> = {};
+  for (const { field, check, optional } of DEFINITION_CHECKS)
+    read[field] =
+      check === undefined ? readDecimalList(c, d, path) : c.field(d, field, path, check, optional);
+  const { tickSize, tickSizeSource: source } = read;
   if (source !== undefined && tickSize !== undefined && (source === 'none') !== (tickSize === null))
     c.add(
       [...path, 'tickSizeSource'],
       'custom',
-      `a tickSizeSource of ${source} does not fit a tickSize of ${String(tickSize)}`,
+      `a tickSizeSource of ${String(source)} does not fit a tickSize of ${String(tickSize)}`,
     );
-  if (c.issues.length > before || symbol === undefined) return undefined;
-  return {
-    symbol,
-    status: status as string | null,
-    baseAsset: baseAsset as string | null,
-    baseAssetPrecision: baseAssetPrecision as number | null,
-    quoteAsset: quoteAsset as string | null,
-    quoteAssetPrecision: quoteAssetPrecision as number | null,
-    tickSize: tickSize as string | null,
-    tickSizeSource: source ?? (tickSize === null ? 'none' : 'tickSize'),
-    stepSize: stepSize as string | null,
-    minTradeAmount: minTradeAmount as string | null,
-    maxTradeAmount: maxTradeAmount as string | null,
-    takerFeeRate: takerFeeRate as string | null,
-    makerFeeRate: makerFeeRate as string | null,
-    buyLimitPriceRatio: buyLimitPriceRatio as string | null,
-    sellLimitPriceRatio: sellLimitPriceRatio as string | null,
-    marketBuyLimitSize: marketBuyLimitSize as string | null,
-    marketSellLimitSize: marketSellLimitSize as string | null,
-    marketFallbackPriceRatio: marketFallbackPriceRatio as string | null,
-    enableTrade: enableTrade as boolean | null,
-    enableDisplay: flag('enableDisplay') ?? null,
-    displayDigitMerge,
-    displayNew: flag('displayNew') ?? null,
-    displayHot: flag('displayHot') ?? null,
-  };
+  if (c.issues.length > before) return undefined;
+  // A field a version-1 snapshot left out: the tick came from `tickSize`, or there was none; an
+  // absent display flag is null.
+  for (const { field, optional } of DEFINITION_CHECKS)
+    if (optional.optional === true && read[field] === undefined)
+      read[field] = field === 'tickSizeSource' ? (tickSize === null ? 'none' : 'tickSize') : null;
+  return read as unknown as PairDefinition;
 }
 
 function readDecimalList(

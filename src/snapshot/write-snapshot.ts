@@ -1,4 +1,5 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
+import { holdsOneDecimal, PAIR_FIELD_NAMES, PAIR_FIELDS } from '../exchange-info/pair-fields.js';
 import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 import { type RuleBookSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-schema.js';
 
@@ -54,31 +55,15 @@ export function writeRuleBookSnapshot(contents: SnapshotContents): RuleBookSnaps
  * ```
  */
 export function canonicalDefinition(d: PairDefinition): PairDefinition {
-  return {
-    symbol: d.symbol,
-    status: d.status,
-    baseAsset: d.baseAsset,
-    baseAssetPrecision: d.baseAssetPrecision,
-    quoteAsset: d.quoteAsset,
-    quoteAssetPrecision: d.quoteAssetPrecision,
-    tickSize: canonicalOrNull(d.tickSize),
-    tickSizeSource: d.tickSizeSource,
-    stepSize: canonicalOrNull(d.stepSize),
-    minTradeAmount: canonicalOrNull(d.minTradeAmount),
-    maxTradeAmount: canonicalOrNull(d.maxTradeAmount),
-    takerFeeRate: canonicalOrNull(d.takerFeeRate),
-    makerFeeRate: canonicalOrNull(d.makerFeeRate),
-    buyLimitPriceRatio: canonicalOrNull(d.buyLimitPriceRatio),
-    sellLimitPriceRatio: canonicalOrNull(d.sellLimitPriceRatio),
-    marketBuyLimitSize: canonicalOrNull(d.marketBuyLimitSize),
-    marketSellLimitSize: canonicalOrNull(d.marketSellLimitSize),
-    marketFallbackPriceRatio: canonicalOrNull(d.marketFallbackPriceRatio),
-    enableTrade: d.enableTrade,
-    enableDisplay: d.enableDisplay,
-    displayDigitMerge: d.displayDigitMerge === null ? null : d.displayDigitMerge.map(canonical),
-    displayNew: d.displayNew,
-    displayHot: d.displayHot,
-  };
+  const copy: Record<string, unknown> = {};
+  for (const field of PAIR_FIELD_NAMES) {
+    const value = d[field];
+    const kind = PAIR_FIELDS[field].kind;
+    if (value === null) copy[field] = null;
+    else if (kind === 'steps') copy[field] = (value as readonly string[]).map(canonical);
+    else copy[field] = holdsOneDecimal(kind) ? canonical(value as string) : value;
+  }
+  return copy as unknown as PairDefinition;
 }
 
 function writeRejected(r: RejectedDefinition): RuleBookSnapshot['rejected'][number] {
@@ -96,8 +81,4 @@ function writeRejected(r: RejectedDefinition): RuleBookSnapshot['rejected'][numb
  */
 export function canonical(decimal: string): string {
   return toPlainDecimal(decimal) ?? decimal;
-}
-
-function canonicalOrNull(decimal: string | null): string | null {
-  return decimal === null ? null : canonical(decimal);
 }

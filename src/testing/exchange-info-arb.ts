@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
+import { pairFieldsWith } from '../exchange-info/pair-fields.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { Big } from './big.js';
@@ -24,17 +25,9 @@ export interface ExchangeInfoArbOptions
 type Wire = string | number | boolean | null | undefined;
 
 /** Rule decimals: absent, `null` or `""` on the wire when the definition has none. */
-const RULE_DECIMALS = [
-  'minTradeAmount',
-  'maxTradeAmount',
-  'buyLimitPriceRatio',
-  'sellLimitPriceRatio',
-  'marketBuyLimitSize',
-  'marketSellLimitSize',
-  'marketFallbackPriceRatio',
-] as const;
-const FEE_RATES = ['takerFeeRate', 'makerFeeRate'] as const;
-const DISPLAY_FLAGS = ['enableDisplay', 'displayNew', 'displayHot'] as const;
+const RULE_DECIMALS = pairFieldsWith({ kind: ['amount'], role: ['rule'] });
+const FEE_RATES = pairFieldsWith({ kind: ['decimal'], role: ['cosmetic'] });
+const DISPLAY_FLAGS = pairFieldsWith({ kind: ['flag'], role: ['cosmetic'] });
 
 /** What "not sent" looks like: the key left out (`undefined` here), `null`, or `""`. */
 const NOT_SENT: readonly Wire[] = [undefined, null, ''];

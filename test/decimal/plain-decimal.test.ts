@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/decimal/dec.js';
-import {
-  ceilToGrid,
-  floorToGrid,
-  gridNeighbours,
-  isOnGrid,
-  precisionGrid,
-  significantDecimals,
-} from '../../src/decimal/grid.js';
-import { decimalPlaces, MAX_EXCHANGE_DECIMAL_LENGTH } from '../../src/decimal/plain-decimal.js';
+import { ceilToGrid, floorToGrid, gridNeighbours, isOnGrid, precisionGrid } from '../../src/decimal/grid.js';
+import { MAX_EXCHANGE_DECIMAL_LENGTH } from '../../src/decimal/plain-decimal.js';
 import { toPlainDecimal } from '../../src/index.js';
 
 const big = (text: string) => Dec.parse(text);
@@ -120,16 +113,6 @@ describe('toPlainDecimal: refused', () => {
   });
 });
 
-describe('decimalPlaces', () => {
-  it.each([
-    ['100', 0],
-    ['1.25', 2],
-    ['0.00000001', 8],
-  ])('%s has %i places', (text, places) => {
-    expect(decimalPlaces(text)).toBe(places);
-  });
-});
-
 describe('grid helpers', () => {
   it.each([
     ['0.6', '0.2', true],
@@ -166,17 +149,6 @@ describe('grid helpers', () => {
     [18, '0.000000000000000001'],
   ])('precisionGrid(%i) is %s', (places, grid) => {
     expect(precisionGrid(places).toString()).toBe(grid);
-  });
-
-  it.each([
-    ['100', 0],
-    ['100.0', 0],
-    ['1.2500', 2],
-    ['0.00000001', 8],
-    ['0.000000010', 8],
-    ['5.', 0],
-  ])('significantDecimals(%s) is %i', (text, n) => {
-    expect(significantDecimals(text)).toBe(n);
   });
 
   it.each([
