@@ -41,20 +41,16 @@ export function readDecimalInput(value: unknown): DecimalInput {
   } else {
     return { ok: false, detail: `must be a decimal string or a finite number, got ${describeKind(value)}` };
   }
-  if (!isPlainPositiveDecimal(text)) {
-    const suggestion = plainSuggestion(text);
-    const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
-    return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };
-  }
-  return { ok: true, decimal: { text, value: Dec.parse(text) } };
-}
-
-/** The plain spelling of a value the user meant, when it is recognisably one (`1e-8`, ` 1`, `01`). */
-function plainSuggestion(text: string): string | undefined {
-  if (text.length > 2 * MAX_DECIMAL_INPUT_LENGTH) return undefined;
-  const plain = toPlainDecimal(text.trim());
-  if (plain === undefined || !isPlainPositiveDecimal(plain)) return undefined;
-  return plain;
+  if (text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text))
+    return { ok: true, decimal: { text, value: Dec.parse(text) } };
+  // The plain spelling of a value the user meant, when it is recognisably one (`1e-8`, ` 1`, `01`).
+  const plain = text.length > 2 * MAX_DECIMAL_INPUT_LENGTH ? undefined : toPlainDecimal(text.trim());
+  const suggestion =
+    plain !== undefined && plain.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(plain)
+      ? plain
+      : undefined;
+  const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
+  return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };
 }
 
 function describeKind(value: unknown): string {
