@@ -354,16 +354,7 @@ function* compileSteps(
   const definitions = info.symbols;
   for (let index = 0; index < definitions.length; index++) {
     if (!(index in definitions)) continue; // a hole of a hand-built list, skipped
-    const definition = definitions[index]!;
-    try {
-      pairs.set(definition.symbol, { kind: 'known', pair: compile(definition) });
-    } catch (error) {
-      rejected.push({
-        index,
-        symbol: definition.symbol,
-        reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
-      });
-    }
+    compileInto(pairs, rejected, definitions[index]!, index, compile);
     yield;
   }
   const fast = new Map<string, FastPair>();
@@ -376,6 +367,25 @@ function* compileSteps(
     }
   }
   return { pairs, fast, rejected };
+}
+
+/** Compiles one definition into `pairs`, or sets it aside in `rejected` (a plain function: the steps' hot part). */
+function compileInto(
+  pairs: Map<string, PairLookup & { kind: 'known' }>,
+  rejected: RejectedDefinition[],
+  definition: PairDefinition,
+  index: number,
+  compile: (definition: PairDefinition) => CompiledPair,
+): void {
+  try {
+    pairs.set(definition.symbol, { kind: 'known', pair: compile(definition) });
+  } catch (error) {
+    rejected.push({
+      index,
+      symbol: definition.symbol,
+      reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
+    });
+  }
 }
 
 /**

@@ -59,17 +59,9 @@ export function* parseExchangeInfoSteps(json: unknown): Steps<ExchangeInfo> {
   const warnings: DefinitionWarning[] = [];
   const entries = envelope.symbols;
   for (let index = 0; index < entries.length; index++) {
-    if (!(index in entries)) continue; // a hole of the caller's list, skipped as forEach skips it
-    const entry = entries[index]!;
-    const result = 'unreadable' in entry ? unreadableEntry(entry.unreadable) : readDefinition(entry.raw);
-    if (result.ok) {
-      parsed.push({ index, definition: result.definition });
-      for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
-    } else {
-      // The symbol as readDefinition read it (a readable name of at most 1 KiB): never read twice.
-      const symbol = result.symbol;
-      rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
-    }
+    const entry = entries[index];
+    if (entry === undefined) continue; // a hole of the caller's list, skipped as forEach skips it
+    readEntry(entry, index, parsed, rejected, warnings);
     yield;
   }
 
@@ -102,6 +94,25 @@ function* keptWarningsSteps(
     }
   }
   return warnings.filter((w) => kept.has(w.symbol));
+}
+
+/** Reads one entry of `symbols` into the lists (a plain function: the steps' hot part). */
+function readEntry(
+  entry: Entry,
+  index: number,
+  parsed: { index: number; definition: PairDefinition }[],
+  rejected: RejectedDefinition[],
+  warnings: DefinitionWarning[],
+): void {
+  const result = 'unreadable' in entry ? unreadableEntry(entry.unreadable) : readDefinition(entry.raw);
+  if (result.ok) {
+    parsed.push({ index, definition: result.definition });
+    for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
+    return;
+  }
+  // The symbol as readDefinition read it (a readable name of at most 1 KiB): never read twice.
+  const symbol = result.symbol;
+  rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
 }
 
 /** One entry of `symbols`, as read once: the value, or what reading it threw. */
