@@ -1,8 +1,9 @@
 import { LosslessNumber, parse } from 'lossless-json';
 import { type JsonSkeleton, type JsonSpan, jsonSkeletonSteps } from '../json/json-skeleton.js';
+import { scanJsonText } from '../json/json-text-scan.js';
 import { runSteps, type Steps } from '../steps/steps.js';
-import { MAX_JSON_DEPTH, nestingDepthOver } from './json-depth.js';
-import { MAX_PAYLOAD_VALUE_LENGTH, withoutOversizedValues } from './oversized-value.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
+import { MAX_PAYLOAD_VALUE_LENGTH, withValuesReplaced } from './oversized-value.js';
 
 /**
  * Parses JSON text so that no number loses digits: every JSON number arrives as a lossless number
@@ -103,9 +104,9 @@ function runEnd(elements: readonly JsonSpan[], first: number, partLength: number
   return last;
 }
 
+/** One part read whole: oversized values and depth found in one scan, then the parser. */
 function parsePart(text: string, enclosingDepth: number): unknown {
-  const parsed = withoutOversizedValues(text, MAX_PAYLOAD_VALUE_LENGTH);
-  if (nestingDepthOver(parsed, MAX_JSON_DEPTH - enclosingDepth))
-    throw new SyntaxError(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-  return parse(parsed, undefined, (value) => new LosslessNumber(value));
+  const scan = scanJsonText(text, MAX_PAYLOAD_VALUE_LENGTH, MAX_JSON_DEPTH - enclosingDepth);
+  if (scan.tooDeep) throw new SyntaxError(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  return parse(withValuesReplaced(text, scan.overLong), undefined, (value) => new LosslessNumber(value));
 }

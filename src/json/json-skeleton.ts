@@ -1,4 +1,16 @@
 import type { Steps } from '../steps/steps.js';
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  closingQuote,
+  isJsonWhitespace as isWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipJsonWhitespace as skipWhitespace,
+} from './json-text-scan.js';
 
 /**
  * Where a part of a JSON text lies: `[start, end)`, in UTF-16 code units.
@@ -37,46 +49,6 @@ export interface JsonSkeleton {
 
 /** Characters scanned between two steps. */
 const SCAN_STRIDE = 1 << 16;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function skipWhitespace(text: string, at: number): number {
-  let i = at;
-  while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/**
- * Where the JSON string that opens at `start` closes (the index of its closing quote), or -1
- * when it never closes. Found with `indexOf`, far faster than a loop over every character.
- *
- * @example
- * ```ts
- * closingQuote('"a\\"b"', 0); // 5
- * ```
- */
-export function closingQuote(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote === -1) return -1;
-    let backslashes = 0;
-    for (let b = quote - 1; b > start && text.charCodeAt(b) === BACKSLASH; b--) backslashes++;
-    if ((backslashes & 1) === 0) return quote;
-    from = quote + 1;
-  }
-}
 
 /**
  * Reads the skeleton of `text` as steps, a step every 64 Ki characters: the members of its
