@@ -15,7 +15,7 @@ import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { type SnapshotContents, writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
-import { runSteps, type Steps } from '../steps/steps.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { fastCheckOrder, fastValidate } from './fast-pass.js';
@@ -352,9 +352,10 @@ function* compileSteps(
   const pairs = new Map<string, PairLookup & { kind: 'known' }>();
   const rejected = [...info.rejected];
   const definitions = info.symbols;
-  for (let index = 0; index < definitions.length; index++) {
-    if (!(index in definitions)) continue; // a hole of a hand-built list, skipped
-    compileInto(pairs, rejected, definitions[index]!, index, compile);
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++)
+      if (index in definitions) compileInto(pairs, rejected, definitions[index]!, index, compile); // holes skipped
     yield;
   }
   const fast = new Map<string, FastPair>();

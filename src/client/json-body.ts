@@ -37,7 +37,8 @@ export interface ResponseBody {
  * ```
  */
 export function parseResponseJson(json: string, body: ResponseBody, enclosingDepth = 0): unknown {
-  return runSteps(parseResponseJsonSteps(json, body, enclosingDepth));
+  // Run whole, the text is one part: cutting it only pays where the cuts let other work run.
+  return runSteps(parseResponseJsonSteps(json, body, enclosingDepth, undefined, Number.POSITIVE_INFINITY));
 }
 
 /**
@@ -45,6 +46,7 @@ export function parseResponseJson(json: string, body: ResponseBody, enclosingDep
  *
  * @internal
  * @param skeleton - the body's skeleton when the caller has read it already.
+ * @param partLength - about how many characters a part of a large body holds.
  * @throws {InvalidResponseError} as `parseResponseJson` does.
  * @example
  * ```ts
@@ -56,9 +58,10 @@ export function* parseResponseJsonSteps(
   body: ResponseBody,
   enclosingDepth = 0,
   skeleton?: JsonSkeleton,
+  partLength?: number,
 ): Steps<unknown> {
   try {
-    return yield* parseJsonLosslesslySteps(json, enclosingDepth, skeleton);
+    return yield* parseJsonLosslesslySteps(json, enclosingDepth, skeleton, partLength);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new InvalidResponseError(

@@ -22,7 +22,8 @@ import { MAX_PAYLOAD_VALUE_LENGTH, withValuesReplaced } from './oversized-value.
  *   a typed error.
  */
 export function parseJsonLosslessly(text: string, enclosingDepth = 0): unknown {
-  return runSteps(parseJsonLosslesslySteps(text, enclosingDepth));
+  // Run whole, the text is one part: cutting it only pays where the cuts let other work run.
+  return runSteps(parseJsonLosslesslySteps(text, enclosingDepth, undefined, Number.POSITIVE_INFINITY));
 }
 
 /** Below this many characters a text, or a run of array elements, is parsed in one step. */
@@ -30,8 +31,8 @@ const PART_LENGTH = 1 << 14;
 
 /**
  * {@link parseJsonLosslessly} as steps: the one implementation, run whole by
- * `parseJsonLosslessly` and a slice at a time by the rule-book source (a 20,000-pair body is
- * 10 MB, a second or more of parsing in one block).
+ * `parseJsonLosslessly` (the text as one part) and a slice at a time by the rule-book source (a
+ * 20,000-pair body is 10 MB, a second or more of parsing in one block).
  *
  * A large object is read a part at a time: its skeleton ({@link jsonSkeletonSteps}), then the
  * object with its arrays emptied, then each array's elements in runs of about 16 Ki characters,

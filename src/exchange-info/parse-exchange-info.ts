@@ -1,7 +1,7 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { IssueCollector } from '../errors/shape-issues.js';
-import { runSteps, type Steps } from '../steps/steps.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import { MAX_FIELD_TEXT_LENGTH, readInteger } from './field-schemas.js';
 import { readDefinition } from './read-definition.js';
 import type {
@@ -58,10 +58,13 @@ export function* parseExchangeInfoSteps(json: unknown): Steps<ExchangeInfo> {
   const rejected: RejectedDefinition[] = [];
   const warnings: DefinitionWarning[] = [];
   const entries = envelope.symbols;
-  for (let index = 0; index < entries.length; index++) {
-    const entry = entries[index];
-    if (entry === undefined) continue; // a hole of the caller's list, skipped as forEach skips it
-    readEntry(entry, index, parsed, rejected, warnings);
+  for (let from = 0; from < entries.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(entries.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++) {
+      const entry = entries[index];
+      if (entry === undefined) continue; // a hole of the caller's list, skipped as forEach skips it
+      readEntry(entry, index, parsed, rejected, warnings);
+    }
     yield;
   }
 

@@ -1,6 +1,6 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
-import { runSteps, type Steps } from '../steps/steps.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import { type RuleBookSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-schema.js';
 
 /**
@@ -49,8 +49,10 @@ export function writeRuleBookSnapshot(contents: SnapshotContents): RuleBookSnaps
  */
 export function* writeRuleBookSnapshotSteps(contents: SnapshotContents): Steps<RuleBookSnapshot> {
   const symbols: PairDefinition[] = [];
-  for (const definition of contents.symbols) {
-    symbols.push(canonicalDefinition(definition));
+  const definitions = contents.symbols;
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++) symbols.push(canonicalDefinition(definitions[index]!));
     yield;
   }
   return {
@@ -89,10 +91,11 @@ export function* snapshotTextSteps(contents: SnapshotContents): Steps<string> {
   const at = shell.indexOf(EMPTY_SYMBOLS);
   if (at === -1) return JSON.stringify(snapshot); // a snapshot that changed shape: stay correct
   const parts: string[] = [shell.slice(0, at + EMPTY_SYMBOLS.length - 1)];
-  let first = true;
-  for (const definition of snapshot.symbols) {
-    parts.push(first ? '' : ',', JSON.stringify(definition));
-    first = false;
+  const definitions = snapshot.symbols;
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++)
+      parts.push(index === 0 ? '' : ',', JSON.stringify(definitions[index]));
     yield;
   }
   parts.push(shell.slice(at + EMPTY_SYMBOLS.length - 1));
