@@ -8,7 +8,7 @@
  * A layer entry is a folder of `src/` (`'decimal'`) or a single file (`'index.ts'`).
  */
 const LAYERS = [
-  { name: 'foundations', paths: ['decimal', 'errors', 'json'] },
+  { name: 'foundations', paths: ['decimal', 'errors', 'json', 'steps'] },
   { name: 'exchange-info', paths: ['exchange-info'] },
   { name: 'validation', paths: ['validation'] },
   { name: 'order', paths: ['order'] },

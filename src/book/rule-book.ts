@@ -1,7 +1,7 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
+import { parseExchangeInfoSteps } from '../exchange-info/parse-exchange-info.js';
 import type {
   DefinitionWarning,
   ExchangeInfo,
@@ -14,7 +14,8 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
-import { writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
+import { type SnapshotContents, writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
@@ -22,11 +23,16 @@ import { type NormalizeResult, repairWith } from './repair-order.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 
-/** One definition compiled ahead of assembly: its compiled pair, or what compiling it threw. */
-export type CompiledOutcome = CompiledPair | { readonly failed: unknown };
+/** What a book holds besides the info's header, built a step at a time by {@link compileSteps}. */
+interface CompiledBook {
+  readonly pairs: ReadonlyMap<string, PairLookup & { kind: 'known' }>;
+  readonly fast: ReadonlyMap<string, FastPair>;
+  /** The info's rejections, then the definitions that could not be compiled. */
+  readonly rejected: RejectedDefinition[];
+}
 
-/** Set by the class's static block: the private constructor, for {@link ruleBookFromCompiledPairs}. */
-let assemble: (info: ExchangeInfo, compiled: readonly CompiledOutcome[], fetchedAt: number) => RuleBook;
+/** Set by the class's static block: the private constructor, for {@link ruleBookSteps}. */
+let assemble: (info: ExchangeInfo, compiled: CompiledBook, fetchedAt: number) => RuleBook;
 
 /**
  * Options of {@link RuleBook.fromExchangeInfo}.
@@ -92,46 +98,21 @@ export class RuleBook {
   };
 
   static {
-    assemble = (info, compiled, fetchedAt) =>
-      new RuleBook(info, fetchedAt, (_definition, index) => {
-        const outcome = compiled[index];
-        if (outcome === undefined) throw new RangeError(`no compiled pair for symbols[${index}]`);
-        if ('failed' in outcome) throw outcome.failed;
-        return outcome;
-      });
+    assemble = (info, compiled, fetchedAt) => new RuleBook(info, fetchedAt, compiled);
   }
 
-  private constructor(
-    info: ExchangeInfo,
-    fetchedAt: number,
-    compile: (definition: PairDefinition, index: number) => CompiledPair,
-  ) {
+  private constructor(info: ExchangeInfo, fetchedAt: number, compiled: CompiledBook) {
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;
     this.warnings = Object.freeze([...(info.warnings ?? [])]);
-    const pairs = new Map<string, PairLookup & { kind: 'known' }>();
-    const rejected = [...info.rejected];
-    info.symbols.forEach((definition, index) => {
-      try {
-        pairs.set(definition.symbol, { kind: 'known', pair: compile(definition, index) });
-      } catch (error) {
-        rejected.push({
-          index,
-          symbol: definition.symbol,
-          reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
-        });
-      }
-    });
     const rejectedBySymbol = new Map<string, PairLookup & { kind: 'rejected' }>();
-    for (const r of rejected)
+    for (const r of compiled.rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
-    this.#pairs = pairs;
-    const fast = new Map<string, FastPair>();
-    for (const [symbol, known] of pairs) if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
-    this.#fast = fast;
+    this.#pairs = compiled.pairs;
+    this.#fast = compiled.fast;
     this.#rejected = rejectedBySymbol;
-    this.rejected = Object.freeze(rejected);
+    this.rejected = Object.freeze(compiled.rejected);
   }
 
   /**
@@ -155,21 +136,7 @@ export class RuleBook {
    * ```
    */
   static fromExchangeInfo(info: ExchangeInfo, options?: RuleBookOptions): RuleBook {
-    const { fetchedAt, infer } = readBookOptions(options);
-    // A raw body is parsed first; parseExchangeInfo reports whatever its input throws as its own error.
-    let raw: boolean;
-    try {
-      raw = !isParsed(info);
-    } catch (error) {
-      throw unreadableInfo(error);
-    }
-    const parsed = raw ? parseExchangeInfo(info) : info;
-    try {
-      return new RuleBook(parsed, fetchedAt, (d) => compilePair(infer ? withInferredTick(d) : d));
-    } catch (error) {
-      // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
-      throw unreadableInfo(error);
-    }
+    return runSteps(ruleBookSteps(info, options));
   }
 
   /**
@@ -194,7 +161,7 @@ export class RuleBook {
     let book: RuleBook;
     try {
       // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
-      book = new RuleBook(contents, contents.fetchedAt, compilePair);
+      book = new RuleBook(contents, contents.fetchedAt, runSteps(compileSteps(contents, compilePair)));
     } catch (error) {
       throw new SnapshotError(
         'schema',
@@ -227,14 +194,7 @@ export class RuleBook {
    * ```
    */
   toJSON(): RuleBookSnapshot {
-    return writeRuleBookSnapshot({
-      fetchedAt: this.fetchedAt,
-      serverTime: this.serverTime,
-      timezone: this.timezone,
-      symbols: [...this.#pairs.values()].map((known) => known.pair.definition),
-      rejected: this.rejected,
-      warnings: this.warnings,
-    });
+    return writeRuleBookSnapshot(snapshotContentsOf(this));
   }
 
   /**
@@ -348,17 +308,111 @@ export class RuleBook {
 }
 
 /**
- * A book assembled from pairs compiled beforehand (the refreshing source compiles in slices, so
- * a 20,000-pair refresh never holds the event loop): `compiled[i]` is the compiled form of
- * `info.symbols[i]` in force (its tick already inferred) or `{ failed }` with what compiling it
- * threw, and such a pair is set aside exactly as `fromExchangeInfo` would.
+ * {@link RuleBook.fromExchangeInfo} as steps, one definition parsed or compiled per step: the
+ * one implementation, run whole by `fromExchangeInfo` and a slice at a time by the rule-book
+ * source, so that a 20,000-pair refresh never holds the event loop.
+ *
+ * @internal
+ * @throws as `fromExchangeInfo` does.
+ * @example
+ * ```ts
+ * const book = await slicer.run(ruleBookSteps(info, { fetchedAt }));
+ * ```
  */
-export function ruleBookFromCompiledPairs(
+export function* ruleBookSteps(info: ExchangeInfo, options?: RuleBookOptions): Steps<RuleBook> {
+  const { fetchedAt, infer } = readBookOptions(options);
+  // A raw body is parsed first; parseExchangeInfo reports whatever its input throws as its own error.
+  let raw: boolean;
+  try {
+    raw = !isParsed(info);
+  } catch (error) {
+    throw unreadableInfo(error);
+  }
+  const parsed = raw ? yield* parseExchangeInfoSteps(info) : info;
+  try {
+    const compiled = yield* compileSteps(parsed, infer ? compileInferring : compilePair);
+    return assemble(parsed, compiled, fetchedAt);
+  } catch (error) {
+    // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
+    throw unreadableInfo(error);
+  }
+}
+
+function compileInferring(definition: PairDefinition): CompiledPair {
+  return compilePair(withInferredTick(definition));
+}
+
+/** How many pairs are indexed per step once all are compiled: a map insertion is cheap. */
+const INDEX_STRIDE = 1024;
+
+/**
+ * Each definition compiled, a step each, into the book's pairs; a definition that cannot be
+ * compiled (only a hand-built one) is set aside with the reason.
+ */
+function* compileSteps(
   info: ExchangeInfo,
-  compiled: readonly CompiledOutcome[],
-  fetchedAt: number,
-): RuleBook {
-  return assemble(info, compiled, toEpochMs(fetchedAt));
+  compile: (definition: PairDefinition) => CompiledPair,
+): Steps<CompiledBook> {
+  const pairs = new Map<string, PairLookup & { kind: 'known' }>();
+  const rejected = [...info.rejected];
+  const definitions = info.symbols;
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++)
+      if (index in definitions) compileInto(pairs, rejected, definitions[index]!, index, compile); // holes skipped
+    yield;
+  }
+  const fast = new Map<string, FastPair>();
+  let untilStep = INDEX_STRIDE;
+  for (const [symbol, known] of pairs) {
+    if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
+    if (--untilStep === 0) {
+      untilStep = INDEX_STRIDE;
+      yield;
+    }
+  }
+  return { pairs, fast, rejected };
+}
+
+/** Compiles one definition into `pairs`, or sets it aside in `rejected` (a plain function: the steps' hot part). */
+function compileInto(
+  pairs: Map<string, PairLookup & { kind: 'known' }>,
+  rejected: RejectedDefinition[],
+  definition: PairDefinition,
+  index: number,
+  compile: (definition: PairDefinition) => CompiledPair,
+): void {
+  try {
+    pairs.set(definition.symbol, { kind: 'known', pair: compile(definition) });
+  } catch (error) {
+    rejected.push({
+      index,
+      symbol: definition.symbol,
+      reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
+    });
+  }
+}
+
+/**
+ * What a snapshot of `book` records: its definitions in force, in payload order, with its
+ * rejections, warnings and times.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const text = await slicer.run(snapshotTextSteps(snapshotContentsOf(book)));
+ * ```
+ */
+export function snapshotContentsOf(book: RuleBook): SnapshotContents {
+  return {
+    fetchedAt: book.fetchedAt,
+    serverTime: book.serverTime,
+    timezone: book.timezone,
+    // The symbols in payload order, each with its definition in force (a usable one always has one).
+    symbols: book.symbols.flatMap((symbol) => book.definition(symbol) ?? []),
+    rejected: book.rejected,
+    warnings: book.warnings,
+  };
 }
 
 function toEpochMs(fetchedAt: number | Date | undefined): number {

@@ -1,5 +1,7 @@
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
+import { parseJsonLosslesslySteps } from '../exchange-info/lossless-json.js';
+import type { JsonSkeleton } from '../json/json-skeleton.js';
+import { runSteps, type Steps } from '../steps/steps.js';
 import { excerptOf } from './error-body.js';
 
 /**
@@ -35,8 +37,31 @@ export interface ResponseBody {
  * ```
  */
 export function parseResponseJson(json: string, body: ResponseBody, enclosingDepth = 0): unknown {
+  // Run whole, the text is one part: cutting it only pays where the cuts let other work run.
+  return runSteps(parseResponseJsonSteps(json, body, enclosingDepth, undefined, Number.POSITIVE_INFINITY));
+}
+
+/**
+ * {@link parseResponseJson} as steps, for the rule-book source to run a slice at a time.
+ *
+ * @internal
+ * @param skeleton - the body's skeleton when the caller has read it already.
+ * @param partLength - about how many characters a part of a large body holds.
+ * @throws {InvalidResponseError} as `parseResponseJson` does.
+ * @example
+ * ```ts
+ * const json = await slicer.run(parseResponseJsonSteps(text, { text }, 0, skeleton));
+ * ```
+ */
+export function* parseResponseJsonSteps(
+  json: string,
+  body: ResponseBody,
+  enclosingDepth = 0,
+  skeleton?: JsonSkeleton,
+  partLength?: number,
+): Steps<unknown> {
   try {
-    return parseJsonLosslessly(json, enclosingDepth);
+    return yield* parseJsonLosslesslySteps(json, enclosingDepth, skeleton, partLength);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new InvalidResponseError(

@@ -1,8 +1,9 @@
-import type { RuleBook } from '../book/rule-book.js';
+import { RuleBook } from '../book/rule-book.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown } from '../errors/preflight-error.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { canonicalDefinition } from '../snapshot/write-snapshot.js';
+import { runSteps, type Steps } from '../steps/steps.js';
 import { compareDefinitions, type FieldChange } from './compare-definitions.js';
 import { diffRejected, type RejectedChanges } from './diff-rejected.js';
 
@@ -69,11 +70,38 @@ export interface RuleBookDiff {
  * ```
  */
 export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
+  return runSteps(diffRuleBooksSteps(before, after));
+}
+
+/**
+ * {@link diffRuleBooks} as steps, one symbol compared per step: the one implementation, run
+ * whole by `diffRuleBooks` and a slice at a time by the rule-book source (for 20,000 pairs the
+ * whole diff is 100-150 ms of one block on a busy machine).
+ *
+ * @internal
+ * @throws {InvalidArgumentError} as `diffRuleBooks` does.
+ * @example
+ * ```ts
+ * const diff = await slicer.run(diffRuleBooksSteps(previous, next));
+ * ```
+ */
+export function* diffRuleBooksSteps(before: RuleBook, after: RuleBook): Steps<RuleBookDiff> {
   const added: PairDefinition[] = [];
   const removed: PairDefinition[] = [];
   const changed: SymbolChanges[] = [];
-  const symbols = sortedSymbols(symbolsOf(before, 'before'), symbolsOf(after, 'after'));
-  for (const symbol of symbols) {
+  const x = sortedSymbolsOf(before, 'before');
+  yield;
+  const y = sortedSymbolsOf(after, 'after');
+  yield;
+  // A merge of the two sorted lists walks every usable symbol of either book once, in order.
+  let i = 0;
+  let j = 0;
+  while (i < x.length || j < y.length) {
+    const left = x[i];
+    const right = y[j];
+    const symbol = right === undefined || (left !== undefined && left < right) ? left! : right;
+    if (symbol === left) i++;
+    if (symbol === right) j++;
     const a = read(before, 'before', (b) => b.definition(symbol));
     const b = read(after, 'after', (b) => b.definition(symbol));
     if (a === undefined && b !== undefined) added.push(read(after, 'after', () => canonicalDefinition(b)));
@@ -83,6 +111,7 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
       const changes = read(before, 'before', () => compareDefinitions(a, b));
       if (changes.length > 0) changed.push({ symbol, changes });
     }
+    yield;
   }
   const rejected = read(before, 'before', () =>
     diffRejected(
@@ -95,11 +124,8 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
   return assembleDiff(added, removed, changed, rejected, timezoneBefore, timezoneAfter);
 }
 
-/**
- * The diff from its parts: the one place `timezone` and `isEmpty` are worked out, for
- * `diffRuleBooks` and the refreshing source's sliced diff alike.
- */
-export function assembleDiff(
+/** The diff from its parts: the one place `timezone` and `isEmpty` are worked out. */
+function assembleDiff(
   added: PairDefinition[],
   removed: PairDefinition[],
   changed: SymbolChanges[],
@@ -136,18 +162,40 @@ function read<T>(book: RuleBook, argument: 'before' | 'after', get: (book: RuleB
   }
 }
 
-/** A book's usable symbols, copied, each a string (so that sorting them runs nothing of the caller's). */
-function symbolsOf(book: RuleBook, argument: 'before' | 'after'): string[] {
+/**
+ * Each book's usable symbols in code-unit order, kept while the book lives: a refreshing source
+ * diffs every book twice (as the new one, then as the old one), and sorting 20,000 symbols is
+ * itself a few milliseconds of one block.
+ */
+const SORTED_SYMBOLS = new WeakMap<RuleBook, readonly string[]>();
+
+/**
+ * A book's usable symbols, each once, each a string (so that sorting them runs nothing of the
+ * caller's), in code-unit order (locale-independent).
+ */
+function sortedSymbolsOf(book: RuleBook, argument: 'before' | 'after'): readonly string[] {
   return read(book, argument, (b) => {
-    const symbols = [...b.symbols];
-    for (const symbol of symbols)
-      if (typeof symbol !== 'string')
-        throw new TypeError(`a symbol that is not a string in ${argument}.symbols`);
-    return symbols;
+    // Only a book of ours is known to keep its symbols, distinct strings (the keys of its map);
+    // a look-alike's are read afresh each time, and checked.
+    if (!(b instanceof RuleBook)) return byCodeUnit(distinctStrings(b, argument));
+    let sorted = SORTED_SYMBOLS.get(b);
+    if (sorted === undefined) {
+      sorted = byCodeUnit(b.symbols);
+      SORTED_SYMBOLS.set(b, sorted);
+    }
+    return sorted;
   });
 }
 
-/** Every usable symbol of either book, once, in code-unit order (locale-independent). */
-function sortedSymbols(before: readonly string[], after: readonly string[]): string[] {
-  return [...new Set([...before, ...after])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+function distinctStrings(lookAlike: { readonly symbols: Iterable<unknown> }, argument: string): string[] {
+  const symbols = [...new Set(lookAlike.symbols)];
+  for (const symbol of symbols)
+    if (typeof symbol !== 'string')
+      throw new TypeError(`a symbol that is not a string in ${argument}.symbols`);
+  return symbols as string[];
+}
+
+/** Sorted in code-unit order (locale-independent), in place. */
+function byCodeUnit(symbols: string[]): string[] {
+  return symbols.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }

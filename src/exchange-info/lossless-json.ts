@@ -1,6 +1,9 @@
 import { LosslessNumber, parse } from 'lossless-json';
-import { MAX_JSON_DEPTH, nestingDepthOver } from './json-depth.js';
-import { MAX_PAYLOAD_VALUE_LENGTH, withoutOversizedValues } from './oversized-value.js';
+import { type JsonSkeleton, type JsonSpan, jsonSkeletonSteps } from '../json/json-skeleton.js';
+import { scanJsonText } from '../json/json-text-scan.js';
+import { runSteps, type Steps } from '../steps/steps.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
+import { MAX_PAYLOAD_VALUE_LENGTH, withValuesReplaced } from './oversized-value.js';
 
 /**
  * Parses JSON text so that no number loses digits: every JSON number arrives as a lossless number
@@ -12,16 +15,99 @@ import { MAX_PAYLOAD_VALUE_LENGTH, withoutOversizedValues } from './oversized-va
  *
  * Text nested more than {@link MAX_JSON_DEPTH} levels deep is refused before parsing, and so is
  * an object naming a member twice with two different values (the parser's rule): neither can be
- * read as one JSON value. `enclosingDepth` is for a part of a larger text, parsed on its own (the
- * rule-book source parses a body a part at a time): the levels around the part count too, so a
- * part is refused exactly when the whole text would be.
+ * read as one JSON value. `enclosingDepth` is for a part of a larger text, parsed on its own: the
+ * levels around the part count too, so a part is refused exactly when the whole text would be.
  *
  * @throws {SyntaxError} when the text is not JSON or cannot be read as such; callers wrap it in
  *   a typed error.
  */
 export function parseJsonLosslessly(text: string, enclosingDepth = 0): unknown {
-  const parsed = withoutOversizedValues(text, MAX_PAYLOAD_VALUE_LENGTH);
-  if (nestingDepthOver(parsed, MAX_JSON_DEPTH - enclosingDepth))
-    throw new SyntaxError(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-  return parse(parsed, undefined, (value) => new LosslessNumber(value));
+  // Run whole, the text is one part: cutting it only pays where the cuts let other work run.
+  return runSteps(parseJsonLosslesslySteps(text, enclosingDepth, undefined, Number.POSITIVE_INFINITY));
+}
+
+/** Below this many characters a text, or a run of array elements, is parsed in one step. */
+const PART_LENGTH = 1 << 14;
+
+/**
+ * {@link parseJsonLosslessly} as steps: the one implementation, run whole by
+ * `parseJsonLosslessly` (the text as one part) and a slice at a time by the rule-book source (a
+ * 20,000-pair body is 10 MB, a second or more of parsing in one block).
+ *
+ * A large object is read a part at a time: its skeleton ({@link jsonSkeletonSteps}), then the
+ * object with its arrays emptied, then each array's elements in runs of about 16 Ki characters,
+ * a step each. Each part is checked as the whole text would be (depth counted from the whole,
+ * oversized values replaced), so the value, and whether the text is refused, are the same as a
+ * parse of the whole text; only a refusal's wording can differ. Anything else (a small text, a
+ * text that is not an object of distinct members) is parsed in one step.
+ *
+ * @internal
+ * @param skeleton - the text's skeleton when the caller has read it already.
+ * @param partLength - about how many characters a part holds (tests make parts small).
+ * @throws {SyntaxError} as `parseJsonLosslessly` does.
+ * @example
+ * ```ts
+ * const json = await slicer.run(parseJsonLosslesslySteps(body));
+ * ```
+ */
+export function* parseJsonLosslesslySteps(
+  text: string,
+  enclosingDepth = 0,
+  skeleton?: JsonSkeleton,
+  partLength = PART_LENGTH,
+): Steps<unknown> {
+  if (text.length <= partLength) return parsePart(text, enclosingDepth);
+  const top = skeleton ?? (yield* jsonSkeletonSteps(text));
+  if (top === undefined || !readableInParts(top)) return parsePart(text, enclosingDepth);
+  const arrays = [...top.elements].filter(([key, elements]) => key !== '__proto__' && elements.length > 0);
+  // The object with its arrays emptied: its own members are read as the whole text reads them.
+  const shell: string[] = [];
+  let from = 0;
+  for (const [key] of arrays) {
+    const span = top.members.get(key)!;
+    shell.push(text.slice(from, span.start + 1));
+    from = span.end - 1;
+  }
+  shell.push(text.slice(from));
+  const object = parsePart(shell.join(''), enclosingDepth) as Record<string, unknown>;
+  yield;
+  for (const [key, elements] of arrays) {
+    const values: unknown[] = [];
+    for (let first = 0; first < elements.length; ) {
+      const last = runEnd(elements, first, partLength);
+      // The run's brackets stand for the array, one level down in the text.
+      const run = `[${text.slice(elements[first]!.start, elements[last - 1]!.end)}]`;
+      const parsed = parsePart(run, enclosingDepth + 1);
+      // The skeleton split the array wrongly (it cannot, for JSON): the whole parse decides.
+      if (!Array.isArray(parsed) || parsed.length !== last - first) return parsePart(text, enclosingDepth);
+      for (const value of parsed) values.push(value);
+      first = last;
+      yield;
+    }
+    object[key] = values;
+  }
+  return object;
+}
+
+/**
+ * False when reading in parts could differ from reading the whole: a key too long for the
+ * whole-text parse (it replaces oversized strings, keys included, which makes the text no JSON).
+ */
+function readableInParts(top: JsonSkeleton): boolean {
+  return top.keys.every((key) => key.end - key.start - 2 <= MAX_PAYLOAD_VALUE_LENGTH);
+}
+
+/** The end (exclusive) of the run of elements that starts at `first`: about `partLength` characters. */
+function runEnd(elements: readonly JsonSpan[], first: number, partLength: number): number {
+  const limit = elements[first]!.start + partLength;
+  let last = first + 1;
+  while (last < elements.length && elements[last]!.end <= limit) last++;
+  return last;
+}
+
+/** One part read whole: oversized values and depth found in one scan, then the parser. */
+function parsePart(text: string, enclosingDepth: number): unknown {
+  const scan = scanJsonText(text, MAX_PAYLOAD_VALUE_LENGTH, MAX_JSON_DEPTH - enclosingDepth);
+  if (scan.tooDeep) throw new SyntaxError(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  return parse(withValuesReplaced(text, scan.overLong), undefined, (value) => new LosslessNumber(value));
 }

@@ -1,6 +1,7 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { IssueCollector } from '../errors/shape-issues.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import { MAX_FIELD_TEXT_LENGTH, readInteger } from './field-schemas.js';
 import { readDefinition } from './read-definition.js';
 import type {
@@ -36,33 +37,85 @@ import type {
  * ```
  */
 export function parseExchangeInfo(json: unknown): ExchangeInfo {
+  return runSteps(parseExchangeInfoSteps(json));
+}
+
+/**
+ * {@link parseExchangeInfo} as steps, one definition read per step: the one implementation,
+ * run whole by `parseExchangeInfo` and a slice at a time by the rule-book source.
+ *
+ * @internal
+ * @throws {ExchangeInfoSchemaError} as `parseExchangeInfo` does, before the first step.
+ * @example
+ * ```ts
+ * const info = await slicer.run(parseExchangeInfoSteps(json));
+ * ```
+ */
+export function* parseExchangeInfoSteps(json: unknown): Steps<ExchangeInfo> {
   const envelope = readEnvelope(json);
 
   const parsed: { index: number; definition: PairDefinition }[] = [];
   const rejected: RejectedDefinition[] = [];
   const warnings: DefinitionWarning[] = [];
-  envelope.symbols.forEach((entry, index) => {
-    const result = 'unreadable' in entry ? unreadableEntry(entry.unreadable) : readDefinition(entry.raw);
-    if (result.ok) {
-      parsed.push({ index, definition: result.definition });
-      for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
-      return;
+  const entries = envelope.symbols;
+  for (let from = 0; from < entries.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(entries.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++) {
+      const entry = entries[index];
+      if (entry === undefined) continue; // a hole of the caller's list, skipped as forEach skips it
+      readEntry(entry, index, parsed, rejected, warnings);
     }
-    // The symbol as readDefinition read it (a readable name of at most 1 KiB): never read twice.
-    const symbol = result.symbol;
-    rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
-  });
+    yield;
+  }
 
-  const symbols = setAsideDuplicates(parsed, rejected);
+  const symbols = yield* setAsideDuplicatesSteps(parsed, rejected);
   rejected.sort((a, b) => a.index - b.index);
-  const kept = new Set(symbols.map((d) => d.symbol));
   return {
     timezone: envelope.timezone,
     serverTime: envelope.serverTime,
     symbols,
     rejected,
-    warnings: warnings.filter((w) => kept.has(w.symbol)),
+    warnings: warnings.length === 0 ? warnings : yield* keptWarningsSteps(warnings, symbols),
   };
+}
+
+/** How many definitions a step of the bookkeeping after reading goes through: each costs a map operation. */
+const BOOKKEEPING_STRIDE = 1024;
+
+/** The warnings about definitions that were kept. */
+function* keptWarningsSteps(
+  warnings: readonly DefinitionWarning[],
+  symbols: readonly PairDefinition[],
+): Steps<DefinitionWarning[]> {
+  const kept = new Set<string>();
+  let untilStep = BOOKKEEPING_STRIDE;
+  for (const d of symbols) {
+    kept.add(d.symbol);
+    if (--untilStep === 0) {
+      untilStep = BOOKKEEPING_STRIDE;
+      yield;
+    }
+  }
+  return warnings.filter((w) => kept.has(w.symbol));
+}
+
+/** Reads one entry of `symbols` into the lists (a plain function: the steps' hot part). */
+function readEntry(
+  entry: Entry,
+  index: number,
+  parsed: { index: number; definition: PairDefinition }[],
+  rejected: RejectedDefinition[],
+  warnings: DefinitionWarning[],
+): void {
+  const result = 'unreadable' in entry ? unreadableEntry(entry.unreadable) : readDefinition(entry.raw);
+  if (result.ok) {
+    parsed.push({ index, definition: result.definition });
+    for (const w of result.warnings) warnings.push({ symbol: result.definition.symbol, ...w });
+    return;
+  }
+  // The symbol as readDefinition read it (a readable name of at most 1 KiB): never read twice.
+  const symbol = result.symbol;
+  rejected.push({ index, ...(symbol === undefined ? {} : { symbol }), reasons: result.reasons });
 }
 
 /** One entry of `symbols`, as read once: the value, or what reading it threw. */
@@ -146,21 +199,32 @@ function unreadableEntry(error: unknown): { ok: false; reasons: RejectionReason[
  * Two definitions for one symbol leave no way to know which the exchange applies, so every copy
  * is set aside (including a copy that was itself malformed) rather than picking one.
  */
-function setAsideDuplicates(
+function* setAsideDuplicatesSteps(
   parsed: readonly { index: number; definition: PairDefinition }[],
   rejected: RejectedDefinition[],
-): PairDefinition[] {
+): Steps<PairDefinition[]> {
   const indexesBySymbol = new Map<string, number[]>();
   const note = (symbol: string, index: number) => {
     const list = indexesBySymbol.get(symbol);
     if (list === undefined) indexesBySymbol.set(symbol, [index]);
     else list.push(index);
   };
-  for (const { index, definition } of parsed) note(definition.symbol, index);
+  let untilStep = BOOKKEEPING_STRIDE;
+  for (const { index, definition } of parsed) {
+    note(definition.symbol, index);
+    if (--untilStep === 0) {
+      untilStep = BOOKKEEPING_STRIDE;
+      yield;
+    }
+  }
   for (const r of rejected) if (r.symbol !== undefined) note(r.symbol, r.index);
 
   const kept: PairDefinition[] = [];
   for (const { index, definition } of parsed) {
+    if (--untilStep === 0) {
+      untilStep = BOOKKEEPING_STRIDE;
+      yield;
+    }
     const indexes = indexesBySymbol.get(definition.symbol) ?? [];
     if (indexes.length === 1) {
       kept.push(definition);

@@ -1,3 +1,14 @@
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-text-scan.js';
 import type { StrictJsonLimits, StrictJsonResult, StrictJsonValue } from './strict-json-result.js';
 
 /**
@@ -27,14 +38,6 @@ class Refusal {
   ) {}
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
@@ -148,7 +151,7 @@ class JsonByteReader {
     let at = this.#at;
     for (;;) {
       const byte = bytes[at];
-      if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) break;
+      if (byte === undefined || !isJsonWhitespace(byte)) break;
       at++;
     }
     this.#at = at;

@@ -1,6 +1,7 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { holdsOneDecimal, PAIR_FIELD_NAMES, PAIR_FIELDS } from '../exchange-info/pair-fields.js';
 import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import { type RuleBookSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-schema.js';
 
 /**
@@ -33,16 +34,73 @@ export interface SnapshotContents {
  * ```
  */
 export function writeRuleBookSnapshot(contents: SnapshotContents): RuleBookSnapshot {
+  return runSteps(writeRuleBookSnapshotSteps(contents));
+}
+
+/**
+ * {@link writeRuleBookSnapshot} as steps, one definition written per step: the one
+ * implementation, run whole by `writeRuleBookSnapshot` and a slice at a time (through
+ * {@link snapshotTextSteps}) by the rule-book source.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const snapshot = await slicer.run(writeRuleBookSnapshotSteps(contents));
+ * ```
+ */
+export function* writeRuleBookSnapshotSteps(contents: SnapshotContents): Steps<RuleBookSnapshot> {
+  const symbols: PairDefinition[] = [];
+  const definitions = contents.symbols;
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++) symbols.push(canonicalDefinition(definitions[index]!));
+    yield;
+  }
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     fetchedAt: contents.fetchedAt,
     serverTime: contents.serverTime,
     timezone: contents.timezone,
-    symbols: contents.symbols.map(canonicalDefinition),
+    symbols,
     rejected: contents.rejected.map(writeRejected),
     warnings: contents.warnings.map(({ symbol, field, message }) => ({ symbol, field, message })),
   };
+}
+
+/** How the (empty) definitions list appears in a snapshot's text: the one place they go. */
+const EMPTY_SYMBOLS = '"symbols":[]';
+
+/**
+ * The snapshot's JSON text as steps, one definition per step: `JSON.stringify` of
+ * {@link writeRuleBookSnapshot}'s snapshot, character for character. For 20,000 pairs the
+ * one-call `JSON.stringify` holds the event loop for 250-550 ms on a busy machine, so the
+ * definitions are stringified one at a time and spliced in where the empty list stands in the
+ * text of the rest (a quote inside a JSON string is always escaped, so `"symbols":[]` can only
+ * be the member itself).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const text = await slicer.run(snapshotTextSteps(snapshotContentsOf(book)));
+ * text === JSON.stringify(book.toJSON()); // true
+ * ```
+ */
+export function* snapshotTextSteps(contents: SnapshotContents): Steps<string> {
+  const snapshot = yield* writeRuleBookSnapshotSteps(contents);
+  const shell = JSON.stringify({ ...snapshot, symbols: [] });
+  const at = shell.indexOf(EMPTY_SYMBOLS);
+  if (at === -1) return JSON.stringify(snapshot); // a snapshot that changed shape: stay correct
+  const parts: string[] = [shell.slice(0, at + EMPTY_SYMBOLS.length - 1)];
+  const definitions = snapshot.symbols;
+  for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
+    for (let index = from; index < to; index++)
+      parts.push(index === 0 ? '' : ',', JSON.stringify(definitions[index]));
+    yield;
+  }
+  parts.push(shell.slice(at + EMPTY_SYMBOLS.length - 1));
+  return parts.join('');
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { RuleBook } from '../book/rule-book.js';
-import { diffRuleBooks, type RuleBookDiff } from '../diff/diff-rule-books.js';
+import { type RuleBook, ruleBookSteps } from '../book/rule-book.js';
+import { diffRuleBooks, diffRuleBooksSteps, type RuleBookDiff } from '../diff/diff-rule-books.js';
 import { isClientClosedError } from '../errors/client-closed-error.js';
 import { isRateLimitedError } from '../errors/rate-limited-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import type { ValidationContext } from '../order/order-input.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
+import { scanExchangeInfoText } from './exchange-info-body.js';
 import { fingerprintExchangeInfo } from './fingerprint.js';
 import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 import { NoRuleBookError } from './no-rule-book-error.js';
@@ -12,9 +13,6 @@ import { judgeRefresh } from './plausibility.js';
 import { failureDelayMs, firstRefreshDelayMs, jitteredIntervalMs } from './refresh-delay.js';
 import { RuleBookSourceCallbackError } from './rule-book-source-callback-error.js';
 import { RuleBookSourceStoppedError } from './rule-book-source-stopped-error.js';
-import { compileRuleBookInSlices } from './sliced-compile.js';
-import { diffRuleBooksInSlices } from './sliced-diff.js';
-import { scanExchangeInfoText } from './sliced-exchange-info.js';
 import { type Slicer, slicerFor } from './slicer.js';
 import { readSnapshotFile, removeLeftoverSnapshotFiles, writeSnapshotFile } from './snapshot-file.js';
 import { SnapshotFileError } from './snapshot-file-error.js';
@@ -519,9 +517,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
       fingerprint = digest === undefined ? undefined : `info:${digest}`;
       if (this.#isCurrent(fingerprint)) return { kind: 'unchanged', at };
     }
-    const book = await compileRuleBookInSlices(info, at.wallAt, slicer);
+    const book = await slicer.run(ruleBookSteps(info, { fetchedAt: at.wallAt }));
     const previous = this.#book;
-    const diff = previous === undefined ? undefined : await diffRuleBooksInSlices(previous, book, slicer);
+    const diff = previous === undefined ? undefined : await slicer.run(diffRuleBooksSteps(previous, book));
     return { kind: 'book', at, book, previous, diff, fingerprint };
   }
 

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 // From node:timers/promises rather than the global: a test that fakes the global timers must not
 // freeze a refresh that is only yielding to the event loop.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Steps } from '../steps/steps.js';
 
 /**
  * How long one slice of refresh work may run before it yields (ms). Well under the 50 ms a
@@ -49,18 +50,17 @@ export function slicerFor(items: number, signal?: AbortSignal): Slicer {
  * into slices, and yields to the event loop with `setImmediate` between them, so that requests
  * and timers waiting on a busy gateway run between slices rather than after the whole refresh.
  *
- * Call {@link Slicer.due} between items (it only reads the clock) and `await pause()` when it
- * says so; a pause also throws the signal's reason once the signal has aborted, so a `stop()`
- * ends the work at the next slice.
+ * The work is the library's own, written once as {@link Steps} (the one-call functions run the
+ * same generators to the end): {@link Slicer.run} drives one, pausing whenever a slice has used
+ * its budget. For loops of its own, call {@link Slicer.due} between items (it only reads the
+ * clock) and `await pause()` when it says so. A pause throws the signal's reason once the
+ * signal has aborted, so a `stop()` ends the work at the next slice.
  *
  * @internal
  * @example
  * ```ts
  * const slicer = new Slicer({ signal });
- * for (const item of items) {
- *   if (slicer.due()) await slicer.pause();
- *   work(item);
- * }
+ * const book = await slicer.run(ruleBookSteps(info, { fetchedAt }));
  * ```
  */
 export class Slicer {
@@ -96,6 +96,29 @@ export class Slicer {
     this.#signal?.throwIfAborted();
     this.#pauses++;
     this.#sliceStart = performance.now();
+  }
+
+  /**
+   * Runs `steps` to the end, pausing between its steps whenever the slice has used its budget:
+   * the same result as `runSteps(steps)`, with event-loop turns in between.
+   *
+   * @throws what the steps throw, or the signal's reason once it aborts (the steps are then
+   *   closed, so their `finally` blocks run).
+   */
+  async run<T>(steps: Steps<T>): Promise<T> {
+    let finished = false;
+    try {
+      for (;;) {
+        const step = steps.next();
+        if (step.done === true) {
+          finished = true;
+          return step.value;
+        }
+        if (this.due()) await this.pause();
+      }
+    } finally {
+      if (!finished) steps.return(undefined as never);
+    }
   }
 
   /** `pause()` when {@link Slicer.due}; for loops whose items are few and large. */

@@ -4,18 +4,18 @@ import { constants } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRuleBookSnapshot } from '../book/parse-rule-book-snapshot.js';
-import type { RuleBook } from '../book/rule-book.js';
+import { type RuleBook, snapshotContentsOf } from '../book/rule-book.js';
 import {
   readSnapshotHeader,
   SNAPSHOT_HEADER_BYTES,
   type SnapshotHeader,
 } from '../snapshot/snapshot-header.js';
+import { snapshotTextSteps } from '../snapshot/write-snapshot.js';
 import { slicerFor } from './slicer.js';
 import { SnapshotFileError } from './snapshot-file-error.js';
 import { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
 import { lockSnapshot, SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from './snapshot-lock.js';
 import { keepOnDisk, type SnapshotKeptReason } from './snapshot-order.js';
-import { snapshotTextInSlices } from './snapshot-text.js';
 
 export { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
 
@@ -157,7 +157,7 @@ export type SnapshotWriteResult =
  */
 export async function writeSnapshotFile(path: string, book: RuleBook): Promise<SnapshotWriteResult> {
   // No signal: a book that was fetched is worth finishing the write for, even during stop().
-  const text = await snapshotTextInSlices(book, slicerFor(book.size));
+  const text = await slicerFor(book.size).run(snapshotTextSteps(snapshotContentsOf(book)));
   return writeSnapshotText(path, text);
 }
 

@@ -190,7 +190,10 @@ describe('no entry point lets the caller’s exception or a TypeError escape', (
       timezone: 'UTC',
       serverTime: 1,
       rejected: [],
-      symbols: new Proxy([], { get: (t, k, r) => (k === 'forEach' ? boom() : Reflect.get(t, k, r)) }),
+      // Throws however the list is walked: by forEach, or by index up to its length.
+      symbols: new Proxy([], {
+        get: (t, k, r) => (k === 'forEach' || k === 'length' ? boom() : Reflect.get(t, k, r)),
+      }),
     };
     expect(isExchangeInfoSchemaError(thrown(() => RuleBook.fromExchangeInfo(lookAlike as never)))).toBe(true);
   });

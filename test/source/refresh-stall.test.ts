@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
+import { diffRuleBooksSteps } from '../../src/diff/diff-rule-books.js';
 import { parseExchangeInfoText } from '../../src/exchange-info/parse-exchange-info-text.js';
+import { scanExchangeInfoText } from '../../src/source/exchange-info-body.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
-import { diffRuleBooksInSlices } from '../../src/source/sliced-diff.js';
-import { scanExchangeInfoText } from '../../src/source/sliced-exchange-info.js';
 import { Slicer } from '../../src/source/slicer.js';
 import { writeSnapshotFile } from '../../src/source/snapshot-file.js';
 import {
@@ -159,7 +159,7 @@ describe(`a ${PAIRS}-pair refresh never holds the event loop for long`, () => {
     books = undefined; // 40,000 pairs, not kept for the tests after this one
     const file = join(directory, 'sliced.json');
     const stall = await measureStall(async () => {
-      const diff = await diffRuleBooksInSlices(before, after, new Slicer());
+      const diff = await new Slicer().run(diffRuleBooksSteps(before, after));
       await writeSnapshotFile(file, after);
       return diff;
     });

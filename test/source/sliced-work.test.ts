@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RuleBook } from '../../src/book/rule-book.js';
+import { RuleBook, ruleBookSteps, snapshotContentsOf } from '../../src/book/rule-book.js';
 import { parseResponseJson } from '../../src/client/json-body.js';
-import { diffRuleBooks } from '../../src/diff/diff-rule-books.js';
+import { diffRuleBooks, diffRuleBooksSteps } from '../../src/diff/diff-rule-books.js';
 import { ExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { parseExchangeInfoText } from '../../src/exchange-info/parse-exchange-info-text.js';
+import { snapshotTextSteps } from '../../src/snapshot/write-snapshot.js';
+import { scanExchangeInfoText } from '../../src/source/exchange-info-body.js';
 import { fingerprintExchangeInfo } from '../../src/source/fingerprint.js';
-import { compileRuleBookInSlices } from '../../src/source/sliced-compile.js';
-import { diffRuleBooksInSlices } from '../../src/source/sliced-diff.js';
-import { scanExchangeInfoText } from '../../src/source/sliced-exchange-info.js';
 import { Slicer } from '../../src/source/slicer.js';
-import { snapshotTextInSlices } from '../../src/source/snapshot-text.js';
 import { exchangeInfoPayload, pairDefinition, withRawJson } from '../../test-support/payload.js';
 import { largePayload } from '../../test-support/text-exchange.js';
 
@@ -157,7 +155,7 @@ describe('parsing a raw body in slices', () => {
   });
 });
 
-describe('the other sliced steps give what the one-call forms give', () => {
+describe('the other steps, run in slices, give what the one-call forms give', () => {
   const books = () => {
     const info = parseExchangeInfoText(JSON.stringify(largePayload(1_200)));
     const before = RuleBook.fromExchangeInfo(info, { fetchedAt: 1_000 });
@@ -175,14 +173,14 @@ describe('the other sliced steps give what the one-call forms give', () => {
     return { info, before, after };
   };
 
-  it('diffRuleBooksInSlices equals diffRuleBooks, both ways and against itself', async () => {
+  it('diffRuleBooksSteps in slices equals diffRuleBooks, both ways and against itself', async () => {
     const { before, after } = books();
-    expect(await diffRuleBooksInSlices(before, after, eager())).toEqual(diffRuleBooks(before, after));
-    expect(await diffRuleBooksInSlices(after, before, eager())).toEqual(diffRuleBooks(after, before));
-    expect((await diffRuleBooksInSlices(before, before, eager())).isEmpty).toBe(true);
+    expect(await eager().run(diffRuleBooksSteps(before, after))).toEqual(diffRuleBooks(before, after));
+    expect(await eager().run(diffRuleBooksSteps(after, before))).toEqual(diffRuleBooks(after, before));
+    expect((await eager().run(diffRuleBooksSteps(before, before))).isEmpty).toBe(true);
   });
 
-  it('snapshotTextInSlices is JSON.stringify(book.toJSON()), character for character', async () => {
+  it('snapshotTextSteps in slices is JSON.stringify(book.toJSON()), character for character', async () => {
     const { before, after } = books();
     const odd = RuleBook.fromExchangeInfo(
       parseExchangeInfo(
@@ -192,12 +190,14 @@ describe('the other sliced steps give what the one-call forms give', () => {
     );
     const empty = RuleBook.fromExchangeInfo(parseExchangeInfo(exchangeInfoPayload([])), { fetchedAt: 4 });
     for (const book of [before, after, odd, empty])
-      expect(await snapshotTextInSlices(book, eager())).toBe(JSON.stringify(book.toJSON()));
+      expect(await eager().run(snapshotTextSteps(snapshotContentsOf(book)))).toBe(
+        JSON.stringify(book.toJSON()),
+      );
   });
 
-  it('compileRuleBookInSlices makes the book fromExchangeInfo makes', async () => {
+  it('ruleBookSteps in slices makes the book fromExchangeInfo makes', async () => {
     const { info } = books();
-    const sliced = await compileRuleBookInSlices(info, 1_000, eager());
+    const sliced = await eager().run(ruleBookSteps(info, { fetchedAt: 1_000 }));
     const whole = RuleBook.fromExchangeInfo(info, { fetchedAt: 1_000 });
     expect(sliced.toJSON()).toEqual(whole.toJSON());
     const order = {

@@ -2,10 +2,11 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RuleBook } from '../../src/book/rule-book.js';
+import { RuleBook, snapshotContentsOf } from '../../src/book/rule-book.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { readSnapshotHeader, SNAPSHOT_HEADER_BYTES } from '../../src/snapshot/snapshot-header.js';
 import { SNAPSHOT_VERSION } from '../../src/snapshot/snapshot-schema.js';
+import { snapshotTextSteps } from '../../src/snapshot/write-snapshot.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
 import { Slicer } from '../../src/source/slicer.js';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../../src/source/snapshot-file.js';
 import { SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from '../../src/source/snapshot-lock.js';
 import { keepOnDisk, SNAPSHOT_MAX_SERVER_TIME_LEAD_MS } from '../../src/source/snapshot-order.js';
-import { snapshotTextInSlices } from '../../src/source/snapshot-text.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { type ScriptedExchange, SERVER_TIME, startScriptedExchange, twoPairs } from './scripted-exchange.js';
 
@@ -52,7 +52,7 @@ describe('the header of a snapshot, read from the start of its text', () => {
 
   it('every writer of the library puts format, version, fetchedAt and serverTime first', async () => {
     expect(Object.keys(b.toJSON()).slice(0, 4)).toEqual(['format', 'version', 'fetchedAt', 'serverTime']);
-    const sliced = await snapshotTextInSlices(b, new Slicer());
+    const sliced = await new Slicer().run(snapshotTextSteps(snapshotContentsOf(b)));
     expect(readSnapshotHeader(sliced)).toEqual(header);
   });
 
