@@ -84,7 +84,7 @@ module.exports = {
       name: 'portable-core-no-zod',
       severity: 'error',
       comment:
-        'zod declares the options of order-preflight/node (client/, source/); the core reads payloads ' +
+        'zod declares the options of order-preflight/node (client/, source/) and the CLI inputs (cli/); the core reads payloads ' +
         'with its own reader, which measured faster and smaller than zod/mini (README, "Dependencies").',
       from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
       to: { path: '(^|/)node_modules/zod/|^zod(/|$)' },
