@@ -1,6 +1,6 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { parseJsonLosslessly } from '../exchange-info/lossless-json.js';
 import { excerptOf } from './error-body.js';
+import { InvalidResponseError } from './errors/invalid-response-error.js';
 
 /**
  * A 2xx response body and what is known of where it came from: the library's client knows the

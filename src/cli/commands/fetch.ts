@@ -4,18 +4,13 @@ import { Agent, type Dispatcher } from 'undici';
 import * as z from 'zod/mini';
 import { clientOptionShape, withoutTrailingSlashes } from '../../client/client-options.js';
 import { builtOnce, type IssueSink, refuse } from '../../client/option-schema.js';
-import {
-  type ExchangeInfo,
-  type InvalidQueryError,
-  isInvalidQueryError,
-  isPreflightError,
-  type PreflightError,
-  RuleBook,
-} from '../../index.js';
+import { type ExchangeInfo, isPreflightError, type PreflightError, RuleBook } from '../../index.js';
 import {
   EXCHANGE_INFO_PATH,
   ExchangeInfoClient,
   type ExchangeInfoQuery,
+  type InvalidQueryError,
+  isInvalidQueryError,
   validateExchangeInfoQuery,
 } from '../../node.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
