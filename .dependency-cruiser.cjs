@@ -17,7 +17,6 @@ const LAYERS = [
   { name: 'snapshot', paths: ['snapshot'] },
   { name: 'book', paths: ['book'] },
   { name: 'features', paths: ['repair', 'diff', 'sample', 'testing'] },
-  { name: 'demo', paths: ['demo'] },
   { name: 'client', paths: ['client'] },
   { name: 'source', paths: ['source'] },
   { name: 'entry-points', paths: ['index.ts', 'node.ts'] },
