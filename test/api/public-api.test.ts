@@ -116,5 +116,6 @@ describe('the HTTP errors are exported by order-preflight/node only', () => {
         name,
       ).toBe(true);
     }
-  });
+    // Loading both entry points from source takes seconds on a busy 2-core machine.
+  }, 60_000);
 });
