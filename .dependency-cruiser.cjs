@@ -17,7 +17,6 @@ const LAYERS = [
   { name: 'snapshot', paths: ['snapshot'] },
   { name: 'book', paths: ['book'] },
   { name: 'features', paths: ['diff', 'sample', 'testing'] },
-  { name: 'demo', paths: ['demo'] },
   { name: 'client', paths: ['client'] },
   { name: 'source', paths: ['source'] },
   { name: 'entry-points', paths: ['index.ts', 'node.ts'] },
@@ -84,7 +83,7 @@ module.exports = {
       name: 'portable-core-no-zod',
       severity: 'error',
       comment:
-        'zod declares the options of order-preflight/node (client/, source/); the core reads payloads ' +
+        'zod declares the options of order-preflight/node (client/, source/) and the CLI inputs (cli/); the core reads payloads ' +
         'with its own reader, which measured faster and smaller than zod/mini (README, "Dependencies").',
       from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
       to: { path: '(^|/)node_modules/zod/|^zod(/|$)' },

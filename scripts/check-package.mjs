@@ -2,7 +2,7 @@
 // Packs the tarball and lints it with publint (strict) and attw (every resolution profile, node10
 // included: each entry point's types resolve, every import inside them too, and they describe the
 // module format the runtime loads), and checks that `require('order-preflight/testing')` without
-// fast-check says what to install. Exits non-zero on the first failure.
+// fast-check or big.js says what to install. Exits non-zero on the first failure.
 //
 // `--full` (`npm run test:package:full`, which `.ci/run` runs after `npm test`) also type-checks a
 // consumer project against the unpacked tarball from ESM (node16 and bundler resolution) and from
@@ -210,23 +210,56 @@ type ViolationCode = core.ViolationCode;`;
   }
   await attw;
 
-  // Without fast-check, requiring ./testing says what to install.
-  const bare = join(work, 'bare');
-  mkdirSync(join(bare, 'node_modules'), { recursive: true });
-  cpSync(join(work, 'package'), join(bare, 'node_modules', 'order-preflight'), { recursive: true });
-  for (const dep of ['lossless-json', 'big.js'])
-    symlinkSync(join(root, 'node_modules', dep), join(bare, 'node_modules', dep));
-  const missing = spawnSync(process.execPath, ['-e', "require('order-preflight/testing')"], {
-    cwd: bare,
-    encoding: 'utf8',
-  });
-  if (missing.status === 0 || !missing.stderr.includes('npm install --save-dev fast-check')) {
+  // The optional peers (fast-check, big.js) serve ./testing alone: without them the core and
+  // ./node load and validate, and requiring ./testing says what to install.
+  const bareProject = (name, deps) => {
+    const dir = join(work, name);
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    cpSync(join(work, 'package'), join(dir, 'node_modules', 'order-preflight'), { recursive: true });
+    for (const dep of deps) symlinkSync(join(root, 'node_modules', dep), join(dir, 'node_modules', dep));
+    return dir;
+  };
+  const bare = bareProject('bare', ['lossless-json', 'undici']);
+  const loads = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { createRequire } from 'node:module';
+       const require = createRequire(import.meta.url + '/');
+       for (const api of [await import('order-preflight'), require('order-preflight')]) {
+         const book = api.RuleBook.fromExchangeInfo(api.sampleExchangeInfo());
+         if (book.size === 0) throw new Error('no pairs');
+       }
+       for (const api of [await import('order-preflight/node'), require('order-preflight/node')])
+         await new api.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }).close();`,
+    ],
+    { cwd: bare, encoding: 'utf8' },
+  );
+  if (loads.status !== 0) {
     process.stderr.write(
-      `${missing.stderr}\nFAILED: require('order-preflight/testing') without fast-check must say what to install\n`,
+      `${loads.stderr}\nFAILED: the core and ./node must load without big.js and fast-check\n`,
     );
     process.exit(1);
   }
-  process.stdout.write('ok  without fast-check, ./testing says what to install\n');
+  process.stdout.write('ok  without big.js and fast-check, the core and ./node load (import and require)\n');
+  for (const [dir, absent] of [
+    [bare, ['fast-check', 'big.js']],
+    [bareProject('bare-fast-check', ['lossless-json', 'undici', 'fast-check', 'pure-rand']), ['big.js']],
+  ]) {
+    const missing = spawnSync(process.execPath, ['-e', "require('order-preflight/testing')"], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const named = absent.every((dep) => missing.stderr.includes(dep));
+    if (missing.status === 0 || !named || !missing.stderr.includes('npm install --save-dev fast-check')) {
+      process.stderr.write(
+        `${missing.stderr}\nFAILED: require('order-preflight/testing') without ${absent.join(' and ')} must say what to install\n`,
+      );
+      process.exit(1);
+    }
+    process.stdout.write(`ok  without ${absent.join(' and ')}, ./testing says what to install\n`);
+  }
 
   // With --full: `npm pack --json` prints the JSON alone, for the tools that parse it, although
   // its `prepare` builds (the build logs to stderr). Last, as that build rewrites dist/.

@@ -1,3 +1,3 @@
-import { runDemo } from '../src/demo/run-demo.js';
+import { runDemo } from '../src/cli/run-demo.js';
 
 runDemo((line) => process.stdout.write(`${line}\n`));

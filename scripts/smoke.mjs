@@ -25,7 +25,7 @@ function check(api, how) {
   );
   assert.deepEqual(result.violations[0].suggestion, ['64000', '64000.01'], `${how}: suggestion`);
   assert.equal(
-    api.isPreflightError(new api.InvalidQueryError('symbol', 'x', 'is bad')),
+    api.isPreflightError(new api.InvalidArgumentError('options', 'is bad')),
     true,
     `${how}: errors`,
   );
@@ -45,7 +45,15 @@ assert.equal(esm.ExchangeInfoClient, undefined, 'the core exports no HTTP client
 
 // An error made by one build is recognised by the other build's guard (dual-package hazard), and
 // an error thrown by ./node is a PreflightError of the core (one shared class per build).
-assert.equal(esm.isInvalidQueryError(new cjs.InvalidQueryError('symbol', 'x', 'is bad')), true);
+assert.equal(nodeEsm.isInvalidQueryError(new nodeCjs.InvalidQueryError('symbol', 'x', 'is bad')), true);
+assert.equal(
+  esm.isPreflightError(
+    new nodeEsm.HttpStatusError({ url: 'http://x', attempts: 1, status: 503, bodyExcerpt: '' }),
+  ),
+  true,
+);
+// The HTTP errors are ./node's: the core, which never throws them, does not export them.
+assert.equal(esm.HttpStatusError, undefined, 'the core exports no HTTP error');
 assert.equal(new nodeEsm.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }) instanceof Object, true);
 assert.equal(esm.isPreflightError(new nodeCjs.NoRuleBookError()), true);
 

@@ -3,8 +3,9 @@
  * trading-pair rules (`GET /api/v3/exchangeInfo`, V3 BETA). Every export is named here.
  *
  * This is the portable core: it imports no Node built-in and no HTTP stack, so it runs as it is
- * in a browser, an edge runtime or a worker. The HTTP client and the refreshing source with its
- * snapshot file are in `order-preflight/node`.
+ * in a browser, an edge runtime or a worker. The HTTP client, its errors (`HttpStatusError`,
+ * `NetworkError`, ...) and the refreshing source with its snapshot file are in
+ * `order-preflight/node`.
  *
  * @module order-preflight
  */
@@ -26,21 +27,12 @@ export type { DefinitionField, FieldChange } from './diff/compare-definitions.js
 export type { RejectedChanges } from './diff/diff-rejected.js';
 export { diffRuleBooks, type RuleBookDiff, type SymbolChanges } from './diff/diff-rule-books.js';
 export { formatRuleBookDiff } from './diff/format-rule-book-diff.js';
-export { ClientClosedError, isClientClosedError } from './errors/client-closed-error.js';
 export {
   ExchangeInfoSchemaError,
   isExchangeInfoSchemaError,
 } from './errors/exchange-info-schema-error.js';
-export { HttpStatusError, isHttpStatusError } from './errors/http-status-error.js';
 export { InvalidArgumentError, isInvalidArgumentError } from './errors/invalid-argument-error.js';
-export { InvalidQueryError, isInvalidQueryError } from './errors/invalid-query-error.js';
-export { InvalidResponseError, isInvalidResponseError } from './errors/invalid-response-error.js';
-export { isNetworkError, NetworkError } from './errors/network-error.js';
 export { isPreflightError, PreflightError } from './errors/preflight-error.js';
-export { isRateLimitedError, RateLimitedError } from './errors/rate-limited-error.js';
-export type { RequestContext } from './errors/request-context.js';
-export { isRequestTimeoutError, RequestTimeoutError } from './errors/request-timeout-error.js';
-export { isResponseTooLargeError, ResponseTooLargeError } from './errors/response-too-large-error.js';
 export type { SchemaIssue } from './errors/shape-issues.js';
 export { parseExchangeInfo } from './exchange-info/parse-exchange-info.js';
 export { parseExchangeInfoText } from './exchange-info/parse-exchange-info-text.js';

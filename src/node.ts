@@ -1,8 +1,10 @@
 /**
- * order-preflight/node: the parts that need Node.js: `ExchangeInfoClient` (over undici) and the
- * refreshing rule-book source with its snapshot file. Everything else (parsing, `RuleBook`,
- * `validateOrder`, snapshots as text, diffs, the error classes) is in the portable core,
- * `order-preflight`. Every export is named here.
+ * order-preflight/node: the parts that need Node.js: `ExchangeInfoClient` (over undici) with the
+ * errors only it throws (HTTP status, network, timeout, rate limit, response size, invalid
+ * response or query, closed client), and the refreshing rule-book source with its snapshot file.
+ * Everything else (parsing, `RuleBook`, `validateOrder`, snapshots as text, diffs, the errors
+ * the core throws, `PreflightError` at their root) is in the portable core, `order-preflight`.
+ * Every export is named here.
  *
  * @module order-preflight/node
  */
@@ -12,6 +14,15 @@ export {
   EXCHANGE_INFO_PATH,
   type ExchangeInfoClientOptions,
 } from './client/client-options.js';
+export { ClientClosedError, isClientClosedError } from './client/errors/client-closed-error.js';
+export { HttpStatusError, isHttpStatusError } from './client/errors/http-status-error.js';
+export { InvalidQueryError, isInvalidQueryError } from './client/errors/invalid-query-error.js';
+export { InvalidResponseError, isInvalidResponseError } from './client/errors/invalid-response-error.js';
+export { isNetworkError, NetworkError } from './client/errors/network-error.js';
+export { isRateLimitedError, RateLimitedError } from './client/errors/rate-limited-error.js';
+export type { RequestContext } from './client/errors/request-context.js';
+export { isRequestTimeoutError, RequestTimeoutError } from './client/errors/request-timeout-error.js';
+export { isResponseTooLargeError, ResponseTooLargeError } from './client/errors/response-too-large-error.js';
 export {
   EXCHANGE_INFO_REQUEST_WEIGHT,
   ExchangeInfoClient,

@@ -1,4 +1,7 @@
-import { parseJsonStrictly, toPlainDecimal } from '../index.js';
+import * as z from 'zod/mini';
+import { builtOnce } from '../client/option-schema.js';
+import { parseJsonStrictly } from '../index.js';
+import { positiveDecimalValue, readWith } from './flag-schema.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
 import { describeStrictJsonRefusal } from './strict-json.js';
@@ -10,15 +13,28 @@ export const MAX_REFERENCE_PRICES_FILE_BYTES = 16 * 1024 * 1024;
 
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/**
- * A positive decimal given on the command line or in a file, in canonical plain notation
- * (`6.4e4` and `64000.0` both give `'64000'`), or `undefined` when it is not one.
- */
-export function positiveDecimal(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const plain = toPlainDecimal(value.trim());
-  return plain === undefined || plain === '0' || plain.startsWith('-') ? undefined : plain;
+/** A refused price as the file wrote it (JSON), quoted and clipped. */
+function asWritten(value: unknown): string {
+  return clip(printable(JSON.stringify(value) ?? String(value)), 40);
 }
+
+/**
+ * The reference-price file's one schema: an object of symbol to positive decimal (a string or a
+ * JSON number, read as its written digits), each price in canonical plain notation. Read as a
+ * Map, so every key counts, `__proto__` too (an object record would drop that one unchecked).
+ */
+const referencePricesSchema = builtOnce(() =>
+  z.pipe(
+    z.custom<Readonly<Record<string, unknown>>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      { error: 'expected a JSON object of symbol to last price, such as {"BTCUSDT": "64000"}' },
+    ),
+    z.pipe(
+      z.transform((prices: Readonly<Record<string, unknown>>) => new Map(Object.entries(prices))),
+      z.map(z.string(), positiveDecimalValue(asWritten)),
+    ),
+  ),
+);
 
 /**
  * Loads `--reference-prices`: a JSON object of symbol to last traded price, each a decimal
@@ -40,17 +56,8 @@ export async function loadReferencePrices(path: string): Promise<ReadonlyMap<str
     maxDepth: MAX_LINE_DEPTH,
   });
   if (!read.ok) throw fail(describeStrictJsonRefusal(read));
-  const json = read.value;
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw fail('expected a JSON object of symbol to last price, such as {"BTCUSDT": "64000"}');
-  const prices = new Map<string, string>();
-  for (const [symbol, value] of Object.entries(json)) {
-    const price = positiveDecimal(value);
-    if (price === undefined)
-      throw fail(
-        `the price of ${clip(printable(JSON.stringify(symbol)), 40)} must be a positive decimal, got ${clip(printable(JSON.stringify(value) ?? String(value)), 40)}`,
-      );
-    prices.set(symbol, price);
-  }
-  return prices;
+  const prices = readWith(referencePricesSchema(), read.value);
+  if (prices.ok) return prices.value;
+  const [symbol] = prices.path;
+  throw fail(symbol === undefined ? prices.problem : `the price of ${asWritten(symbol)} ${prices.problem}`);
 }

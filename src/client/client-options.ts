@@ -94,50 +94,48 @@ const REFUSED_HEADERS: ReadonlySet<string> = new Set([
 
 /**
  * Every option of {@link ExchangeInfoClientOptions}: its type, check and default, in the order
- * they are checked. `baseUrl` comes out as the endpoint's full URL.
+ * they are checked. `baseUrl` comes out as the endpoint's full URL. The CLI's `fetch` checks its
+ * flags with these same schemas, so each option is declared once.
  */
+export const clientOptionShape = builtOnce(() => ({
+  baseUrl: z.pipe(
+    valueThat<string | URL>(() => true, 'an http(s) URL'),
+    z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
+  ),
+  timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
+  retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
+  retryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.retryDelayMs),
+  maxRetryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs),
+  maxResponseBytes: withDefault(
+    integerIn(1, MAX_RESPONSE_BYTES_LIMIT),
+    DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
+  ),
+  symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
+  dispatcher: z.optional(
+    // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
+    valueThat<Dispatcher>(
+      (value) =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as Partial<Dispatcher>).request === 'function',
+      'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
+    ),
+  ),
+  headers: withDefault(
+    z.pipe(
+      valueThat<Readonly<Record<string, string>>>(isRecord, 'an object of header names to string values'),
+      z.transform((value: Readonly<Record<string, string>>, ctx) => checkedHeaders(value, ctx)),
+    ),
+    {},
+  ),
+  // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
+  random: withDefault(callback<() => number>(), () => Math.random()),
+}));
+
+/** The options object: {@link clientOptionShape}, no other key, `baseUrl` renamed `endpoint`. */
 const clientOptionsSchema = builtOnce(() =>
   z.pipe(
-    optionsSchema(
-      {
-        baseUrl: z.pipe(
-          valueThat<string | URL>(() => true, 'an http(s) URL'),
-          z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
-        ),
-        timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
-        retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
-        retryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.retryDelayMs),
-        maxRetryDelayMs: withDefault(integerIn(0, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.maxRetryDelayMs),
-        maxResponseBytes: withDefault(
-          integerIn(1, MAX_RESPONSE_BYTES_LIMIT),
-          DEFAULT_CLIENT_OPTIONS.maxResponseBytes,
-        ),
-        symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
-        dispatcher: z.optional(
-          // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
-          valueThat<Dispatcher>(
-            (value) =>
-              typeof value === 'object' &&
-              value !== null &&
-              typeof (value as Partial<Dispatcher>).request === 'function',
-            'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
-          ),
-        ),
-        headers: withDefault(
-          z.pipe(
-            valueThat<Readonly<Record<string, string>>>(
-              isRecord,
-              'an object of header names to string values',
-            ),
-            z.transform((value: Readonly<Record<string, string>>, ctx) => checkedHeaders(value, ctx)),
-          ),
-          {},
-        ),
-        // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
-        random: withDefault(callback<() => number>(), () => Math.random()),
-      },
-      { subject: 'an ExchangeInfoClient option', required: 'baseUrl' },
-    ),
+    optionsSchema(clientOptionShape(), { subject: 'an ExchangeInfoClient option', required: 'baseUrl' }),
     z.transform(({ baseUrl, dispatcher, ...options }) => ({ endpoint: baseUrl, dispatcher, ...options })),
   ),
 );

@@ -1,13 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { ClientClosedError } from '../errors/client-closed-error.js';
-import { HttpStatusError } from '../errors/http-status-error.js';
-import { InvalidQueryError } from '../errors/invalid-query-error.js';
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { NetworkError } from '../errors/network-error.js';
 import { describeValue, type PreflightError } from '../errors/preflight-error.js';
-import { RateLimitedError } from '../errors/rate-limited-error.js';
-import { RequestTimeoutError } from '../errors/request-timeout-error.js';
-import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -18,6 +10,14 @@ import {
   resolveClientOptions,
 } from './client-options.js';
 import { excerptOf, readExchangeError } from './error-body.js';
+import { ClientClosedError } from './errors/client-closed-error.js';
+import { HttpStatusError } from './errors/http-status-error.js';
+import { InvalidQueryError } from './errors/invalid-query-error.js';
+import { InvalidResponseError } from './errors/invalid-response-error.js';
+import { NetworkError } from './errors/network-error.js';
+import { RateLimitedError } from './errors/rate-limited-error.js';
+import { RequestTimeoutError } from './errors/request-timeout-error.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { parseResponseJson } from './json-body.js';
 import { buildExchangeInfoQueryString, type ExchangeInfoQuery } from './query.js';
 import { type CappedBody, readBodyExcerpt, readBodyWithCap } from './read-body.js';
@@ -80,8 +80,7 @@ type ReadAnswer<T> = (bytes: Buffer, url: URL, contentType: string | undefined) 
  *
  * @example
  * ```ts
- * import { isRateLimitedError } from 'order-preflight';
- * import { ExchangeInfoClient } from 'order-preflight/node';
+ * import { ExchangeInfoClient, isRateLimitedError } from 'order-preflight/node';
  *
  * const client = new ExchangeInfoClient({ baseUrl: 'https://api.example.com', timeoutMs: 5_000 });
  * try {

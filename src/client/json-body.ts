@@ -1,8 +1,8 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { parseJsonLosslesslySteps } from '../exchange-info/lossless-json.js';
 import type { JsonSkeleton } from '../json/json-skeleton.js';
 import { runSteps, type Steps } from '../steps/steps.js';
 import { excerptOf } from './error-body.js';
+import { InvalidResponseError } from './errors/invalid-response-error.js';
 
 /**
  * A 2xx response body and what is known of where it came from: the library's client knows the

@@ -1,8 +1,8 @@
 /*! The build bundles zod (MIT License, Copyright (c) 2025 Colin McDonnell) into
  * order-preflight/node; the licence's full text is in dist/zod.LICENSE. */
 import * as z from 'zod/mini';
-import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
+import { InvalidQueryError } from './errors/invalid-query-error.js';
 
 // The options of `order-preflight/node` are each declared by one zod schema: for every option its
 // type, its check and its default. This module makes the parts of such a schema and turns its

@@ -1,5 +1,5 @@
-import { InvalidQueryError } from '../errors/invalid-query-error.js';
 import { describeValue } from '../errors/preflight-error.js';
+import { InvalidQueryError } from './errors/invalid-query-error.js';
 
 /**
  * The status values a pair can have and `symbolStatus` can filter by, as the newest V3

@@ -1,7 +1,7 @@
 import { type RuleBook, ruleBookSteps } from '../book/rule-book.js';
+import { isClientClosedError } from '../client/errors/client-closed-error.js';
+import { isRateLimitedError } from '../client/errors/rate-limited-error.js';
 import { diffRuleBooks, diffRuleBooksSteps, type RuleBookDiff } from '../diff/diff-rule-books.js';
-import { isClientClosedError } from '../errors/client-closed-error.js';
-import { isRateLimitedError } from '../errors/rate-limited-error.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import type { ValidationContext } from '../order/order-input.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';

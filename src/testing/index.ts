@@ -1,7 +1,9 @@
 /**
  * order-preflight/testing: fast-check arbitraries for property tests of trading strategies and
- * of the library itself (README, "Property tests of your own strategy"). `fast-check` is an optional peer dependency, needed
- * only by this entry point, so a risk gateway importing `order-preflight` never loads it.
+ * of the library itself (README, "Property tests of your own strategy"). `fast-check` and `big.js`
+ * (the arbitraries' exact arithmetic) are optional peer dependencies, needed only by this entry
+ * point (`npm install -D fast-check big.js`), so a risk gateway importing `order-preflight` or
+ * `order-preflight/node` never loads them.
  *
  * @module order-preflight/testing
  */

@@ -89,3 +89,33 @@ describe('public API', () => {
     60_000,
   );
 });
+
+describe('the HTTP errors are exported by order-preflight/node only', () => {
+  const NODE_ONLY_ERRORS = [
+    'ClientClosedError',
+    'HttpStatusError',
+    'InvalidQueryError',
+    'InvalidResponseError',
+    'NetworkError',
+    'RateLimitedError',
+    'RequestTimeoutError',
+    'ResponseTooLargeError',
+  ];
+
+  it('the core, which never throws them, does not export them; ./node does, each a PreflightError', async () => {
+    const core: Record<string, unknown> = await import('../../src/index.js');
+    const node: Record<string, unknown> = await import('../../src/node.js');
+    for (const name of NODE_ONLY_ERRORS) {
+      expect(core[name], name).toBeUndefined();
+      expect(core[`is${name}`], name).toBeUndefined();
+      const errorClass = node[name] as (abstract new (...args: never[]) => unknown) | undefined;
+      expect(typeof errorClass, name).toBe('function');
+      expect(typeof node[`is${name}`], name).toBe('function');
+      expect(
+        Object.prototype.isPrototypeOf.call(core.PreflightError as object, errorClass as object),
+        name,
+      ).toBe(true);
+    }
+    // Loading both entry points from source takes seconds on a busy 2-core machine.
+  }, 60_000);
+});

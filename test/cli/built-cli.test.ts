@@ -27,7 +27,8 @@ afterEach(async () => {
   await temp.remove();
 });
 
-describe('the built order-preflight (dist/cli.js)', () => {
+// Each test starts node once or more; on a loaded 2-core machine one start took seconds.
+describe('the built order-preflight (dist/cli.js)', { timeout: 30_000 }, () => {
   beforeAll(requireBuiltCli);
 
   it('is an executable ESM file with a node shebang', async () => {

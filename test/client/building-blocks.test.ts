@@ -4,6 +4,7 @@ import { abortableSleep } from '../../src/client/abortable-sleep.js';
 import { backoffDelayMs } from '../../src/client/backoff.js';
 import { resolveClientOptions } from '../../src/client/client-options.js';
 import { excerptOf, readExchangeError } from '../../src/client/error-body.js';
+import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import {
   buildExchangeInfoQueryString,
   SYMBOL_STATUSES,
@@ -12,7 +13,6 @@ import {
 import { readBodyExcerpt, readBodyWithCap } from '../../src/client/read-body.js';
 import { parseRetryAfterMs } from '../../src/client/retry-after.js';
 import { isTransientTransportCode, transportErrorCode } from '../../src/client/transport-error.js';
-import { isInvalidQueryError } from '../../src/errors/invalid-query-error.js';
 
 describe('backoffDelayMs', () => {
   const settings = { baseMs: 100, maxMs: 1_000 };

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CLIENT_OPTIONS, resolveClientOptions } from '../../src/client/client-options.js';
+import { InvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
-import { InvalidQueryError } from '../../src/errors/invalid-query-error.js';
 import { describeValue, isPreflightError } from '../../src/errors/preflight-error.js';
 
 const baseUrl = 'http://127.0.0.1:1';

@@ -1,8 +1,8 @@
 import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { isClientClosedError } from '../../src/client/errors/client-closed-error.js';
+import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
-import { isClientClosedError } from '../../src/errors/client-closed-error.js';
-import { isInvalidQueryError } from '../../src/errors/invalid-query-error.js';
 import { isPreflightError } from '../../src/errors/preflight-error.js';
 import { json, type Responder, startLoopbackServer } from '../../test-support/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition, withRawJson } from '../../test-support/payload.js';

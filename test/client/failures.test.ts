@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isHttpStatusError } from '../../src/client/errors/http-status-error.js';
+import { isInvalidResponseError } from '../../src/client/errors/invalid-response-error.js';
+import { isNetworkError } from '../../src/client/errors/network-error.js';
+import { isRateLimitedError } from '../../src/client/errors/rate-limited-error.js';
+import { isRequestTimeoutError } from '../../src/client/errors/request-timeout-error.js';
+import { isResponseTooLargeError } from '../../src/client/errors/response-too-large-error.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
 import { isExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
-import { isHttpStatusError } from '../../src/errors/http-status-error.js';
-import { isInvalidResponseError } from '../../src/errors/invalid-response-error.js';
-import { isNetworkError } from '../../src/errors/network-error.js';
 import { isPreflightError } from '../../src/errors/preflight-error.js';
-import { isRateLimitedError } from '../../src/errors/rate-limited-error.js';
-import { isRequestTimeoutError } from '../../src/errors/request-timeout-error.js';
-import { isResponseTooLargeError } from '../../src/errors/response-too-large-error.js';
 import {
   json,
   type Responder,

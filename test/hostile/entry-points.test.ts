@@ -11,7 +11,6 @@ import {
   InvalidArgumentError,
   isExchangeInfoSchemaError,
   isInvalidArgumentError,
-  isInvalidQueryError,
   isPreflightError,
   isSnapshotError,
   normalizeOrder,
@@ -20,6 +19,7 @@ import {
   sampleExchangeInfo,
   validateOrder,
 } from '../../src/index.js';
+import { isInvalidQueryError } from '../../src/node.js';
 
 const book = RuleBook.fromExchangeInfo(sampleExchangeInfo());
 const LIMIT = {

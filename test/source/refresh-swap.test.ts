@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuleBook } from '../../src/book/rule-book.js';
+import { HttpStatusError } from '../../src/client/errors/http-status-error.js';
+import { RequestTimeoutError } from '../../src/client/errors/request-timeout-error.js';
 import type { RuleBookDiff } from '../../src/diff/diff-rule-books.js';
-import { HttpStatusError } from '../../src/errors/http-status-error.js';
-import { RequestTimeoutError } from '../../src/errors/request-timeout-error.js';
 import { NoRuleBookError } from '../../src/source/no-rule-book-error.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
 import { RuleBookSourceCallbackError } from '../../src/source/rule-book-source-callback-error.js';

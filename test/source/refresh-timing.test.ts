@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
-import { ClientClosedError } from '../../src/errors/client-closed-error.js';
-import { RateLimitedError } from '../../src/errors/rate-limited-error.js';
+import { ClientClosedError } from '../../src/client/errors/client-closed-error.js';
+import { RateLimitedError } from '../../src/client/errors/rate-limited-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource, type RuleBookSource } from '../../src/source/rule-book-source.js';
 import { rejectionOf } from '../client/harness.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
+import { InvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
-import { InvalidQueryError } from '../../src/errors/invalid-query-error.js';
 import { describeValue } from '../../src/errors/preflight-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';

@@ -1,9 +1,21 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import * as z from 'zod/mini';
+import { builtOnce, withDefault } from '../../client/option-schema.js';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
-import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-summaries.js';
+import {
+  flagTable,
+  optionalText,
+  parseFlags,
+  positiveDecimalValue,
+  required,
+  switchFlag,
+  valueFlag,
+  wholeNumberIn,
+} from '../flag-schema.js';
 import {
   COLOUR_STYLE,
   formatUnreadableRow,
@@ -14,7 +26,7 @@ import {
   verdictJson,
 } from '../format-verdict.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, outputClosed, useColour, watchOutput, write } from '../io.js';
-import { loadReferencePrices, MAX_REFERENCE_PRICES_FILE_BYTES, positiveDecimal } from '../load-files.js';
+import { loadReferencePrices, MAX_REFERENCE_PRICES_FILE_BYTES } from '../load-files.js';
 import { Progress } from '../progress.js';
 import {
   DEFAULT_MAX_LINE_BYTES,
@@ -24,7 +36,7 @@ import {
   readJsonLines,
 } from '../read-json-lines.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
-import { clip, count, describeFsError, printable } from '../text.js';
+import { count, describeFsError, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -117,14 +129,19 @@ than to a closed pipe); 2 a usage error (unknown flag, missing --rules, a file t
 cannot be read, is not a regular file or is over its size limit, a rules file that
 is neither a snapshot nor a payload or does not hold, orders given as a JSON array).`;
 
-const OPTIONS = {
-  rules: { type: 'string', short: 'r' },
-  'reference-prices': { type: 'string' },
-  'max-notional': { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  'allow-empty': { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
+/** Every flag of `check`: how it is read, its check and its default. */
+export const CHECK_FLAGS = builtOnce(() =>
+  flagTable({
+    rules: valueFlag(required(), { short: 'r' }),
+    'reference-prices': valueFlag(optionalText()),
+    'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
+    'max-line-bytes': valueFlag(
+      withDefault(wholeNumberIn(1, MAX_LINE_BYTES_LIMIT, 'a whole number of bytes'), DEFAULT_MAX_LINE_BYTES),
+    ),
+    'allow-empty': switchFlag(),
+    json: switchFlag(),
+  }),
+);
 
 /** Line numbers of unreadable lines named in the summary; the rest are only counted. */
 const UNREADABLE_SHOWN = 5;
@@ -158,17 +175,9 @@ export const checkCommand: Command = {
   summary: SUMMARIES.check,
   help: HELP,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, OPTIONS, 1);
-    if (values.rules === undefined) throw new UsageError('--rules is required');
-    const maxNotional = values['max-notional'];
-    const limit = maxNotional === undefined ? undefined : positiveDecimal(maxNotional);
-    if (maxNotional !== undefined && limit === undefined)
-      throw new UsageError(
-        `--max-notional must be a positive decimal, got '${clip(printable(maxNotional), 40)}'`,
-      );
-    const maxLineBytes = maxLineBytesFlag(values['max-line-bytes']);
-    const { book } = await loadRulesFile(values.rules, '--rules', 'snapshot or payload');
-    const referenceFile = values['reference-prices'];
+    const { flags, positionals } = parseFlags(args, CHECK_FLAGS(), 1);
+    const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload');
+    const referenceFile = flags['reference-prices'];
     const prices =
       referenceFile === undefined ? new Map<string, string>() : await loadReferencePrices(referenceFile);
     const input = await openInput(positionals[0], io);
@@ -176,9 +185,9 @@ export const checkCommand: Command = {
     try {
       const tally = await checkAll(io, input, book, {
         prices,
-        maxNotional: limit,
-        maxLineBytes,
-        json: values.json === true,
+        maxNotional: flags['max-notional'],
+        maxLineBytes: flags['max-line-bytes'],
+        json: flags.json,
       });
       await summarise(io, tally, referenceFile !== undefined);
       const closed = outputClosed(io.stdout);
@@ -187,7 +196,7 @@ export const checkCommand: Command = {
         throw new CommandFailure(
           `could not write the verdicts to standard output: ${describeFsError(closed.error)}`,
         );
-      if (tally.checked === 0 && tally.unreadable === 0 && values['allow-empty'] !== true)
+      if (tally.checked === 0 && tally.unreadable === 0 && !flags['allow-empty'])
         throw new CommandFailure(
           `no orders read: ${input.name} is empty or holds only blank lines (pass --allow-empty if that is expected)`,
         );
@@ -201,16 +210,6 @@ export const checkCommand: Command = {
 /** `order-preflight check ...`; resolves to the exit status. */
 export function check(io: CliIo): Promise<number> {
   return runCommand(checkCommand, io);
-}
-
-function maxLineBytesFlag(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_MAX_LINE_BYTES;
-  const value = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= 1 && value <= MAX_LINE_BYTES_LIMIT))
-    throw new UsageError(
-      `--max-line-bytes must be a whole number of bytes from 1 to ${MAX_LINE_BYTES_LIMIT}, got '${clip(printable(text), 40)}'`,
-    );
-  return value;
 }
 
 async function openInput(operand: string | undefined, io: CliIo): Promise<Input> {

@@ -1,7 +1,7 @@
-import { runDemo } from '../../demo/run-demo.js';
 import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { type CliIo, EXIT_OK, write } from '../io.js';
+import { runDemo } from '../run-demo.js';
 
 const HELP = `Usage: ${PROGRAM} demo
 

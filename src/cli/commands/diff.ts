@@ -1,6 +1,8 @@
+import { builtOnce } from '../../client/option-schema.js';
 import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
-import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { type Command, PROGRAM, runCommand } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
+import { flagTable, parseFlags, switchFlag } from '../flag-schema.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { printable } from '../text.js';
@@ -34,21 +36,22 @@ Exit status (as diff(1)): 0 no changes; 1 changes; 2 a usage error or a file tha
 cannot be read, is not a regular file, is over the size limit, or is neither a
 snapshot nor a payload or does not hold.`;
 
-const OPTIONS = { json: { type: 'boolean' } } as const;
+/** Every flag of `diff`. */
+export const DIFF_FLAGS = builtOnce(() => flagTable({ json: switchFlag() }));
 
 export const diffCommand: Command = {
   name: 'diff',
   summary: SUMMARIES.diff,
   help: HELP,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, OPTIONS, 2);
+    const { flags, positionals } = parseFlags(args, DIFF_FLAGS(), 2);
     const [oldPath, newPath] = positionals;
     if (oldPath === undefined || newPath === undefined)
       throw new UsageError('needs two files, OLD and NEW (each a snapshot or an exchangeInfo payload)');
     const { book: before } = await loadRulesFile(oldPath, 'OLD', 'snapshot or payload');
     const { book: after } = await loadRulesFile(newPath, 'NEW', 'snapshot or payload');
     const diff = diffRuleBooks(before, after);
-    const text = values.json === true ? JSON.stringify(diff, null, 2) : printable(formatRuleBookDiff(diff));
+    const text = flags.json ? JSON.stringify(diff, null, 2) : printable(formatRuleBookDiff(diff));
     await write(io.stdout, `${text}\n`);
     return diff.isEmpty ? EXIT_OK : EXIT_FAILURE;
   },

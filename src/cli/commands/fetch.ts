@@ -1,24 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { Agent, type Dispatcher } from 'undici';
+import * as z from 'zod/mini';
+import { clientOptionShape, withoutTrailingSlashes } from '../../client/client-options.js';
+import { builtOnce, type IssueSink, refuse } from '../../client/option-schema.js';
+import { type ExchangeInfo, isPreflightError, type PreflightError, RuleBook } from '../../index.js';
 import {
-  type ExchangeInfo,
-  isInvalidQueryError,
-  isPreflightError,
-  type PreflightError,
-  RuleBook,
-} from '../../index.js';
-import {
-  DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
   ExchangeInfoClient,
-  type ExchangeInfoClientOptions,
   type ExchangeInfoQuery,
+  type InvalidQueryError,
+  isInvalidQueryError,
   validateExchangeInfoQuery,
 } from '../../node.js';
-import { type Command, PROGRAM, parseCommandArgs, runCommand } from '../command.js';
+import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-summaries.js';
+import {
+  type Flags,
+  flagGiving,
+  flagTable,
+  optionalText,
+  parseFlags,
+  refuseFlag,
+  valueFlag,
+  wholeNumber,
+} from '../flag-schema.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
@@ -72,39 +79,102 @@ is not exchange info) or the snapshot could not be written (standard output clos
 included); 2 a usage error (a bad flag or query, an --out path that cannot be created,
 a --from-file that cannot be read or is not an exchangeInfo payload).`;
 
-const OPTIONS = {
-  'base-url': { type: 'string' },
-  symbol: { type: 'string' },
-  symbols: { type: 'string' },
-  status: { type: 'string' },
-  'symbols-format': { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  retries: { type: 'string' },
-  out: { type: 'string', short: 'o' },
-  'from-file': { type: 'string' },
-} as const;
+/**
+ * The flags that shape a request (none applies to a payload read from a file), each checked by
+ * the client's own schema for the option it gives, or by the query's check.
+ */
+function requestFlags() {
+  const client = clientOptionShape();
+  return {
+    'base-url': valueFlag(z.optional(z.pipe(z.string(), z.transform(baseUrlFlag))), { gives: 'baseUrl' }),
+    symbol: valueFlag(optionalText(), { gives: 'symbol' }),
+    symbols: valueFlag(
+      z.optional(
+        z.pipe(
+          z.string(),
+          z.transform((text) => text.split(',').map((s) => s.trim())),
+        ),
+      ),
+      { gives: 'symbols' },
+    ),
+    status: valueFlag(optionalText(), { gives: 'symbolStatus' }),
+    'symbols-format': valueFlag(z.pipe(optionalText(), client.symbolsFormat), { gives: 'symbolsFormat' }),
+    'timeout-ms': valueFlag(z.pipe(z.optional(wholeNumber()), client.timeoutMs), { gives: 'timeoutMs' }),
+    retries: valueFlag(z.pipe(z.optional(wholeNumber()), client.retries), { gives: 'retries' }),
+  } as const satisfies Flags;
+}
 
-/** The flags that shape a request: meaningless when the payload comes from a file. */
-const REQUEST_FLAGS = [
-  'base-url',
-  'symbol',
-  'symbols',
-  'status',
-  'symbols-format',
-  'timeout-ms',
-  'retries',
-] as const;
+/**
+ * Every flag of `fetch` and the rules across them: `--from-file` takes no request flag beside
+ * it, and otherwise `--base-url` is required. What comes out is either the payload file to read
+ * or the request to send (its query checked as the client checks it).
+ */
+export const FETCH_FLAGS = builtOnce(() => {
+  const request = requestFlags();
+  const flags = {
+    ...request,
+    out: valueFlag(optionalText(), { short: 'o' }),
+    'from-file': valueFlag(optionalText()),
+  } as const satisfies Flags;
+  return flagTable(flags, {
+    whenGiven(given, ctx) {
+      if (given['from-file'] === undefined) return;
+      const conflicting = Object.keys(request).find((flag) => given[flag] !== undefined);
+      if (conflicting !== undefined)
+        refuseFlag(
+          ctx,
+          'from-file',
+          `reads a saved payload, so --${conflicting} does not apply (narrow the payload with jq, or fetch with --base-url)`,
+        );
+    },
+    combine(values, ctx) {
+      const { out, 'from-file': fromFile, 'base-url': base } = values;
+      if (fromFile !== undefined) return { out, fromFile, request: undefined };
+      if (base === undefined)
+        return refuseFlag(ctx, 'base-url', 'is required (or --from-file, to read a saved payload)');
+      const query = queryOf(values, ctx, flags);
+      const options = {
+        timeoutMs: values['timeout-ms'],
+        retries: values.retries,
+        symbolsFormat: values['symbols-format'],
+      };
+      return { out, fromFile, request: { ...base, query, options } };
+    },
+  });
+});
 
-/** The flag each client option or query parameter comes from, for messages. */
-const FLAG_OF: Readonly<Record<string, string>> = {
-  baseUrl: '--base-url',
-  symbol: '--symbol',
-  symbols: '--symbols',
-  symbolStatus: '--status',
-  symbolsFormat: '--symbols-format',
-  timeoutMs: '--timeout-ms',
-  retries: '--retries',
-};
+/** The query the flags ask for, checked as the client checks it (naming the flag at fault). */
+function queryOf(
+  values: {
+    readonly symbol?: string | undefined;
+    readonly symbols?: string[] | undefined;
+    readonly status?: string | undefined;
+  },
+  ctx: IssueSink,
+  flags: Flags,
+): ExchangeInfoQuery {
+  try {
+    return validateExchangeInfoQuery({
+      symbol: values.symbol,
+      symbols: values.symbols,
+      symbolStatus: values.status,
+    });
+  } catch (error) {
+    if (!isInvalidQueryError(error)) throw error;
+    const flag = flagGiving(flags, error.parameter);
+    if (flag === undefined) return refuse(ctx, { problem: error.message, value: undefined });
+    return refuseFlag(ctx, flag, reasonOf(error));
+  }
+}
+
+/**
+ * The library's reason without its `invalid symbols: symbols ` prefix: the flag is named
+ * instead (the user typed --symbols).
+ */
+function reasonOf(error: InvalidQueryError): string {
+  const prefix = `invalid ${error.parameter}: ${error.parameter} `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}
 
 const SET_ASIDE_SHOWN = 5;
 
@@ -113,39 +183,20 @@ export const fetchCommand: Command = {
   summary: SUMMARIES.fetch,
   help: HELP,
   async run(args, io) {
-    const { values } = parseCommandArgs(args, OPTIONS, 0);
-    const payloadFile = values['from-file'];
-    if (payloadFile !== undefined) {
-      const conflicting = REQUEST_FLAGS.find((flag) => values[flag] !== undefined);
-      if (conflicting !== undefined)
-        throw new UsageError(
-          `--from-file reads a saved payload, so --${conflicting} does not apply (narrow the payload with jq, or fetch with --base-url)`,
-        );
-      return await snapshotFromFile(io, payloadFile, values.out);
-    }
-    const given = values['base-url'];
-    if (given === undefined)
-      throw new UsageError('--base-url is required (or --from-file, to read a saved payload)');
-    const { baseUrl, stripped } = baseUrlFrom(given);
-    const query = queryFrom(values.symbol, values.symbols, values.status);
-    const retries = integerFlag('--retries', values.retries);
+    const { flags } = parseFlags(args, FETCH_FLAGS(), 0);
+    const { request, out } = flags;
+    if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
+    const { baseUrl, stripped, query, options } = request;
     const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
-    const attempts = (retries ?? DEFAULT_CLIENT_OPTIONS.retries) + 1;
+    const attempts = options.retries + 1;
     // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
     // keeps the one-line result.
     const report = io.isTTY.stderr ? (line: string) => void write(io.stderr, `${line}\n`) : undefined;
-    let client: ExchangeInfoClient;
-    try {
-      client = clientFor(baseUrl, {
-        timeoutMs: integerFlag('--timeout-ms', values['timeout-ms']),
-        retries,
-        symbolsFormat: values['symbols-format'],
-        dispatcher: report === undefined ? agent : reportingDispatcher(agent, attempts, report),
-      });
-    } catch (error) {
-      await agent.close();
-      throw error;
-    }
+    const client = new ExchangeInfoClient({
+      baseUrl,
+      ...options,
+      dispatcher: report === undefined ? agent : reportingDispatcher(agent, attempts, report),
+    });
     if (stripped)
       await write(
         io.stderr,
@@ -155,11 +206,11 @@ export const fetchCommand: Command = {
     try {
       // The output file is created before the request, so a path that cannot be written costs
       // no request weight.
-      output = values.out === undefined ? undefined : await AtomicFile.create(values.out);
+      output = out === undefined ? undefined : await AtomicFile.create(out);
       const info = await fetchInfo(client, query);
       const book = RuleBook.fromExchangeInfo(info);
       await saveSnapshot(io, book, output);
-      await summariseFetch(io, client, book, info, values.out);
+      await summariseFetch(io, client, book, info, out);
       return EXIT_OK;
     } finally {
       await output?.discard();
@@ -201,48 +252,6 @@ export function fetch(io: CliIo): Promise<number> {
   return runCommand(fetchCommand, io);
 }
 
-function queryFrom(
-  symbol: string | undefined,
-  symbols: string | undefined,
-  status: string | undefined,
-): ExchangeInfoQuery {
-  const query = {
-    symbol,
-    symbols: symbols === undefined ? undefined : symbols.split(',').map((s) => s.trim()),
-    symbolStatus: status,
-  };
-  try {
-    return validateExchangeInfoQuery(query);
-  } catch (error) {
-    throw usageFromInvalidQuery(error);
-  }
-}
-
-function integerFlag(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(text))
-    throw new UsageError(`${flag} must be a whole number, got '${clip(text, 40)}'`);
-  return Number(text);
-}
-
-function clientFor(
-  baseUrl: string,
-  options: {
-    timeoutMs: number | undefined;
-    retries: number | undefined;
-    symbolsFormat: string | undefined;
-    dispatcher: Dispatcher;
-  },
-): ExchangeInfoClient {
-  const resolved: Record<string, unknown> = { baseUrl };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) resolved[key] = value;
-  try {
-    return new ExchangeInfoClient(resolved as unknown as ExchangeInfoClientOptions);
-  } catch (error) {
-    throw usageFromInvalidQuery(error);
-  }
-}
-
 async function fetchInfo(client: ExchangeInfoClient, query: ExchangeInfoQuery): Promise<ExchangeInfo> {
   try {
     return await client.fetchExchangeInfo(query);
@@ -266,8 +275,26 @@ const MAX_BASE_URL_LENGTH = 2048;
  *   fragment (naming the base to give and the flags that carry a query).
  */
 export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly stripped: boolean } {
+  const parts = baseUrlParts(text);
+  if ('problem' in parts) throw new UsageError(`--base-url ${parts.problem}`);
+  return parts;
+}
+
+/** `--base-url` read as {@link baseUrlFrom} reads it, then checked by the client's own schema. */
+function baseUrlFlag(text: string, ctx: IssueSink): { readonly baseUrl: string; readonly stripped: boolean } {
+  const parts = baseUrlParts(text);
+  if ('problem' in parts) return refuse(ctx, { problem: parts.problem, value: text });
+  const checked = clientOptionShape().baseUrl.safeParse(parts.baseUrl, { reportInput: true });
+  if (!checked.success)
+    return refuse(ctx, { problem: checked.error.issues[0]?.message ?? 'is not valid', value: text });
+  return parts;
+}
+
+function baseUrlParts(
+  text: string,
+): { readonly baseUrl: string; readonly stripped: boolean } | { readonly problem: string } {
   if (text.length > MAX_BASE_URL_LENGTH)
-    throw new UsageError(`--base-url is longer than ${MAX_BASE_URL_LENGTH} characters`);
+    return { problem: `is longer than ${MAX_BASE_URL_LENGTH} characters` };
   if (!URL.canParse(text)) return { baseUrl: text, stripped: false };
   const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { baseUrl: text, stripped: false };
@@ -277,25 +304,21 @@ export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly 
     return { baseUrl: text, stripped: false };
   const baseUrl = `${url.origin}${path.slice(0, path.length - EXCHANGE_INFO_PATH.length)}`;
   if (url.search !== '' || url.hash !== '')
-    throw new UsageError(
-      `--base-url is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(baseUrl)}${queryAsFlags(url.searchParams)}`,
-    );
+    return {
+      problem: `is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(baseUrl)}${queryAsFlags(url.searchParams)}`,
+    };
   return { baseUrl, stripped: true };
 }
-
-const FLAG_OF_PARAMETER: Readonly<Record<string, string>> = {
-  symbol: '--symbol',
-  symbols: '--symbols',
-  symbolStatus: '--status',
-};
 
 /** ` --symbol BTCUSDT`: the query's parameters as this command's flags, for the advice. */
 function queryAsFlags(params: URLSearchParams): string {
   const flags: string[] = [];
   for (const [name, value] of params) {
-    const flag = FLAG_OF_PARAMETER[name];
+    const flag = flagGiving(FETCH_FLAGS().flags, name);
     const shown = clip(printable(name === 'symbols' ? symbolsAsList(value) : value), 200);
-    flags.push(flag === undefined ? `(unknown parameter ${clip(printable(name), 40)})` : `${flag} ${shown}`);
+    flags.push(
+      flag === undefined ? `(unknown parameter ${clip(printable(name), 40)})` : `--${flag} ${shown}`,
+    );
   }
   return flags.length === 0 ? '' : ` ${flags.join(' ')}`;
 }
@@ -309,13 +332,6 @@ function symbolsAsList(value: string): string {
     // Already comma-separated.
   }
   return value;
-}
-
-/** A loop rather than `/\/+$/`, which rescans a long run of slashes from each of its starts. */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
-  return path.slice(0, end);
 }
 
 /**
@@ -363,12 +379,8 @@ function reportingDispatcher(agent: Agent, attempts: number, report: (line: stri
 /** An `InvalidQueryError` (a bad flag value) as a usage error naming the flag; others unchanged. */
 function usageFromInvalidQuery(error: unknown): unknown {
   if (!isInvalidQueryError(error)) return error;
-  const flag = FLAG_OF[error.parameter];
-  if (flag === undefined) return new UsageError(error.message);
-  // The library says `invalid symbols: symbols cannot be ...`; the user typed --symbols.
-  const prefix = `invalid ${error.parameter}: ${error.parameter} `;
-  const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return new UsageError(`${flag} ${reason}`);
+  const flag = flagGiving(FETCH_FLAGS().flags, error.parameter);
+  return new UsageError(flag === undefined ? error.message : `--${flag} ${reasonOf(error)}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ValidationContext } from '../order/order-input.js';
+import type { ValidationContext } from '../index.js';
 
 /** A realistic order of the demo, with what its trader knew at the time. */
 export interface DemoOrder {

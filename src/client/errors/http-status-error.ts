@@ -1,5 +1,5 @@
-import { errorGuard } from './error-guard.js';
-import { PreflightError } from './preflight-error.js';
+import { errorGuard } from '../../errors/error-guard.js';
+import { PreflightError } from '../../errors/preflight-error.js';
 import type { RequestContext } from './request-context.js';
 
 /**

@@ -1,5 +1,5 @@
-import { errorGuard } from './error-guard.js';
-import { PreflightError } from './preflight-error.js';
+import { errorGuard } from '../../errors/error-guard.js';
+import { PreflightError } from '../../errors/preflight-error.js';
 
 /**
  * A 2xx answer whose body cannot be read as JSON: not JSON at all (an HTML error page, a

@@ -1,4 +1,4 @@
-import { errorGuard } from './error-guard.js';
+import { errorGuard } from '../../errors/error-guard.js';
 import { HttpStatusError } from './http-status-error.js';
 import type { RequestContext } from './request-context.js';
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
-import { runDemo } from '../../src/demo/run-demo.js';
+import { runDemo } from '../../src/cli/run-demo.js';
 import { sampleExchangeInfo } from '../../src/sample/sample-exchange-info.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

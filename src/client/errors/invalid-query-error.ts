@@ -1,5 +1,5 @@
-import { errorGuard } from './error-guard.js';
-import { PreflightError } from './preflight-error.js';
+import { errorGuard } from '../../errors/error-guard.js';
+import { PreflightError } from '../../errors/preflight-error.js';
 
 /**
  * A query the exchange would refuse, caught before anything is sent: `symbol` with `symbols`, an

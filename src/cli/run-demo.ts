@@ -1,8 +1,11 @@
-import { normalizeOrder, RuleBook } from '../book/rule-book.js';
-import type { PairDefinition } from '../exchange-info/schema.js';
-import type { ValidationContext } from '../order/order-input.js';
-import { sampleExchangeInfo } from '../sample/sample-exchange-info.js';
-import type { ValidationResult } from '../validation/violation-codes.js';
+import {
+  normalizeOrder,
+  type PairDefinition,
+  RuleBook,
+  sampleExchangeInfo,
+  type ValidationContext,
+  type ValidationResult,
+} from '../index.js';
 import { DEMO_ORDERS, DEMO_REFERENCE_PRICES, type DemoOrder } from './demo-orders.js';
 
 /**
