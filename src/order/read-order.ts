@@ -449,6 +449,8 @@ export function readGenerally(orderReading: OrderReading, contextReading: Contex
   const order: ParsedOrder = {};
   const context: ParsedContext = {};
   const faults: Fault[] = [];
+  // Every decimal, the order's and the context's, read in one loop once the words are read.
+  const decimals: [DecimalField, unknown][] = [];
   if (orderReading.kind === 'fields') {
     const raw = orderReading.fields;
     const symbol = raw.symbol;
@@ -487,25 +489,7 @@ export function readGenerally(orderReading: OrderReading, contextReading: Contex
         text: 'price is not allowed on MARKET orders (they fill at the market price)',
       });
     else if (type === 'LIMIT' && price === undefined) faults.push(missing('price', 'on LIMIT orders'));
-    const decimals: [DecimalField, unknown][] = [
-      ['quantity', raw.quantity],
-      ['price', type === 'MARKET' ? undefined : price],
-    ];
-    if (contextReading.kind === 'fields')
-      for (const field of CONTEXT_FIELDS) decimals.push([field, contextReading.fields[field]]);
-    for (const [field, value] of decimals) {
-      if (value === undefined) continue;
-      const read = readDecimalInput(value);
-      if (!read.ok)
-        faults.push({
-          code: 'INVALID_FIELD',
-          field,
-          text: `${field} ${read.detail}`,
-          suggestion: read.suggestion,
-        });
-      else if (field === 'quantity' || field === 'price') order[field] = read.decimal;
-      else context[field] = read.decimal;
-    }
+    decimals.push(['quantity', raw.quantity], ['price', type === 'MARKET' ? undefined : price]);
   } else if (orderReading.kind === 'other')
     faults.push({
       code: 'INVALID_ORDER',
@@ -543,6 +527,22 @@ export function readGenerally(orderReading: OrderReading, contextReading: Contex
       text: 'context must be an object, got ',
       described: { value: contextReading.value },
     });
+
+  if (contextReading.kind === 'fields')
+    for (const field of CONTEXT_FIELDS) decimals.push([field, contextReading.fields[field]]);
+  for (const [field, value] of decimals) {
+    if (value === undefined) continue;
+    const read = readDecimalInput(value);
+    if (!read.ok)
+      faults.push({
+        code: 'INVALID_FIELD',
+        field,
+        text: `${field} ${read.detail}`,
+        suggestion: read.suggestion,
+      });
+    else if (field === 'quantity' || field === 'price') order[field] = read.decimal;
+    else context[field] = read.decimal;
+  }
 
   const violations: Violation[] = [];
   if (faults.length > 1) faults.sort((a, b) => (FIELD_ORDER[a.field] ?? 0) - (FIELD_ORDER[b.field] ?? 0));
