@@ -32,7 +32,7 @@ const FIELDS_SHOWN = 5;
 
 /**
  * Tells a decoded rules file apart by its top level: a `format` field makes a snapshot (the
- * snapshot reader then judges its value), else any of `timezone`, `serverTime` or `symbols` makes
+ * snapshot reader then checks its value), else any of `timezone`, `serverTime` or `symbols` makes
  * a payload (the payload reader then says which is missing or wrong), else a `version` field makes
  * a snapshot that lost its `format`. A snapshot carries the payload's three fields too, so
  * `format` is asked first. Anything else is neither: `got` says what it is instead.

@@ -1,7 +1,7 @@
 /**
  * The offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode's
  * table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF, no sequence cut short),
- * or -1 when every byte is part of one. The same judgement as a fatal `TextDecoder`, without
+ * or -1 when every byte is part of one. The same answer as a fatal `TextDecoder`, without
  * decoding anything and with the place of the fault (the portable core has no `isUtf8`).
  */
 export function firstNonUtf8Byte(bytes: Uint8Array): number {

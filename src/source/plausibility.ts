@@ -31,11 +31,11 @@ function inScope(query: ExchangeInfoQuery): ((definition: PairDefinition) => boo
  * @internal
  * @example
  * ```ts
- * const refusal = judgeRefresh({ next, previous, diff, query: {}, maxLossShare: 0.5 });
+ * const refusal = assessRefresh({ next, previous, diff, query: {}, maxLossShare: 0.5 });
  * if (refusal !== undefined && acceptRefresh?.(refusal.diff, next, previous, refusal) !== true) throw refusal;
  * ```
  */
-export function judgeRefresh(settings: {
+export function assessRefresh(settings: {
   readonly next: RuleBook;
   readonly previous: RuleBook | undefined;
   /** The diff from `previous` to `next`, when there is a `previous` and it is already made. */

@@ -9,7 +9,7 @@ import { scanExchangeInfoText } from './exchange-info-body.js';
 import { fingerprintExchangeInfo } from './fingerprint.js';
 import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 import { NoRuleBookError } from './no-rule-book-error.js';
-import { judgeRefresh } from './plausibility.js';
+import { assessRefresh } from './plausibility.js';
 import { failureDelayMs, firstRefreshDelayMs, jitteredIntervalMs } from './refresh-delay.js';
 import { RuleBookSourceCallbackError } from './rule-book-source-callback-error.js';
 import { RuleBookSourceStoppedError } from './rule-book-source-stopped-error.js';
@@ -225,7 +225,7 @@ interface Vouch {
   readonly monotonicAt: number;
 }
 
-/** What one fetch brought, before it is judged and settled; `at`: when the answer came. */
+/** What one fetch brought, before it is assessed and settled; `at`: when the answer came. */
 type Fetched =
   | { readonly kind: 'unchanged'; readonly at: Vouch }
   | {
@@ -435,7 +435,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
 
   /**
    * One fetch and the sliced work on its answer, then settled in one synchronous step
-   * (#inFlight cleared, judged, counters, swap, callbacks, next timer), so whoever awaits the
+   * (#inFlight cleared, assessed, counters, swap, callbacks, next timer), so whoever awaits the
    * result sees the source already in its new state.
    */
   async #fetchAndSwap(): Promise<RuleBook> {
@@ -455,7 +455,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
     this.#inFlight = undefined;
     const current = this.#book;
     if (fetched.kind === 'unchanged') {
-      // Nothing to compile, judge, announce or write: the exchange vouched for the book again.
+      // Nothing to compile, assess, announce or write: the exchange vouched for the book again.
       this.#succeed();
       this.#vouched = fetched.at;
       this.#scheduleAfterSuccess();
@@ -465,7 +465,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
     // The diff was made against the book current when the work began; only a snapshot loaded
     // meanwhile (into a source that had none) can have replaced it.
     const diff = current === fetched.previous ? fetched.diff : undefined;
-    const refusal = this.#judge(book, current, diff);
+    const refusal = this.#assess(book, current, diff);
     if (refusal !== undefined) {
       this.#refused++;
       this.#fail(refusal);
@@ -528,9 +528,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
   }
 
   /** The plausibility guard, with `acceptRefresh` as the way past it. */
-  #judge(book: RuleBook, previous: RuleBook | undefined, diff: RuleBookDiff | undefined) {
+  #assess(book: RuleBook, previous: RuleBook | undefined, diff: RuleBookDiff | undefined) {
     const { query, maxLossShare, acceptRefresh } = this.#options;
-    const refusal = judgeRefresh({ next: book, previous, diff, query, maxLossShare });
+    const refusal = assessRefresh({ next: book, previous, diff, query, maxLossShare });
     if (refusal === undefined || acceptRefresh === undefined) return refusal;
     try {
       return acceptRefresh(refusal.diff, book, previous, refusal) === true ? undefined : refusal;

@@ -30,7 +30,7 @@ export const SNAPSHOT_MAX_SERVER_TIME_LEAD_MS = 60 * 60_000;
  * it, or the reason to keep it.
  *
  * - Nothing readable on disk (no file, not a snapshot, a header out of place): replace.
- * - A newer format version on disk: keep, whatever its times (an older library cannot judge
+ * - A newer format version on disk: keep, whatever its times (an older library cannot weigh
  *   them, and must not undo an upgrade).
  * - Otherwise the books are ordered by the exchange's `serverTime` (one clock for the whole
  *   fleet, unlike each machine's `fetchedAt`), then by `fetchedAt` when those are equal (an

@@ -39,7 +39,7 @@ export interface PairDefinitionArbOptions {
    * is an {@link ArbitraryConfigurationError} at once.
    */
   readonly canBreak?: ViolationCode | undefined;
-  /** The options the orders will be asked for with, which `canBreak` is judged under. */
+  /** The options the orders will be asked for with, which `canBreak` is worked out under. */
   readonly orderOptions?: OrderArbOptions | undefined;
 }
 

@@ -269,7 +269,7 @@ const MAX_BASE_URL_LENGTH = 2048;
  * `--base-url` as the client wants it: the part before `/api/v3/exchangeInfo`. A URL copied
  * from a browser or the exchange's docs often already ends in the endpoint's path, which the
  * client would append a second time; it is stripped (`stripped: true`), trailing slashes and
- * letter case aside. Anything else is passed on unchanged for the client to judge.
+ * letter case aside. Anything else is passed on unchanged for the client to check.
  *
  * @throws {UsageError} for a URL over 2048 characters, or the endpoint's URL with a query or
  *   fragment (naming the base to give and the flags that carry a query).
