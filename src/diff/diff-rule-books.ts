@@ -76,7 +76,7 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
 /**
  * {@link diffRuleBooks} as steps, one symbol compared per step: the one implementation, run
  * whole by `diffRuleBooks` and a slice at a time by the rule-book source (for 20,000 pairs the
- * whole diff is 100-150 ms of one block on a busy machine).
+ * whole diff is one block of about a hundred ms; `npm run bench:refresh` prints the longest stall).
  *
  * @internal
  * @throws {InvalidArgumentError} as `diffRuleBooks` does.

@@ -74,7 +74,8 @@ const EMPTY_SYMBOLS = '"symbols":[]';
 /**
  * The snapshot's JSON text as steps, one definition per step: `JSON.stringify` of
  * {@link writeRuleBookSnapshot}'s snapshot, character for character. For 20,000 pairs the
- * one-call `JSON.stringify` holds the event loop for 250-550 ms on a busy machine, so the
+ * one-call `JSON.stringify` holds the event loop for hundreds of ms (`npm run bench:refresh`
+ * prints the longest stall), so the
  * definitions are stringified one at a time and spliced in where the empty list stands in the
  * text of the rest (a quote inside a JSON string is always escaped, so `"symbols":[]` can only
  * be the member itself).

@@ -27,7 +27,8 @@ import type { ImplausibleRuleBookError } from './implausible-rule-book-error.js'
  *
  * A fetcher that also has `fetchExchangeInfoText` (the response body as text, not parsed) is
  * asked for that instead: the source then parses the body itself, a slice at a time between
- * event-loop turns (a 20,000-pair body is 10 MB, over a second of parsing in one block), and
+ * event-loop turns (a 20,000-pair body is 10 MB, over a second of parsing in one block: `npm run
+ * bench:refresh` measures it), and
  * skips the parse altogether when the body says nothing new (only `serverTime` differs). Its
  * faults are reported as `fetchExchangeInfo` reports them: a body that cannot be read as JSON
  * (an HTML page, a member named twice, nesting too deep) is an `InvalidResponseError` (its `url`
