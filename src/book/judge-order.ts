@@ -64,8 +64,6 @@ export interface JudgedParts {
   readonly context: ParsedContext;
   /** The pair, when the symbol has a usable definition. */
   readonly pair: CompiledPair | undefined;
-  /** Whether the order's very reading threw (then nothing else was judged). */
-  readonly unreadable: boolean;
 }
 
 /** The codes of the symbol lookup, in the order `VIOLATION_CODES` lists them. */
@@ -80,11 +78,15 @@ const read: FastOrder = newFastOrder();
 export function validateWith(pairs: BookPairs, order: unknown, context: unknown): ValidationResult {
   const reading = readSafely(order, context);
   if (reading === read) {
-    if (judgeFast(pairs.fast(read.symbol), true))
-      return failed === 0 ? passed(skipped) : { ok: false, violations: explained, skipped: skipsOf(skipped) };
+    if (judgeFast(pairs.fast(read.symbol), true)) return fastResult();
     return judgeRead(pairs, readFastGenerally(read)).result;
   }
   return judgeRead(pairs, reading as ReadOrder).result;
+}
+
+/** The result of what the fast ways just found: shared and frozen when the order passes. */
+function fastResult(): ValidationResult {
+  return failed === 0 ? passed(skipped) : { ok: false, violations: explained, skipped: skipsOf(skipped) };
 }
 
 /**
@@ -139,13 +141,7 @@ export function judgeRespelled(pairs: BookPairs, read: ReadToRepair & { kind: 'c
 export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
-    return {
-      result: { ok: false, violations, skipped: [] },
-      order,
-      context,
-      pair: undefined,
-      unreadable: true,
-    };
+    return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
   let pair: CompiledPair | undefined;
   try {
     pair = pairFor(pairs, reading);
@@ -164,17 +160,11 @@ export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
       violations.length === 0 && skipped.length === 0
         ? PASSED_CLEAN
         : { ok: violations.length === 0, violations, skipped };
-    return { result, order, context, pair, unreadable: false };
+    return { result, order, context, pair };
   } catch (error) {
     // The rules judge copied data only; this is a last guard, so that no entry point ever throws.
     const violation = unreadableOrder(error);
-    return {
-      result: { ok: false, violations: [violation], skipped: [] },
-      order,
-      context,
-      pair,
-      unreadable: true,
-    };
+    return { result: { ok: false, violations: [violation], skipped: [] }, order, context, pair };
   }
 }
 
@@ -231,24 +221,31 @@ function verdictOfResult(result: ValidationResult): OrderVerdict {
 function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
   if (pair === undefined) return false;
   try {
-    if (!read.long) {
-      const up = pair.quantityScale - read.quantityScale;
-      if (up >= 0) {
-        // A whole count of the pair's quantity unit: its bounds, counted the same way and rounded
-        // inward when the pair was compiled, compare with it exactly.
-        const count = read.quantity * (POW10[up] as number);
-        if (count > MAX_SAFE) return judgeExactly(pair, explaining);
-        read.quantityCount = count;
-      } else read.quantityCount = -1;
-      if (!dispatch(pair, CHECKS)) return judgeExactly(pair, explaining);
-      if (explaining && failed !== 0) explained = explain(pair, failed);
-      return true;
-    }
-    return judgeExactly(pair, explaining);
+    if (read.long || !countQuantity(pair)) return judgeExactly(pair, explaining);
+    if (!dispatch(pair, CHECKS)) return judgeExactly(pair, explaining);
+    if (explaining && failed !== 0) explained = explain(pair, failed);
+    return true;
   } catch {
     // Nothing here can throw on values already read; if it ever did, the general way decides.
     return false;
   }
+}
+
+/**
+ * Sets `read.quantityCount` for `pair`: the quantity as a whole count of the pair's quantity unit
+ * (its bounds, counted the same way and rounded inward when the pair was compiled, compare with it
+ * exactly), or -1 when it has more decimals than that unit. False when the count passes 2^53.
+ */
+function countQuantity(pair: FastPair): boolean {
+  const up = pair.quantityScale - read.quantityScale;
+  if (up < 0) {
+    read.quantityCount = -1;
+    return true;
+  }
+  const count = read.quantity * (POW10[up] as number);
+  if (count > MAX_SAFE) return false;
+  read.quantityCount = count;
+  return true;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
@@ -466,13 +463,8 @@ export function readForRules(
   order: Readonly<Record<string, unknown>>,
   context: Readonly<Record<string, unknown>> = {},
 ): FastOrder | undefined {
-  if (readOrder({ ...order, symbol: pair.pair.symbol }, { ...context }, read) !== read || read.long)
-    return undefined;
-  const up = pair.quantityScale - read.quantityScale;
-  const count = up >= 0 ? read.quantity * (POW10[up] as number) : -1;
-  if (count > MAX_SAFE) return undefined;
-  read.quantityCount = count;
-  return { ...read };
+  const reading = readOrder({ ...order, symbol: pair.pair.symbol }, { ...context }, read);
+  return reading === read && !read.long && countQuantity(pair) ? { ...read } : undefined;
 }
 
 /**
@@ -485,7 +477,7 @@ export function fastValidate(
   context: unknown,
 ): ValidationResult | undefined {
   if (readSafely(order, context) !== read || !judgeFast(fast(read.symbol), true)) return undefined;
-  return failed === 0 ? passed(skipped) : { ok: false, violations: explained, skipped: skipsOf(skipped) };
+  return fastResult();
 }
 
 /** @internal As {@link fastValidate}, for `checkOrder`. */

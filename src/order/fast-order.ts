@@ -1,5 +1,12 @@
 import { formatScaled } from '../decimal/safe-integers.js';
 
+/** The four kinds of order, by the index a fast order carries (`FastOrder.kind`). */
+export const LIMIT_BUY = 0;
+export const LIMIT_SELL = 1;
+export const MARKET_BUY = 2;
+export const MARKET_SELL = 3;
+export type OrderKind = typeof LIMIT_BUY | typeof LIMIT_SELL | typeof MARKET_BUY | typeof MARKET_SELL;
+
 /**
  * An order as the fast path read it: each decimal as safe-integer units at its own scale, the
  * written places its precision is judged on, and the value as received (for the explanation's
@@ -10,8 +17,8 @@ export interface FastOrder {
   symbol: string;
   buy: boolean;
   limit: boolean;
-  /** LIMIT BUY 0, LIMIT SELL 1, MARKET BUY 2, MARKET SELL 3 (`ORDER_KINDS`). */
-  kind: 0 | 1 | 2 | 3;
+  /** Which of the four kinds ({@link LIMIT_BUY} to {@link MARKET_SELL}). */
+  kind: OrderKind;
   quantity: number;
   quantityScale: number;
   quantityPlaces: number;

@@ -4,7 +4,7 @@ import { violationOf } from '../validation/violation.js';
 import type { Violation, ViolationCode, ViolationField } from '../validation/violation-codes.js';
 import { clientOrderIdFault, isClientOrderId } from './client-order-id.js';
 import { type OrderDecimal, readDecimalInput } from './decimal-input.js';
-import { type FastOrder, sentText } from './fast-order.js';
+import { type FastOrder, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, sentText } from './fast-order.js';
 import { lastRead, readDecimalUnits, wasLong } from './fast-read.js';
 import type { OrderSide, OrderType, TimeInForce } from './order-input.js';
 import type { ParsedContext, ParsedOrder } from './parsed-order.js';
@@ -94,58 +94,50 @@ const PLAIN_PROTO = Object.prototype;
  * Never throws.
  */
 export function readOrder(order: unknown, context: unknown, into: FastOrder): FastOrder | ReadOrder {
-  let orderReading: OrderReading | undefined;
-  let contextReading: ContextReading | undefined;
-  if (isPlainOrder(order)) {
-    let symbol: unknown;
-    let side: unknown;
-    let type: unknown;
-    let quantity: unknown;
-    let price: unknown;
-    let tif: unknown;
-    let clientOrderId: unknown;
-    try {
-      // Constant-name loads on a plain record: a plain order costs no copy.
-      symbol = order.symbol;
-      side = order.side;
-      type = order.type;
-      quantity = order.quantity;
-      price = order.price;
-      tif = order.timeInForce;
-      clientOrderId = order.newClientOrderId;
-    } catch (error) {
-      orderReading = { kind: 'unreadable', error };
-    }
-    let reference: unknown;
-    let maxNotional: unknown;
-    if (orderReading !== undefined) contextReading = NOT_READ;
-    else if (context !== undefined && context !== null) {
-      try {
-        // Even asking for its prototype can throw (a revoked proxy): that is an unreadable context.
-        if (isPlainRecord(context)) {
-          reference = context.referencePrice;
-          maxNotional = context.maxNotional;
-        } else contextReading = readFields(context, CONTEXT_FIELDS);
-      } catch (error) {
-        contextReading = { kind: 'unreadable', error };
-      }
-    }
-    if (
-      orderReading === undefined &&
-      contextReading === undefined &&
-      readFast(into, symbol, side, type, quantity, price, tif, clientOrderId, reference, maxNotional)
-    )
-      return into;
-    orderReading ??= {
-      kind: 'fields',
-      fields: copiedOrder(symbol, side, type, quantity, price, tif, clientOrderId),
-    };
-    contextReading ??= { kind: 'fields', fields: copiedContext(reference, maxNotional) };
-  } else {
-    orderReading = readFields(order, ORDER_FIELDS);
-    contextReading = orderReading.kind === 'unreadable' ? NOT_READ : readFields(context, CONTEXT_FIELDS);
+  if (!isPlainOrder(order)) return readOrderGenerally(order, context);
+  let symbol: unknown;
+  let side: unknown;
+  let type: unknown;
+  let quantity: unknown;
+  let price: unknown;
+  let tif: unknown;
+  let clientOrderId: unknown;
+  try {
+    // Constant-name loads on a plain record: a plain order costs no copy.
+    symbol = order.symbol;
+    side = order.side;
+    type = order.type;
+    quantity = order.quantity;
+    price = order.price;
+    tif = order.timeInForce;
+    clientOrderId = order.newClientOrderId;
+  } catch (error) {
+    // An order that cannot be read is refused as such, and its context is not read at all.
+    return readGenerally({ kind: 'unreadable', error }, NOT_READ);
   }
-  return readGenerally(orderReading, contextReading);
+  let reference: unknown;
+  let maxNotional: unknown;
+  let contextReading: ContextReading | undefined;
+  if (context !== undefined && context !== null) {
+    try {
+      // Even asking for its prototype can throw (a revoked proxy): that is an unreadable context.
+      if (isPlainRecord(context)) {
+        reference = context.referencePrice;
+        maxNotional = context.maxNotional;
+      } else contextReading = readFields(context, CONTEXT_FIELDS);
+    } catch (error) {
+      contextReading = { kind: 'unreadable', error };
+    }
+  }
+  if (
+    contextReading === undefined &&
+    readFast(into, symbol, side, type, quantity, price, tif, clientOrderId, reference, maxNotional)
+  )
+    return into;
+  return readGenerally(
+    { kind: 'fields', fields: copiedOrder(symbol, side, type, quantity, price, tif, clientOrderId) },
+    contextReading ?? { kind: 'fields', fields: copiedContext(reference, maxNotional) },
+  );
 }
 
 /**
@@ -174,7 +166,7 @@ function readFast(
   o.symbol = symbol;
   o.buy = buy;
   o.limit = limit;
-  o.kind = limit ? (buy ? 0 : 1) : buy ? 2 : 3;
+  o.kind = limit ? (buy ? LIMIT_BUY : LIMIT_SELL) : buy ? MARKET_BUY : MARKET_SELL;
   o.timeInForce = tif;
   o.clientOrderId = clientOrderId;
   o.quantityRaw = quantity;

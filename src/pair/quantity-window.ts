@@ -60,14 +60,10 @@ export function withinQuantityWindow(pair: CompiledPair, order: ParsedOrder, can
   return candidate;
 }
 
-/** The four kinds of order, by the index a fast order carries (`FastOrder.kind`). */
-export const LIMIT_BUY = 0;
-export const LIMIT_SELL = 1;
-export const MARKET_BUY = 2;
-export const MARKET_SELL = 3;
-export type OrderKind = typeof LIMIT_BUY | typeof LIMIT_SELL | typeof MARKET_BUY | typeof MARKET_SELL;
-
-/** Each kind as an order of that kind, for what depends on the pair and the kind alone. */
+/**
+ * Each kind as an order of that kind, by its index (`FastOrder.kind`, `LIMIT_BUY` to
+ * `MARKET_SELL`), for what depends on the pair and the kind alone.
+ */
 export const ORDER_KINDS: readonly [ParsedOrder, ParsedOrder, ParsedOrder, ParsedOrder] = [
   { type: 'LIMIT', side: 'BUY' },
   { type: 'LIMIT', side: 'SELL' },
