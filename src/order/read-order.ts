@@ -684,14 +684,14 @@ export function readCopy(copy: Record<string, unknown>, context: ContextReading)
 }
 
 /** A copied record as a plain object with `Object.prototype` (what the fast reading reads directly). */
-export function plainRecordOf(fields: CopiedFields<string>): Record<string, unknown> {
+function plainRecordOf(fields: CopiedFields<string>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const key of Object.keys(fields)) defineField(record, key, (fields as Record<string, unknown>)[key]);
   return record;
 }
 
 /** Sets an own, enumerable data field; a key named `__proto__` stays a plain field. */
-export function defineField(record: Record<string, unknown>, key: string, value: unknown): void {
+function defineField(record: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
