@@ -13,12 +13,7 @@
  * digit. A bigint is made for the rest (a product whose size does not decide, say).
  */
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** Powers of ten that doubles hold exactly. */
-const POW10: readonly number[] = [
-  1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-];
+import { isMultiple, MAX_SAFE, POW10, pointedDigits } from './safe-integers.js';
 
 /**
  * `10^n`, saturated at 10^16 from n = 16 on: a non-zero safe integer scaled by that is already
@@ -122,6 +117,11 @@ export class Dec {
    * The units, `value × 10^scale`, as a bigint. Made anew each time for a value kept as its text:
    * the text is what most operations on it read, and it is rarely asked for its bigint.
    */
+  /** The units as a safe integer, or NaN when they pass 2^53 (no bigint is made). */
+  get safeUnits(): number {
+    return this.small;
+  }
+
   get units(): bigint {
     const long = this.long;
     if (long === undefined) return BigInt(this.small);
@@ -346,11 +346,9 @@ export class Dec {
     const drop = this.scale - scale;
     const n = this.small;
     if (!Number.isNaN(n)) {
-      // Exact when it holds (see isMultiple in safe-integers.ts); no safe integer but 0 is a
-      // multiple of 10^16.
+      // No safe integer but 0 is a multiple of 10^16.
       if (drop >= POW10.length) return n === 0;
-      const power = POW10[drop] as number;
-      return Math.floor(n / power) * power === n;
+      return isMultiple(n, POW10[drop] as number);
     }
     const long = this.long;
     if (typeof long !== 'string') return (long as bigint) % bigPow10(drop) === 0n;
@@ -401,23 +399,7 @@ export class Dec {
       while (digits.charCodeAt(start) === 48) start++;
       if (start > 0) digits = digits.slice(start);
     } else digits = (negative ? -(long as bigint) : (long as bigint)).toString();
-    if (this.scale === 0) return negative ? `-${digits}` : digits;
-    // Trailing zeros of the fraction are not printed.
-    let end = digits.length;
-    let places = this.scale;
-    while (places > 0 && digits.charCodeAt(end - 1) === 48) {
-      end--;
-      places--;
-    }
-    let body: string;
-    if (places === 0) body = digits.slice(0, end);
-    else {
-      const whole = end - places;
-      body =
-        whole > 0
-          ? `${digits.slice(0, whole)}.${digits.slice(whole, end)}`
-          : `0.${'0'.repeat(-whole)}${digits.slice(0, end)}`;
-    }
+    const body = pointedDigits(digits, this.scale);
     return negative ? `-${body}` : body;
   }
 

@@ -111,8 +111,16 @@ const ZEROS: readonly string[] = POW10.map((_, n) => '0'.repeat(n));
  * the text: no division, which made this the costliest step of an explanation.
  */
 export function formatScaled(units: number, scale: number): string {
-  const digits = String(units);
-  if (scale === 0 || units === 0) return digits;
+  return units === 0 ? '0' : pointedDigits(String(units), scale);
+}
+
+/**
+ * The digits of a non-negative integer (no sign, no leading zero) read as `digits × 10^-scale`:
+ * the point put in, the trailing zeros of the fraction left out. The one way every decimal of the
+ * library is printed (`formatScaled`, `Dec.toString`).
+ */
+export function pointedDigits(digits: string, scale: number): string {
+  if (scale === 0) return digits;
   // Trailing zeros of the fraction are not printed; they are rare, so look for them only once.
   let end = digits.length;
   let places = scale;

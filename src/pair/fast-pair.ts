@@ -17,8 +17,9 @@ interface Scaled {
 
 /** An exact value as safe-integer units, or `undefined` when its units pass 2^53. */
 function scaled(value: Dec): Scaled | undefined {
-  if (value.units > MAX_SAFE || value.units < -MAX_SAFE || value.scale > MAX_FACTOR_SCALE) return undefined;
-  return { units: Number(value.units), scale: value.scale };
+  const units = value.safeUnits;
+  if (Number.isNaN(units) || value.scale > MAX_FACTOR_SCALE) return undefined;
+  return { units, scale: value.scale };
 }
 
 /**
@@ -29,32 +30,35 @@ function scaled(value: Dec): Scaled | undefined {
 function bound(value: Dec, round: 'floor' | 'ceil'): Scaled | undefined {
   const exact = scaled(value);
   if (exact !== undefined) return exact;
-  if (value.units / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT)
+  const whole = value.units;
+  if (whole / 10n ** BigInt(value.scale) >= FAST_VALUE_LIMIT)
     return { units: Number.POSITIVE_INFINITY, scale: 0 };
-  const drop = value.units.toString().length - FAST_DIGITS;
+  const drop = whole.toString().length - FAST_DIGITS;
   if (drop <= 0 || drop > value.scale || value.scale - drop > MAX_FACTOR_SCALE) return undefined;
   const divisor = 10n ** BigInt(drop);
-  let units = value.units / divisor;
-  if (round === 'ceil' && units * divisor !== value.units) units += 1n;
+  let units = whole / divisor;
+  if (round === 'ceil' && units * divisor !== whole) units += 1n;
   return { units: Number(units), scale: value.scale - drop };
 }
 
 /** A non-negative bound as a whole count of `10^-gridScale`, rounded as asked; `Infinity` past 2^53. */
 function countOf(value: Dec, gridScale: number, round: 'floor' | 'ceil'): number {
   const shift = gridScale - value.scale;
+  const units = value.units;
   let count: bigint;
-  if (shift >= 0) count = value.units * 10n ** BigInt(shift);
+  if (shift >= 0) count = units * 10n ** BigInt(shift);
   else {
     const divisor = 10n ** BigInt(-shift);
-    count = value.units / divisor;
-    if (round === 'ceil' && count * divisor !== value.units) count += 1n;
+    count = units / divisor;
+    if (round === 'ceil' && count * divisor !== units) count += 1n;
   }
   return count > MAX_SAFE ? Number.POSITIVE_INFINITY : Number(count);
 }
 
 function gridOf(grid: Dec): { scale: number; step: number } | undefined {
-  if (grid.scale > MAX_FAST_SCALE || grid.units > BigInt(MAX_STEP)) return undefined;
-  return { scale: grid.scale, step: Number(grid.units) };
+  const step = grid.safeUnits;
+  if (grid.scale > MAX_FAST_SCALE || !(step <= MAX_STEP)) return undefined;
+  return { scale: grid.scale, step };
 }
 
 /** A quantity window in grid units (see FastPair.windowLow). */
