@@ -15,7 +15,7 @@ import { readRuleBookSnapshot } from '../snapshot/read-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { type SnapshotContents, writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
-import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
+import { CHEAP_ITEMS_PER_STEP, ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
@@ -342,9 +342,6 @@ function compileInferring(definition: PairDefinition): CompiledPair {
   return compilePair(withInferredTick(definition));
 }
 
-/** How many pairs are indexed per step once all are compiled: a map insertion is cheap. */
-const INDEX_STRIDE = 1024;
-
 /**
  * Each definition compiled, a step each, into the book's pairs; a definition that cannot be
  * compiled (only a hand-built one) is set aside with the reason.
@@ -363,11 +360,11 @@ function* compileSteps(
     yield;
   }
   const fast = new Map<string, FastPair>();
-  let untilStep = INDEX_STRIDE;
+  let untilStep = CHEAP_ITEMS_PER_STEP;
   for (const [symbol, known] of pairs) {
     if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
     if (--untilStep === 0) {
-      untilStep = INDEX_STRIDE;
+      untilStep = CHEAP_ITEMS_PER_STEP;
       yield;
     }
   }

@@ -1,7 +1,7 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { IssueCollector } from '../errors/shape-issues.js';
-import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
+import { CHEAP_ITEMS_PER_STEP, ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import { MAX_FIELD_TEXT_LENGTH, readInteger } from './field-schemas.js';
 import { readDefinition } from './read-definition.js';
 import type {
@@ -68,35 +68,17 @@ export function* parseExchangeInfoSteps(json: unknown): Steps<ExchangeInfo> {
     yield;
   }
 
-  const symbols = yield* setAsideDuplicatesSteps(parsed, rejected);
+  const duplicated = new Set<string>();
+  const symbols = yield* setAsideDuplicatesSteps(parsed, rejected, duplicated);
   rejected.sort((a, b) => a.index - b.index);
   return {
     timezone: envelope.timezone,
     serverTime: envelope.serverTime,
     symbols,
     rejected,
-    warnings: warnings.length === 0 ? warnings : yield* keptWarningsSteps(warnings, symbols),
+    // A warning comes from a definition that was read; it stays while that definition is kept.
+    warnings: duplicated.size === 0 ? warnings : warnings.filter((w) => !duplicated.has(w.symbol)),
   };
-}
-
-/** How many definitions a step of the bookkeeping after reading goes through: each costs a map operation. */
-const BOOKKEEPING_STRIDE = 1024;
-
-/** The warnings about definitions that were kept. */
-function* keptWarningsSteps(
-  warnings: readonly DefinitionWarning[],
-  symbols: readonly PairDefinition[],
-): Steps<DefinitionWarning[]> {
-  const kept = new Set<string>();
-  let untilStep = BOOKKEEPING_STRIDE;
-  for (const d of symbols) {
-    kept.add(d.symbol);
-    if (--untilStep === 0) {
-      untilStep = BOOKKEEPING_STRIDE;
-      yield;
-    }
-  }
-  return warnings.filter((w) => kept.has(w.symbol));
 }
 
 /** Reads one entry of `symbols` into the lists (a plain function: the steps' hot part). */
@@ -202,6 +184,7 @@ function unreadableEntry(error: unknown): { ok: false; reasons: RejectionReason[
 function* setAsideDuplicatesSteps(
   parsed: readonly { index: number; definition: PairDefinition }[],
   rejected: RejectedDefinition[],
+  duplicated: Set<string>,
 ): Steps<PairDefinition[]> {
   const indexesBySymbol = new Map<string, number[]>();
   const note = (symbol: string, index: number) => {
@@ -209,11 +192,11 @@ function* setAsideDuplicatesSteps(
     if (list === undefined) indexesBySymbol.set(symbol, [index]);
     else list.push(index);
   };
-  let untilStep = BOOKKEEPING_STRIDE;
+  let untilStep = CHEAP_ITEMS_PER_STEP;
   for (const { index, definition } of parsed) {
     note(definition.symbol, index);
     if (--untilStep === 0) {
-      untilStep = BOOKKEEPING_STRIDE;
+      untilStep = CHEAP_ITEMS_PER_STEP;
       yield;
     }
   }
@@ -222,7 +205,7 @@ function* setAsideDuplicatesSteps(
   const kept: PairDefinition[] = [];
   for (const { index, definition } of parsed) {
     if (--untilStep === 0) {
-      untilStep = BOOKKEEPING_STRIDE;
+      untilStep = CHEAP_ITEMS_PER_STEP;
       yield;
     }
     const indexes = indexesBySymbol.get(definition.symbol) ?? [];
@@ -230,6 +213,7 @@ function* setAsideDuplicatesSteps(
       kept.push(definition);
       continue;
     }
+    duplicated.add(definition.symbol);
     const others = indexes.filter((i) => i !== index).map((i) => `symbols[${i}]`);
     rejected.push({
       index,

@@ -40,6 +40,12 @@ export type Steps<T> = Generator<void, T, void>;
 export const ITEMS_PER_STEP = 32;
 
 /**
+ * How many items a step goes through when each costs about a map operation (bookkeeping after the
+ * heavy work: indexing, looking for duplicates).
+ */
+export const CHEAP_ITEMS_PER_STEP = 1024;
+
+/**
  * Runs `steps` to the end in this call and returns its result: the whole-run form of a long
  * operation written as {@link Steps}.
  *
