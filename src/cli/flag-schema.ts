@@ -161,7 +161,7 @@ export function wholeNumberIn(min: number, max: number, what = 'a whole number')
  * A positive decimal given on the command line or in a file, in canonical plain notation
  * (`6.4e4` and `64000.0` both give `'64000'`), or `undefined` when it is not one.
  */
-export function positiveDecimal(value: unknown): string | undefined {
+function positiveDecimal(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const plain = toPlainDecimal(value.trim());
   return plain === undefined || plain === '0' || plain.startsWith('-') ? undefined : plain;

@@ -22,8 +22,7 @@ export interface ResponseBody {
 }
 
 /**
- * Parses `json`, the whole of a response body or a part of it (`enclosingDepth` levels down),
- * losslessly. The one place that decides what a body that cannot be read as JSON is, whichever
+ * Parses `json`, a response body, losslessly. The one place that decides what a body that cannot be read as JSON is, whichever
  * path reads it: not JSON (an HTML page, a truncated document), a member named twice with two
  * values, or nesting deeper than the parser's bound all make an {@link InvalidResponseError}
  * (the body is no JSON value at all). JSON of the wrong shape is the reader's to report, as an
@@ -36,9 +35,9 @@ export interface ResponseBody {
  * const json = parseResponseJson(body.text, body);
  * ```
  */
-export function parseResponseJson(json: string, body: ResponseBody, enclosingDepth = 0): unknown {
+export function parseResponseJson(json: string, body: ResponseBody): unknown {
   // Run whole, the text is one part: cutting it only pays where the cuts let other work run.
-  return runSteps(parseResponseJsonSteps(json, body, enclosingDepth, undefined, Number.POSITIVE_INFINITY));
+  return runSteps(parseResponseJsonSteps(json, body, undefined, Number.POSITIVE_INFINITY));
 }
 
 /**
@@ -50,18 +49,17 @@ export function parseResponseJson(json: string, body: ResponseBody, enclosingDep
  * @throws {InvalidResponseError} as `parseResponseJson` does.
  * @example
  * ```ts
- * const json = await slicer.run(parseResponseJsonSteps(text, { text }, 0, skeleton));
+ * const json = await slicer.run(parseResponseJsonSteps(text, { text }, skeleton));
  * ```
  */
 export function* parseResponseJsonSteps(
   json: string,
   body: ResponseBody,
-  enclosingDepth = 0,
   skeleton?: JsonSkeleton,
   partLength?: number,
 ): Steps<unknown> {
   try {
-    return yield* parseJsonLosslesslySteps(json, enclosingDepth, skeleton, partLength);
+    return yield* parseJsonLosslesslySteps(json, 0, skeleton, partLength);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new InvalidResponseError(

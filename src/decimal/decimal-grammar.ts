@@ -21,7 +21,7 @@
 
 /** Character codes the grammar is made of. */
 export const ZERO_CODE = 48;
-export const POINT_CODE = 46;
+const POINT_CODE = 46;
 const MINUS_CODE = 45;
 const PLUS_CODE = 43;
 const LOWER_E_CODE = 101;
@@ -62,7 +62,7 @@ export interface DecimalScan {
 }
 
 /** Index just past the run of digits that starts at `from` (`from` itself when there is none). */
-export function digitsEnd(text: string, from: number): number {
+function digitsEnd(text: string, from: number): number {
   let i = from;
   while (isDigitCode(text.charCodeAt(i))) i++;
   return i;

@@ -61,8 +61,9 @@ export interface CompiledPair {
   readonly makerFeeRate: Dec | null;
   /**
    * The quantities each kind of order may have (see `quantityWindow`): an order that is not a
-   * MARKET order with a side, a MARKET BUY, a MARKET SELL. Worked out on the pair's first exact
-   * quantity suggestion (`undefined` until then), so that compiling a book makes none.
+   * MARKET order with a side, a MARKET BUY, a MARKET SELL. Kept from the pair's first exact
+   * quantity suggestion (`undefined` until then), so that a compiled book keeps none (the fast
+   * form works them out when it is compiled, as counts, and keeps only those).
    */
   quantityWindows: QuantityWindows | undefined;
   /** The same rules in machine numbers for the fast path; absent when they do not fit. */

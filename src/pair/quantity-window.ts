@@ -9,7 +9,7 @@ import type { CompiledPair, QuantityWindow, QuantityWindows } from './compiled-p
  * cap). Every quantity suggestion is kept inside it, so that one violation never proposes what
  * another rule of the pair refuses (README, "Judging an order"). `undefined` when no quantity
  * passes at all (the minimum above a cap): suggestions are then left as each rule makes them.
- * Worked out once per pair, on its first use (see {@link windowsOf}).
+ * Kept on the pair from its first use (see {@link windowsOf}).
  */
 export function quantityWindow(pair: CompiledPair, order: ParsedOrder): QuantityWindow | undefined {
   let windows = pair.quantityWindows;

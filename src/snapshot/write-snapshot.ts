@@ -48,7 +48,7 @@ export function writeRuleBookSnapshot(contents: SnapshotContents): RuleBookSnaps
  * const snapshot = await slicer.run(writeRuleBookSnapshotSteps(contents));
  * ```
  */
-export function* writeRuleBookSnapshotSteps(contents: SnapshotContents): Steps<RuleBookSnapshot> {
+function* writeRuleBookSnapshotSteps(contents: SnapshotContents): Steps<RuleBookSnapshot> {
   const symbols: PairDefinition[] = [];
   const definitions = contents.symbols;
   for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {

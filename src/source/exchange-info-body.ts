@@ -64,7 +64,7 @@ export async function scanExchangeInfoText(text: string, slicer: Slicer): Promis
 }
 
 function* readBodySteps(text: string, skeleton: JsonSkeleton | undefined): Steps<ExchangeInfo> {
-  const json = yield* parseResponseJsonSteps(text, { text }, 0, skeleton);
+  const json = yield* parseResponseJsonSteps(text, { text }, skeleton);
   return yield* parseExchangeInfoSteps(json);
 }
 

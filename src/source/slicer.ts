@@ -14,7 +14,7 @@ import type { Steps } from '../steps/steps.js';
  * new Slicer({ budgetMs: DEFAULT_SLICE_MS });
  * ```
  */
-export const DEFAULT_SLICE_MS = 8;
+const DEFAULT_SLICE_MS = 8;
 
 /**
  * Below this many definitions a refresh's work is done in one go: it takes a few ms even on a
@@ -26,7 +26,7 @@ export const DEFAULT_SLICE_MS = 8;
  * const slicer = slicerFor(info.symbols.length, signal);
  * ```
  */
-export const SMALL_JOB_ITEMS = 128;
+const SMALL_JOB_ITEMS = 128;
 
 /**
  * A slicer for work over `items` definitions: one that never yields for a small job (see
@@ -67,16 +67,10 @@ export class Slicer {
   readonly #budgetMs: number;
   readonly #signal: AbortSignal | undefined;
   #sliceStart = performance.now();
-  #pauses = 0;
 
   constructor(options: { readonly budgetMs?: number; readonly signal?: AbortSignal | undefined } = {}) {
     this.#budgetMs = options.budgetMs ?? DEFAULT_SLICE_MS;
     this.#signal = options.signal;
-  }
-
-  /** How many times this slicer has yielded. */
-  get pauses(): number {
-    return this.#pauses;
   }
 
   /** True once the signal has aborted: the work is to be abandoned. */
@@ -94,7 +88,6 @@ export class Slicer {
     this.#signal?.throwIfAborted();
     await nextTurn();
     this.#signal?.throwIfAborted();
-    this.#pauses++;
     this.#sliceStart = performance.now();
   }
 

@@ -48,7 +48,7 @@ export type Spelling = 'text' | 'number' | number;
  *
  * @example `spellingArb('mixed') // ... or 1 to MAX_PADDING`
  */
-export const MAX_PADDING = 12;
+const MAX_PADDING = 12;
 
 /**
  * Spellings for an encoding: `string` always the text, `number` always a number where one is
