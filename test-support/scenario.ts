@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import type { PairDefinition, ValidationContext } from '../src/index.js';
-import { parseExchangeInfo, RuleBook } from '../src/index.js';
-import { isArbitraryConfigurationError, pairDefinitionArb } from '../src/testing/index.js';
+import type { PairDefinition, RuleBook, ValidationContext } from '../src/index.js';
+import { isArbitraryConfigurationError, pairDefinitionArb, ruleBookOf } from '../src/testing/index.js';
 
 /** A pair, its one-pair book, and the context orders are checked with. */
 export interface Scenario {
@@ -14,18 +13,9 @@ export interface Scenario {
 const referenceArb = fc.constantFrom('0.0000144', '0.5', '3', '2650.5', '64000', '110000', '1234567.89');
 const maxNotionalArb = fc.constantFrom('0.5', '100', '25000', '1000000', '99999999999');
 
-/**
- * Builds a book the public way, from the parsed definition re-sent as the wire would: the merge
- * list as one comma-separated string, and no `tickSize` where the tick was inferred from it (the
- * book infers it again). `tickSizeSource` is the book's to say, so it is not sent.
- */
+/** A book of `definitions`, made the public way: `ruleBookOf` re-sends them as the wire would. */
 export function bookOf(definitions: readonly PairDefinition[]): RuleBook {
-  const symbols = definitions.map(({ tickSizeSource, ...d }) => ({
-    ...d,
-    tickSize: tickSizeSource === 'displayDigitMerge' ? null : d.tickSize,
-    displayDigitMerge: (d.displayDigitMerge ?? []).join(','),
-  }));
-  return RuleBook.fromExchangeInfo(parseExchangeInfo({ timezone: 'UTC', serverTime: 0, symbols }));
+  return ruleBookOf(definitions);
 }
 
 export function scenarioArb(options: { tradingOnly?: boolean } = {}): fc.Arbitrary<Scenario> {

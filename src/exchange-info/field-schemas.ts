@@ -1,4 +1,3 @@
-import { PLAIN_SIGNED, scanDecimal } from '../decimal/decimal-grammar.js';
 import { isNegativeDecimal, isZeroDecimal, numericText, toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
@@ -74,9 +73,8 @@ export const readGrid: FieldReader<string> = (raw) => {
 function integerFrom(raw: unknown): number | undefined {
   const plain = toPlainDecimal(raw);
   if (plain === undefined) return undefined;
-  // Canonical text has a point only when it has a fraction; 16 digits at most may be safe.
-  const scan = scanDecimal(plain, PLAIN_SIGNED);
-  if (scan === undefined || scan.point !== -1 || scan.end - scan.start > 16) return undefined;
+  // Canonical text has a point only when it has a fraction; past 2^53 the number is not safe.
+  if (plain.includes('.')) return undefined;
   const n = Number(plain);
   return Number.isSafeInteger(n) ? n : undefined;
 }

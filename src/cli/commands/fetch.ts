@@ -22,6 +22,7 @@ import {
   flagTable,
   optionalText,
   parseFlags,
+  readWith,
   refuseFlag,
   valueFlag,
   wholeNumber,
@@ -256,7 +257,6 @@ async function fetchInfo(client: ExchangeInfoClient, query: ExchangeInfoQuery): 
   try {
     return await client.fetchExchangeInfo(query);
   } catch (error) {
-    if (isInvalidQueryError(error)) throw usageFromInvalidQuery(error);
     if (isPreflightError(error)) throw new CommandFailure(describeFetchFailure(error, client.requestsSent));
     throw error;
   }
@@ -284,9 +284,8 @@ export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly 
 function baseUrlFlag(text: string, ctx: IssueSink): { readonly baseUrl: string; readonly stripped: boolean } {
   const parts = baseUrlParts(text);
   if ('problem' in parts) return refuse(ctx, { problem: parts.problem, value: text });
-  const checked = clientOptionShape().baseUrl.safeParse(parts.baseUrl, { reportInput: true });
-  if (!checked.success)
-    return refuse(ctx, { problem: checked.error.issues[0]?.message ?? 'is not valid', value: text });
+  const checked = readWith(clientOptionShape().baseUrl, parts.baseUrl);
+  if (!checked.ok) return refuse(ctx, { problem: checked.problem, value: text });
   return parts;
 }
 
@@ -374,13 +373,6 @@ function reportingDispatcher(agent: Agent, attempts: number, report: (line: stri
   };
   // The client takes any object with `request` (duck-typed, so another copy of undici works).
   return { request } as unknown as Dispatcher;
-}
-
-/** An `InvalidQueryError` (a bad flag value) as a usage error naming the flag; others unchanged. */
-function usageFromInvalidQuery(error: unknown): unknown {
-  if (!isInvalidQueryError(error)) return error;
-  const flag = flagGiving(FETCH_FLAGS().flags, error.parameter);
-  return new UsageError(flag === undefined ? error.message : `--${flag} ${reasonOf(error)}`);
 }
 
 /**
