@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { formatRuleBookDiff, parseJsonStrictly } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../src/node.js';
 import { createRiskGateway, type GatewayEvent, type ReferencePrices, STATUS_PATH } from './gateway.js';
+import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { createReferenceTicker, type ReferenceTicker, type TickerEvent } from './reference-ticker.js';
 
@@ -85,14 +86,10 @@ async function readReferencePrices(file: string): Promise<Map<string, string>> {
     fail(`cannot read --reference-prices ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   // A file of the operator's own: its size is its bound.
-  const read = parseJsonStrictly(bytes, {
-    maxValueBytes: Number.POSITIVE_INFINITY,
-    maxValues: Number.POSITIVE_INFINITY,
-  });
+  const read = parseJsonStrictly(bytes, SIZE_BOUNDED_LIMITS);
   if (!read.ok) fail(`--reference-prices ${file} is not UTF-8 JSON (${read.reason}: ${read.detail})`);
   const json = read.value;
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    fail(`--reference-prices ${file} must hold a JSON object of symbol to price`);
+  if (!isJsonObject(json)) fail(`--reference-prices ${file} must hold a JSON object of symbol to price`);
   const prices = new Map<string, string>();
   // A JSON number reads as its written text, as a string does.
   for (const [symbol, price] of Object.entries(json)) {

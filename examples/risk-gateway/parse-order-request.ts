@@ -1,5 +1,6 @@
 // In your project: import { parseJsonStrictly, ... } from 'order-preflight'.
 import { parseJsonStrictly, type StrictJsonValue } from '../../src/index.js';
+import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 
 /**
  * Reads the order out of a `POST /api/v3/order` the way WEEX V3 takes it: one JSON object in the
@@ -82,12 +83,6 @@ export type ParsedOrderRequest =
 /** WEEX V3's code for a parameter it cannot take ("Parameter '%s' is invalid"). */
 export const PARAM_ERROR = -1142;
 const JSON_MEDIA_TYPE = 'application/json';
-/**
- * The body cap (`--max-body-bytes`) already bounds what a body can make the reader allocate, so
- * only nesting is bounded here: a string or a count of values the cap lets through is the
- * library's to judge, not a reason to call the body unreadable.
- */
-const BODY_LIMITS = { maxValueBytes: Number.POSITIVE_INFINITY, maxValues: Number.POSITIVE_INFINITY };
 
 /**
  * Extracts the order fields from the raw query string (without `?`), the raw body and its
@@ -125,7 +120,7 @@ export function parseOrderRequest(request: {
   // A body that starts with a byte-order mark is refused as not JSON (parseJsonStrictly reads
   // as JSON.parse does): RFC 8259 lets a reader skip the mark or not, so the exchange might read
   // such a body differently.
-  const read = parseJsonStrictly(request.body, BODY_LIMITS);
+  const read = parseJsonStrictly(request.body, SIZE_BOUNDED_LIMITS);
   if (!read.ok) {
     if (read.reason === 'NOT_UTF8') return problem(400, 'body-not-utf8', 'the order body is not valid UTF-8');
     if (read.reason === 'DUPLICATE_KEY') {
@@ -176,9 +171,6 @@ const ORDER_FIELD_BY_FOLD: ReadonlyMap<string, OrderField> = new Map(
 );
 
 /** True for a JSON object as parseJsonStrictly reads it. */
-function isJsonObject(value: StrictJsonValue): value is { [key: string]: StrictJsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What the library is given for a body value: numbers as written, nested values left malformed. */
 function asOrderValue(value: StrictJsonValue): unknown {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
 // In your project: import { parseJsonStrictly } from 'order-preflight'.
 import { parseJsonStrictly } from '../../src/index.js';
+import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 
 /**
@@ -117,8 +118,6 @@ export interface ReferenceTicker {
 const DEFAULT_INTERVAL_MS = 3_000;
 const MAX_DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** `maxBodyBytes` bounds the answer, so only nesting is bounded while reading it. */
-const ANSWER_LIMITS = { maxValueBytes: Number.POSITIVE_INFINITY, maxValues: Number.POSITIVE_INFINITY };
 
 /**
  * Creates a ticker of the exchange's last prices (not started).
@@ -174,14 +173,14 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
       chunks.push(chunk);
     }
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${TICKER_PRICE_PATH}`);
-    const read = parseJsonStrictly(Buffer.concat(chunks, length), ANSWER_LIMITS);
+    const read = parseJsonStrictly(Buffer.concat(chunks, length), SIZE_BOUNDED_LIMITS);
     if (!read.ok) throw new Error(`the ticker answer is not UTF-8 JSON (${read.reason}: ${read.detail})`);
     if (!Array.isArray(read.value)) throw new Error('the ticker answer is not a JSON array');
     let unreadable = 0;
     const fresh: [string, string][] = [];
     for (const entry of read.value) {
       // Own keys only: `symbol` and `price` must be the answer's, never Object.prototype's.
-      const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+      const isObject = isJsonObject(entry);
       const symbol = isObject && Object.hasOwn(entry, 'symbol') ? entry.symbol : undefined;
       // A JSON number reads as its written text, as a string does.
       const price = isObject && Object.hasOwn(entry, 'price') ? entry.price : undefined;
