@@ -105,6 +105,16 @@ export function formatUnreadableRow(line: number, error: string, style: Style): 
   return `${String(line).padStart(6)}  ${style.error('ERROR ')}  ${printable(error)}`;
 }
 
+/**
+ * A field of a parsed order line, if the line is an object that holds it as its own (an array or
+ * a scalar holds none; an inherited key is not the order's).
+ */
+export function ownField(order: unknown, field: string): unknown {
+  if (typeof order !== 'object' || order === null || Array.isArray(order) || !Object.hasOwn(order, field))
+    return undefined;
+  return (order as Record<string, unknown>)[field];
+}
+
 /** The order fields a JSON verdict repeats, so a consumer can tell which order it judged. */
 const ECHOED_FIELDS = ['symbol', 'side', 'type', 'newClientOrderId'] as const;
 
@@ -120,13 +130,10 @@ const ECHOED_FIELDS = ['symbol', 'side', 'type', 'newClientOrderId'] as const;
  */
 export function verdictJson(line: number, order: unknown, result: ValidationResult): string {
   const echoed: Record<string, string> = {};
-  if (typeof order === 'object' && order !== null && !Array.isArray(order))
-    for (const field of ECHOED_FIELDS) {
-      const value: unknown = Object.hasOwn(order, field)
-        ? (order as Record<string, unknown>)[field]
-        : undefined;
-      if (typeof value === 'string') echoed[field] = value;
-    }
+  for (const field of ECHOED_FIELDS) {
+    const value = ownField(order, field);
+    if (typeof value === 'string') echoed[field] = value;
+  }
   return printable(
     JSON.stringify({
       line,

@@ -21,6 +21,7 @@ import {
   formatUnreadableRow,
   formatVerdictRows,
   NO_STYLE,
+  ownField,
   tableHeader,
   unreadableJson,
   verdictJson,
@@ -363,16 +364,8 @@ function contextFor(
   prices: ReadonlyMap<string, string>,
   maxNotional: string | undefined,
 ): ValidationContext | undefined {
-  let referencePrice: string | undefined;
-  if (
-    typeof order === 'object' &&
-    order !== null &&
-    !Array.isArray(order) &&
-    Object.hasOwn(order, 'symbol')
-  ) {
-    const symbol = (order as { symbol?: unknown }).symbol;
-    if (typeof symbol === 'string') referencePrice = prices.get(symbol);
-  }
+  const symbol = ownField(order, 'symbol');
+  const referencePrice = typeof symbol === 'string' ? prices.get(symbol) : undefined;
   if (referencePrice === undefined && maxNotional === undefined) return undefined;
   return {
     ...(referencePrice === undefined ? {} : { referencePrice }),
