@@ -20,11 +20,12 @@ const LAYERS = [
   { name: 'client', paths: ['client'] },
   { name: 'source', paths: ['source'] },
   { name: 'entry-points', paths: ['index.ts', 'node.ts'] },
+  { name: 'gateway', paths: ['gateway', 'gateway.ts'] },
   { name: 'cli', paths: ['cli'] },
 ];
 
 /** The modules that may use Node.js: everything else is the portable core (`order-preflight`). */
-const NODE_ONLY = ['client', 'source', 'cli', 'node.ts'];
+const NODE_ONLY = ['client', 'source', 'gateway', 'cli', 'node.ts', 'gateway.ts'];
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pattern = (entry) =>
@@ -59,7 +60,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The portable core runs in browsers, edge runtimes and workers: no Node.js built-in (node:*) and ' +
-        'no undici outside client/, source/, cli/ and node.ts.',
+        'no undici outside client/, source/, gateway/, cli/, node.ts and gateway.ts.',
       from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
       to: { dependencyTypes: ['core'] },
     },
@@ -75,7 +76,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The portable core must not reach Node.js through a Node-only module either: nothing outside ' +
-        'client/, source/, cli/ and node.ts imports them (index.ts sits in the same layer as node.ts).',
+        'client/, source/, gateway/, cli/, node.ts and gateway.ts imports them (index.ts sits in the same layer as node.ts).',
       from: { path: '^src/', pathNot: anyOf(NODE_ONLY) },
       to: { path: anyOf(NODE_ONLY) },
     },

@@ -6,7 +6,12 @@ export default defineConfig([
   // one chunk, so `instanceof PreflightError` holds for an error from `./node` too; the core
   // entry itself imports no Node built-in (test/package/portable-core.test.ts holds that).
   {
-    entry: { index: 'src/index.ts', node: 'src/node.ts', testing: 'src/testing/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      node: 'src/node.ts',
+      gateway: 'src/gateway.ts',
+      testing: 'src/testing/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     // No source maps: they would point into `src/`, which is not published, and double the

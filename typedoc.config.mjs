@@ -6,7 +6,7 @@
  * @type {import('typedoc').TypeDocOptions}
  */
 export default {
-  entryPoints: ['src/index.ts', 'src/node.ts', 'src/testing/index.ts'],
+  entryPoints: ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
   out: 'docs/api',
   // The front page lists the three entries; the README is read on its own (its relative links
   // to examples/ and docs/ are not pages of the reference).

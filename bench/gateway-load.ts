@@ -5,9 +5,9 @@
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
  *                                           [--pipelined-connections 10] [--pipelined-requests 2000]
  *
- * Three processes: the fake WEEX V3 exchange (examples/risk-gateway/fake-exchange.ts, which
+ * Three processes: the fake WEEX V3 exchange (src/gateway/fake-exchange.ts, which
  * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
- * (createRiskGateway with its rule book fetched from the fake, as main.ts runs it, with a fixed
+ * (createRiskGateway with its rule book fetched from the fake, as `order-preflight gateway` runs it, with a fixed
  * reference price), and this one, the clients.
  *
  * 1. Direct: `--connections` keep-alive connections send valid signed JSON orders straight to
@@ -39,16 +39,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import {
-  accessHeaders,
-  type FakeExchangeStats,
-  startFakeExchange,
-} from '../examples/risk-gateway/fake-exchange.js';
-import {
-  createRiskGateway,
-  type GatewayEvent,
-  type RiskGatewayStats,
-} from '../examples/risk-gateway/gateway.js';
+import { accessHeaders, type FakeExchangeStats, startFakeExchange } from '../src/gateway/fake-exchange.js';
+import { createRiskGateway, type GatewayEvent, type RiskGatewayStats } from '../src/gateway.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../src/node.js';
 import { random as prng } from './order-mix.js';
 

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { parse as parseLosslessly } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { parseOrderRequest } from '../examples/risk-gateway/parse-order-request.js';
+import { parseOrderRequest } from '../src/gateway/parse-order-request.js';
 import { parseJsonStrictly } from '../src/index.js';
 import { propertyParameters } from '../test-support/runs.js';
 

@@ -31,4 +31,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: SUMMARIES.diff,
     load: async () => (await import('./commands/diff.js')).diffCommand,
   },
+  {
+    name: 'gateway',
+    summary: SUMMARIES.gateway,
+    load: async () => (await import('./commands/gateway.js')).gatewayCommand,
+  },
+  {
+    name: 'fake-exchange',
+    summary: SUMMARIES['fake-exchange'],
+    load: async () => (await import('./commands/fake-exchange.js')).fakeExchangeCommand,
+  },
 ];

@@ -10,4 +10,6 @@ export const SUMMARIES = {
   fetch: 'fetch the exchange rules (or read a saved payload) and save them as a snapshot',
   check: 'check a JSON-lines file of orders against a snapshot or a saved payload',
   diff: 'show what changed between two snapshots or saved payloads',
+  gateway: 'run the risk gateway: judge every order before it reaches the exchange',
+  'fake-exchange': 'run a stand-in WEEX V3 exchange on loopback (for trying the gateway)',
 } as const;

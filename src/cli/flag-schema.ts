@@ -15,6 +15,8 @@ import { UsageError } from './usage-error.js';
 export interface Flag<Schema extends z.ZodMiniType = z.ZodMiniType> {
   readonly type: 'string' | 'boolean';
   readonly short?: string;
+  /** Whether the flag may be given more than once (its schema then reads a list of texts). */
+  readonly multiple?: boolean;
   /** The client option or query parameter the flag gives, when the library's errors name that. */
   readonly gives?: string;
   readonly schema: Schema;
@@ -47,6 +49,23 @@ export function valueFlag<Schema extends z.ZodMiniType<unknown, string | undefin
   options: { readonly short?: string; readonly gives?: string } = {},
 ): Flag<Schema> {
   return { type: 'string', schema, ...options };
+}
+
+/**
+ * A flag that may be given any number of times, each value checked by `schema`: a list, empty
+ * when the flag is absent.
+ *
+ * @example
+ * ```ts
+ * repeatedFlag(z.string()); // --allow-field a --allow-field b gives ['a', 'b']
+ * ```
+ */
+export function repeatedFlag<Item extends z.ZodMiniType<unknown, string>>(schema: Item) {
+  return {
+    type: 'string',
+    multiple: true,
+    schema: withDefault(z.array(schema), []),
+  } as const satisfies Flag;
 }
 
 /**
@@ -197,7 +216,11 @@ export function parseFlags<F extends Flags, Output>(
 ): { readonly flags: Output; readonly positionals: string[] } {
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [name, flag] of Object.entries(table.flags))
-    options[name] = { type: flag.type, ...(flag.short === undefined ? {} : { short: flag.short }) };
+    options[name] = {
+      type: flag.type,
+      ...(flag.short === undefined ? {} : { short: flag.short }),
+      ...(flag.multiple === true ? { multiple: true } : {}),
+    };
   const { values, positionals } = parseCommandArgs(args, options, maxPositionals);
   return { flags: readFlags(table.schema, values), positionals };
 }

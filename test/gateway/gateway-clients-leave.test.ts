@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/sample/sample-exchange-info.js';
 import { type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
 
-// The gateway runs as its own process (examples/risk-gateway/main.ts), as an operator runs it
+// The gateway runs as its own process (`order-preflight gateway`), as an operator runs it
 // (reference prices polled from the upstream's ticker), so a crash is seen as a dead process,
 // exactly as an operator would see it, and not as an error inside the test runner.
 
-const MAIN = fileURLToPath(new URL('../../examples/risk-gateway/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const ORDER_BODY =
   '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"0.001","price":"60000"}';
 /** The upstream's ticker: the last price the gateway checks the order's band against. */
@@ -162,6 +162,7 @@ beforeAll(async () => {
       '--import',
       'tsx',
       MAIN,
+      'gateway',
       '--upstream',
       upstream.baseUrl,
       '--port',

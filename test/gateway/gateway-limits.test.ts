@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, Client, type Dispatcher, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_HEADER } from '../../examples/risk-gateway/answers.js';
+import { GATEWAY_HEADER } from '../../src/gateway/answers.js';
 import {
   createRiskGateway,
   type GatewayEvent,
   OVERFLOW_CONNECTIONS,
   type RiskGateway,
   type RiskGatewayOptions,
-} from '../../examples/risk-gateway/gateway.js';
+} from '../../src/gateway.js';
 import { RuleBook, SAMPLE_EXCHANGE_INFO_JSON, sampleExchangeInfo } from '../../src/index.js';
 import { type LoopbackServer, startLoopbackServer } from '../../test-support/loopback-server.js';
 
@@ -347,11 +347,22 @@ describe('the connection cap', () => {
     expect(gateway.stats.refusedConnections).toBe(1 + 14 + 0);
   });
 
-  it('rejects a nonsensical cap or timeouts at start', async () => {
-    await expect(startGateway({ maxConnections: 0 })).rejects.toThrow(TypeError);
-    await expect(startGateway({ headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 })).rejects.toThrow(
-      TypeError,
-    );
+  it('rejects a nonsensical cap or timeouts at start, naming the option and the value', async () => {
+    await expect(startGateway({ maxConnections: 0 })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      argument: 'options.maxConnections',
+      message: expect.stringContaining('got 0'),
+    });
+    await expect(startGateway({ headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      argument: 'options.headersTimeoutMs',
+    });
+    await expect(startGateway({ maxNotional: '1e5' })).rejects.toMatchObject({
+      argument: 'options.maxNotional',
+    });
+    await expect(startGateway({ maxBodyBytes: 1024, colour: 'red' } as never)).rejects.toMatchObject({
+      argument: 'options.colour',
+    });
   });
 });
 
@@ -473,9 +484,9 @@ describe('every abort is contained to its request and reported as an event', () 
 
 // The issue's own scenario, for real: the gateway process at its file-descriptor limit.
 describe.skipIf(process.platform === 'win32')(
-  'at the file-descriptor limit (main.ts under ulimit -n)',
+  'at the file-descriptor limit (`order-preflight gateway` under ulimit -n)',
   () => {
-    const MAIN = fileURLToPath(new URL('../../examples/risk-gateway/main.ts', import.meta.url));
+    const MAIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
     // Fixed reference prices from a file: no ticker polling the upstream (and holding a
     // descriptor) while the test counts what reaches it.
     let pricesDir = '';
@@ -491,7 +502,7 @@ describe.skipIf(process.platform === 'win32')(
       if (pricesDir !== '') await rm(pricesDir, { recursive: true, force: true });
     });
 
-    /** Starts main.ts with at most `fds` descriptors; resolves once it has its rule book. */
+    /** Starts `order-preflight gateway` with at most `fds` descriptors; resolves once it has its rule book. */
     async function startLimited(
       fds: number,
       args: readonly string[],
@@ -501,6 +512,7 @@ describe.skipIf(process.platform === 'win32')(
         '--import',
         'tsx',
         MAIN,
+        'gateway',
         '--upstream',
         upstream.baseUrl,
         '--port',
@@ -519,7 +531,7 @@ describe.skipIf(process.platform === 'win32')(
         log += chunk.toString();
       });
       const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`main.ts did not start:\n${log}`)), 20_000);
+        const timer = setTimeout(() => reject(new Error(`the gateway did not start:\n${log}`)), 20_000);
         child.stdout!.on('data', (chunk: Buffer) => {
           log += chunk.toString();
           const found = Number(/risk gateway on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1] ?? 0);
@@ -528,7 +540,7 @@ describe.skipIf(process.platform === 'win32')(
             resolve(found);
           }
         });
-        child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}:\n${log}`)));
+        child.once('exit', (code) => reject(new Error(`the gateway exited with ${code}:\n${log}`)));
       });
       return { port, child };
     }
@@ -569,7 +581,7 @@ describe.skipIf(process.platform === 'win32')(
     }
 
     it('without a cap, an order that finds no descriptor for the upstream is answered "not sent" (502, -1001)', async () => {
-      // 128, not fewer: loading main.ts from source (tsx, zod/mini's many modules) opens files in
+      // 128, not fewer: loading `order-preflight gateway` from source (tsx, zod/mini's many modules) opens files in
       // parallel, and at 64 the start itself can meet EMFILE.
       const fds = 128;
       const { port, child } = await startLimited(fds, ['--max-connections', '10000']);

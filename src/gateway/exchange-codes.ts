@@ -1,5 +1,4 @@
-// In your project: import type { Violation } from 'order-preflight';
-import type { Violation } from '../../src/index.js';
+import type { Violation } from '../index.js';
 import { PARAM_ERROR } from './parse-order-request.js';
 
 /**

@@ -1,5 +1,4 @@
-// In your project: import { parseJsonStrictly, ... } from 'order-preflight'.
-import { parseJsonStrictly, type StrictJsonValue } from '../../src/index.js';
+import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 
 /**
@@ -19,7 +18,14 @@ import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
  * again, so `ACCESS-SIGN` stays valid.
  */
 
-/** The body fields the library judges; any other key (a future field) passes untouched. */
+/**
+ * The body fields of WEEX V3's `POST /api/v3/order`, each judged by the library.
+ *
+ * @example
+ * ```ts
+ * ORDER_FIELDS.includes('price'); // true
+ * ```
+ */
 export const ORDER_FIELDS = [
   'symbol',
   'side',
@@ -30,13 +36,25 @@ export const ORDER_FIELDS = [
   'newClientOrderId',
 ] as const;
 
-/** One of {@link ORDER_FIELDS}. */
+/**
+ * One of {@link ORDER_FIELDS}.
+ *
+ * @example
+ * ```ts
+ * const field: OrderField = 'quantity';
+ * ```
+ */
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
 /**
  * The order as the library takes it: each field that was sent, a JSON string as that string, a
  * JSON number as the text it was written as, anything else (`true`, `null`, an object) as read,
  * for the library to refuse as malformed.
+ *
+ * @example
+ * ```ts
+ * const order: OrderParams = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.50', price: '100.00' };
+ * ```
  */
 export type OrderParams = { readonly [K in OrderField]?: unknown };
 

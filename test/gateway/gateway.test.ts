@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_HEADER } from '../../examples/risk-gateway/answers.js';
+import { GATEWAY_HEADER } from '../../src/gateway/answers.js';
 import {
   accessHeaders,
   DEMO_API_KEY,
@@ -11,14 +11,9 @@ import {
   type ReceivedRequest,
   signRequest,
   startFakeExchange,
-} from '../../examples/risk-gateway/fake-exchange.js';
-import {
-  createRiskGateway,
-  type GatewayEvent,
-  type RiskGateway,
-  STATUS_PATH,
-} from '../../examples/risk-gateway/gateway.js';
-import { createReferenceTicker } from '../../examples/risk-gateway/reference-ticker.js';
+} from '../../src/gateway/fake-exchange.js';
+import { createReferenceTicker } from '../../src/gateway/reference-ticker.js';
+import { createRiskGateway, type GatewayEvent, type RiskGateway, STATUS_PATH } from '../../src/gateway.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { createRuleBookSource, ExchangeInfoClient, type RuleBookSource } from '../../src/node.js';
 import { startLoopbackServer } from '../../test-support/loopback-server.js';

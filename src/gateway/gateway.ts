@@ -2,252 +2,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
-// In your project: import type { ... } from 'order-preflight';
-import type { RuleBook, ValidationContext, ValidationResult } from '../../src/index.js';
+import { Agent } from 'undici';
+import type { ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
-import { type OrderParams, parseOrderRequest } from './parse-order-request.js';
+import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
+import {
+  type ReferencePrices,
+  type RiskGatewayOptions,
+  type RuleBookProvider,
+  readGatewayOptions,
+} from './gateway-options.js';
+import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
 import { routeRequest } from './route.js';
-
-/**
- * The last traded price per symbol: a feed with a `quote` method (the exchange's ticker, see
- * `createReferenceTicker`: each price with its age), a function, or a map. A function may return
- * a bare price (taken as fresh) or a {@link PriceQuote}; `undefined` means unknown. An order whose
- * price band (or market worst case) cannot be checked for want of a usable price is refused with
- * 503 unless `failOpen`.
- *
- * @example
- * ```ts
- * const fixed: ReferencePrices = new Map([['BTCUSDT', '100000.00']]);
- * const ticker: ReferencePrices = createReferenceTicker({ upstreamUrl }); // { quote(symbol) }
- * const own: ReferencePrices = (symbol) => myFeed.get(symbol); // '68920.40' or { price, ageMs }
- * ```
- */
-export type ReferencePrices =
-  | { quote(symbol: string): PriceQuote | undefined; health?(): unknown }
-  | ((symbol: string) => string | number | PriceQuote | undefined)
-  | ReadonlyMap<string, string | number>;
-
-/**
- * Where the gateway gets its rule book: a `RuleBookSource` from `createRuleBookSource` fits.
- * The book is read once per order, so one order is judged against one whole book.
- *
- * @example
- * ```ts
- * const provider: RuleBookProvider = createRuleBookSource({ client, intervalMs: 60_000 });
- * ```
- */
-export interface RuleBookProvider {
-  current(): RuleBook | undefined;
-  /** When present and true, orders are refused with 503 unless `allowStaleBook`. */
-  isStale?(): boolean;
-  ageMs?(): number | undefined;
-}
-
-/**
- * Options of {@link createRiskGateway}. Give exactly one of `source` and `book`.
- *
- * @example
- * ```ts
- * const options: RiskGatewayOptions = { upstreamUrl: 'https://api.example.com', source, referencePrices: prices };
- * ```
- */
-export interface RiskGatewayOptions {
-  /** The exchange's origin, such as `https://api.example.com`; paths are forwarded as received. */
-  readonly upstreamUrl: string | URL;
-  /** A refreshing source of rule books (preferred). The gateway reads it, never stops it. */
-  readonly source?: RuleBookProvider;
-  /** A fixed rule book, for tests and snapshots. */
-  readonly book?: RuleBook;
-  readonly referencePrices?: ReferencePrices;
-  /**
-   * A reference price older than this is not used: the order's band cannot be checked (503
-   * `reference-price-stale`, unless `failOpen`). Default 10 000 ms. Applies to prices that
-   * carry an age (the ticker's); a map's prices have none.
-   */
-  readonly maxReferenceAgeMs?: number;
-  /**
-   * Forward an order whose price band or market worst case cannot be checked (no reference
-   * price, or one older than `maxReferenceAgeMs`), logging its verdict as "band unchecked".
-   * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
-   */
-  readonly failOpen?: boolean;
-  /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
-  readonly maxNotional?: string | number;
-  /** Default 0: a free port. */
-  readonly port?: number;
-  /** Default `127.0.0.1`. */
-  readonly host?: string;
-  /** Request bodies above this are refused with 413. Default 64 KiB. */
-  readonly maxBodyBytes?: number;
-  /**
-   * Client connections served at once. Default 1024. The next {@link OVERFLOW_CONNECTIONS} get
-   * a 503 (`too-many-connections`, not sent) to their first request and are closed within 1 s;
-   * past those, connections are closed as soon as they are accepted (`connection-dropped`).
-   * Keep it well below the process's file-descriptor limit: each forwarded request needs one
-   * more descriptor for the upstream.
-   */
-  readonly maxConnections?: number;
-  /**
-   * Connections one peer address may hold at once. Default three quarters of `maxConnections`
-   * (768). Past it, a connection from that address is treated as one past the cap (503, then
-   * closed), so one address cannot take every slot.
-   */
-  readonly maxConnectionsPerPeer?: number;
-  /**
-   * Connections to the upstream, at most. Default 128 (with the gateway's own dispatcher, its
-   * pool size). A request finding them all busy waits in the pool's queue (for at most
-   * `upstreamTimeoutMs`, then 502 not sent); past `maxUpstreamQueue` waiting, it is answered 503
-   * `upstream-busy` at once: not sent, safe to retry. So a client pipelining thousands of
-   * requests, or thousands of clients, never open more upstream connections than this.
-   */
-  readonly maxUpstreamConnections?: number;
-  /** Requests that may wait for an upstream connection. Default 512; past it, 503 `upstream-busy`. */
-  readonly maxUpstreamQueue?: number;
-  /**
-   * How long a client may take to send a request's head (request line and headers), from its
-   * first byte (a connection that sends nothing: from its opening). Default 10 000 ms; past it,
-   * 408 and the connection is closed. Node's `server.headersTimeout`; an idle keep-alive
-   * connection is `keepAliveTimeoutMs`'s.
-   */
-  readonly headersTimeoutMs?: number;
-  /**
-   * How long a client may take to send a whole request, head and body, from its first byte.
-   * Default 30 000 ms (or `headersTimeoutMs`, if that is longer); past it, 408 and the
-   * connection is closed. At least `headersTimeoutMs`. Node's `server.requestTimeout`; the
-   * upstream's time is not counted (that is `upstreamTimeoutMs`).
-   */
-  readonly requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection stays open after an answer. Default 5 000 ms. */
-  readonly keepAliveTimeoutMs?: number;
-  /** The request head's size limit (request line and headers). Default 16 KiB; past it, 431. */
-  readonly maxHeaderBytes?: number;
-  /** How long the upstream may take to answer, head and body. Default 10 000 ms; past it, 504. */
-  readonly upstreamTimeoutMs?: number;
-  /** Judge orders against a book the source calls stale (`isStale()`). Default false: 503. */
-  readonly allowStaleBook?: boolean;
-  /**
-   * Forward order-placing endpoints the gateway cannot judge (order lists, cancel-replace, SOR).
-   * Default false: 403.
-   */
-  readonly forwardUnjudgedOrderPaths?: boolean;
-  /**
-   * The undici dispatcher for upstream requests (a proxy agent, a mock). Default: an Agent the
-   * gateway owns and closes.
-   */
-  readonly dispatcher?: Dispatcher;
-  /** Each verdict and each failure, for logs and metrics. Exceptions it throws are ignored. */
-  readonly onEvent?: (event: GatewayEvent) => void;
-}
-
-/**
- * What the gateway reports through `onEvent`.
- *
- * @example
- * ```ts
- * onEvent: (e) => { if (e.type === 'verdict' && !e.result.ok) log.info(e.order, e.result.violations); }
- * ```
- */
-export type GatewayEvent =
-  | {
-      readonly type: 'verdict';
-      readonly order: OrderParams;
-      readonly result: ValidationResult;
-      readonly referencePrice: string | number | undefined;
-      /** The reference price's age in ms, when its source gives one. */
-      readonly referencePriceAgeMs: number | undefined;
-      /**
-       * Set when a check needed a reference price it could not have: `missing` (none known) or
-       * `stale` (older than `maxReferenceAgeMs`). An accepted order with it was forwarded only
-       * because of `failOpen`.
-       */
-      readonly bandUnchecked: 'missing' | 'stale' | undefined;
-    }
-  | {
-      readonly type: 'answered';
-      readonly status: number;
-      readonly reason: GatewayReason;
-      readonly msg: string;
-    }
-  | {
-      /**
-       * The client left before its answer: while sending its request or while the request waited
-       * for an upstream connection (`request`; nothing was forwarded), or after the request was
-       * sent upstream (`upstream`; for an order, its execution status is the client's to query).
-       */
-      readonly type: 'client-gone';
-      readonly stage: 'request' | 'upstream';
-      readonly method: string;
-      readonly target: string;
-    }
-  | {
-      /**
-       * A connection failed below HTTP: bytes that are not HTTP (`HPE_*`), a head or request
-       * past its timeout (`ERR_HTTP_REQUEST_TIMEOUT`), a head too large (`HPE_HEADER_OVERFLOW`),
-       * or its socket broke (`ECONNRESET`, `EPIPE`). `status` is what the gateway answered (400,
-       * 408, 431) when it could still answer; the connection is closed either way.
-       */
-      readonly type: 'client-error';
-      readonly code: string;
-      readonly status: number | undefined;
-    }
-  | {
-      /** A connection past `maxConnections` plus the overflow, closed as soon as it was accepted. */
-      readonly type: 'connection-dropped';
-      readonly open: number;
-    }
-  | {
-      /** At the connection cap, a connection with no request in hand was closed for a new one. */
-      readonly type: 'connection-evicted';
-      readonly peer: string;
-    }
-  | {
-      /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
-      readonly type: 'server-error';
-      readonly code: string;
-    }
-  | {
-      readonly type: 'upstream-failure';
-      readonly method: string;
-      readonly target: string;
-      readonly outcome: ForwardOutcome;
-    };
-
-/**
- * Counters since start.
- *
- * @example
- * ```ts
- * const { accepted, refused } = gateway.stats;
- * ```
- */
-export interface RiskGatewayStats {
-  /** Orders validated. */
-  readonly judged: number;
-  /** Orders that passed and were forwarded. */
-  readonly accepted: number;
-  /** Orders refused for violations (400 with `violations`). */
-  readonly refused: number;
-  /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
-  readonly unchecked: number;
-  /** Requests answered 503 `upstream-busy`: the upstream pool and its queue were full. */
-  readonly upstreamBusy: number;
-  /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
-  readonly forwarded: number;
-  /** Answers the gateway wrote itself, refusals included. */
-  readonly gatewayAnswers: number;
-  /** Client connections open right now (served and overflow). */
-  readonly openConnections: number;
-  /** Connections turned away for the cap (or the per-peer cap): answered 503 or dropped. */
-  readonly refusedConnections: number;
-  /** Idle or head-sending connections closed at the cap to make room for a new one. */
-  readonly evictedConnections: number;
-}
 
 /**
  * A running gateway.
@@ -271,21 +42,23 @@ export interface RiskGateway {
   close(graceMs?: number): Promise<void>;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
-const DEFAULT_MAX_CONNECTIONS = 1024;
-const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
-const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
-const DEFAULT_MAX_REFERENCE_AGE_MS = 10_000;
-const DEFAULT_MAX_UPSTREAM_CONNECTIONS = 128;
-const DEFAULT_MAX_UPSTREAM_QUEUE = 512;
-/** Answered by the gateway itself (never forwarded): its health, as JSON. */
+/**
+ * Answered by the gateway itself (never forwarded): its health, as JSON.
+ *
+ * @example
+ * ```ts
+ * const health = await fetch(gateway.url + STATUS_PATH).then((response) => response.json());
+ * ```
+ */
 export const STATUS_PATH = '/preflight/status';
 /**
  * Connections past `maxConnections` that are still answered (503, then closed) rather than
  * dropped at once, so that a client at the margin learns its request was not sent.
+ *
+ * @example
+ * ```ts
+ * const mostOpen = maxConnections + OVERFLOW_CONNECTIONS; // further connections are closed at once
+ * ```
  */
 export const OVERFLOW_CONNECTIONS = 64;
 /** How long an overflow connection may take to send the request that gets its 503. */
@@ -316,60 +89,25 @@ const OVERFLOW_GRACE_MS = 1_000;
  * ```
  */
 export async function createRiskGateway(options: RiskGatewayOptions): Promise<RiskGateway> {
-  const origin = upstreamOrigin(options.upstreamUrl);
-  if (options.maxNotional !== undefined && !isPlainPositiveDecimal(options.maxNotional)) {
-    // Caught here, not as an INVALID_FIELD on every order.
-    throw new TypeError(
-      `maxNotional must be a plain positive decimal, got ${JSON.stringify(options.maxNotional)}`,
-    );
-  }
-  const provider = bookProvider(options);
-  const maxBodyBytes = positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
-  const timeoutMs = positiveInteger(
-    options.upstreamTimeoutMs,
-    DEFAULT_UPSTREAM_TIMEOUT_MS,
-    'upstreamTimeoutMs',
-  );
-  const maxConnections = positiveInteger(options.maxConnections, DEFAULT_MAX_CONNECTIONS, 'maxConnections');
-  const maxConnectionsPerPeer = positiveInteger(
-    options.maxConnectionsPerPeer,
-    maxConnections - Math.floor(maxConnections / 4),
-    'maxConnectionsPerPeer',
-  );
-  const maxUpstreamConnections = positiveInteger(
-    options.maxUpstreamConnections,
-    DEFAULT_MAX_UPSTREAM_CONNECTIONS,
-    'maxUpstreamConnections',
-  );
-  const maxUpstreamQueue = positiveInteger(
-    options.maxUpstreamQueue,
-    DEFAULT_MAX_UPSTREAM_QUEUE,
-    'maxUpstreamQueue',
-  );
-  const headersTimeoutMs = positiveInteger(
-    options.headersTimeoutMs,
-    DEFAULT_HEADERS_TIMEOUT_MS,
-    'headersTimeoutMs',
-  );
-  const requestTimeoutMs = positiveInteger(
-    options.requestTimeoutMs,
-    Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs),
-    'requestTimeoutMs',
-  );
-  if (headersTimeoutMs > requestTimeoutMs) {
-    throw new TypeError(
-      `headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`,
-    );
-  }
-  const keepAliveTimeoutMs = positiveInteger(
-    options.keepAliveTimeoutMs,
-    DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
-    'keepAliveTimeoutMs',
-  );
-  const maxHeaderBytes = positiveInteger(options.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes');
-  const ownsDispatcher = options.dispatcher === undefined;
+  const resolved = readGatewayOptions(options);
+  const {
+    upstreamUrl: origin,
+    maxBodyBytes,
+    upstreamTimeoutMs: timeoutMs,
+    maxConnections,
+    maxConnectionsPerPeer,
+    maxUpstreamConnections,
+    maxUpstreamQueue,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxHeaderBytes,
+    maxReferenceAgeMs,
+  } = resolved;
+  const provider: RuleBookProvider = resolved.source ?? { current: () => resolved.book };
+  const ownsDispatcher = resolved.dispatcher === undefined;
   const dispatcher =
-    options.dispatcher ??
+    resolved.dispatcher ??
     // The deadline is forwardRequest's; undici's timers (1 s resolution) are only a backstop.
     // A connect that fails within half the deadline is reported as "not sent" (502, safe to retry).
     new Agent({
@@ -378,11 +116,6 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       bodyTimeout: timeoutMs + 1_000,
       connectTimeout: Math.max(1, Math.floor(timeoutMs / 2)),
     });
-  const maxReferenceAgeMs = positiveInteger(
-    options.maxReferenceAgeMs,
-    DEFAULT_MAX_REFERENCE_AGE_MS,
-    'maxReferenceAgeMs',
-  );
   const stats = {
     judged: 0,
     accepted: 0,
@@ -412,7 +145,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
 
   const emit = (event: GatewayEvent): void => {
     try {
-      options.onEvent?.(event);
+      resolved.onEvent?.(event);
     } catch {
       // A logging hook must not break the gateway.
     }
@@ -504,7 +237,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    if (!options.allowStaleBook && provider.isStale?.() === true) {
+    if (!resolved.allowStaleBook && provider.isStale?.() === true) {
       answer(res, 503, 'stale-rule-book', {
         code: -1001,
         msg: `the gateway's rule book is stale (${provider.ageMs?.() ?? '?'} ms old; refreshes are failing); orders are refused until a refresh succeeds`,
@@ -514,7 +247,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const { order } = parsed;
     let quote: PriceQuote | undefined;
     try {
-      quote = typeof order.symbol === 'string' ? lookUp(options.referencePrices, order.symbol) : undefined;
+      quote = typeof order.symbol === 'string' ? lookUp(resolved.referencePrices, order.symbol) : undefined;
     } catch (error) {
       answer(res, 503, 'reference-price-failed', {
         code: -1001,
@@ -534,7 +267,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
     if (quote !== undefined && !stale) context.referencePrice = quote.price;
-    if (options.maxNotional !== undefined) context.maxNotional = options.maxNotional;
+    if (resolved.maxNotional !== undefined) context.maxNotional = resolved.maxNotional;
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
@@ -557,7 +290,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    if (bandUnchecked !== undefined && !options.failOpen) {
+    if (bandUnchecked !== undefined && !resolved.failOpen) {
       stats.unchecked++;
       const symbol = String(order.symbol);
       answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
@@ -577,7 +310,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   /** The gateway's health: the rule book, the reference prices, the counters. */
   const sendStatus = (res: ServerResponse): void => {
     const book = provider.current();
-    const prices = options.referencePrices;
+    const prices = resolved.referencePrices;
     const feedHealth =
       prices !== undefined &&
       typeof prices === 'object' &&
@@ -592,7 +325,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         stale: provider.isStale?.() ?? false,
       },
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
-      failOpen: options.failOpen === true,
+      failOpen: resolved.failOpen === true,
       maxReferenceAgeMs,
       stats: { ...stats, openConnections: served.size + overflow.size },
     });
@@ -645,7 +378,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       sendStatus(res);
       return;
     }
-    const route = routeRequest(req.method ?? 'GET', req.url ?? '/', options);
+    const route = routeRequest(req.method ?? 'GET', req.url ?? '/', resolved);
     if (route.kind === 'refuse') {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
     } else if (route.kind === 'forward') {
@@ -768,10 +501,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     socket.destroy();
   });
 
-  const host = options.host ?? '127.0.0.1';
+  const host = resolved.host;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(resolved.port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -828,42 +561,6 @@ function contentTypeOf(rawHeaders: readonly string[]): string | undefined | null
     found = rawHeaders[i + 1]!;
   }
   return found;
-}
-
-function upstreamOrigin(value: string | URL): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`upstreamUrl must be an absolute http(s) URL, got ${JSON.stringify(String(value))}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`upstreamUrl must be http or https, got ${url.protocol}`);
-  }
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-    throw new TypeError(
-      `upstreamUrl must be an origin such as https://api.example.com (paths are forwarded as received), got ${url.href}`,
-    );
-  }
-  return url.origin;
-}
-
-function bookProvider(options: RiskGatewayOptions): RuleBookProvider {
-  const { source, book } = options;
-  if ((source === undefined) === (book === undefined)) {
-    throw new TypeError(
-      'give exactly one of source (a refreshing RuleBookSource) and book (a fixed RuleBook)',
-    );
-  }
-  if (source !== undefined) return source;
-  return { current: () => book };
-}
-
-function positiveInteger(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${name} must be a positive integer, got ${value}`);
-  return value;
 }
 
 /** What Node's default `clientError` handling answers, per error code; undefined: just close. */

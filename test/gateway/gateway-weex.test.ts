@@ -13,7 +13,7 @@ import {
   type FakeExchange,
   type ReceivedRequest,
   startFakeExchange,
-} from '../../examples/risk-gateway/fake-exchange.js';
+} from '../../src/gateway/fake-exchange.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { type GatewayProcess, startGatewayProcess } from './gateway-process.js';
 import { limitOrderBody } from './weex-order.js';

@@ -7,16 +7,8 @@
 import { connect, type Socket } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  accessHeaders,
-  type FakeExchange,
-  startFakeExchange,
-} from '../../examples/risk-gateway/fake-exchange.js';
-import {
-  createRiskGateway,
-  type RiskGateway,
-  type RiskGatewayOptions,
-} from '../../examples/risk-gateway/gateway.js';
+import { accessHeaders, type FakeExchange, startFakeExchange } from '../../src/gateway/fake-exchange.js';
+import { createRiskGateway, type RiskGateway, type RiskGatewayOptions } from '../../src/gateway.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { limitOrderBody } from './weex-order.js';

@@ -1,6 +1,6 @@
 /**
  * The gateway README's walkthrough ("Try it"), run as printed: its three terminals' commands are
- * read out of examples/risk-gateway/README.md, only the ports changed, and each printed output is
+ * read out of docs/gateway.md, only the ports changed, and each printed output is
  * compared with what the commands print. A new user who copies them gets what the README shows.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const README = readFileSync(new URL('../../examples/risk-gateway/README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../docs/gateway.md', import.meta.url), 'utf8');
 const run = promisify(execFile);
 
 /** The fenced blocks of a section whose info string is `language` (`''` for none), in order. */
@@ -34,10 +34,8 @@ function blocks(section: string, language: string): string[] {
 const [shell = '', logBlock = ''] = [blocks('Try it', 'sh')[0], blocks('Try it', '')[0]];
 const refusal = JSON.parse(blocks('Try it', 'json')[0] ?? 'null') as Record<string, unknown>;
 const lines = shell.split('\n');
-const exchangeCommand = lines.find((line) =>
-  line.startsWith('npx tsx examples/risk-gateway/fake-exchange.ts'),
-)!;
-const gatewayCommand = lines.find((line) => line.startsWith('npx tsx examples/risk-gateway/main.ts'))!;
+const exchangeCommand = lines.find((line) => line.startsWith('npx order-preflight fake-exchange'))!;
+const gatewayCommand = lines.find((line) => line.startsWith('npx order-preflight gateway'))!;
 const orderScript = lines
   .slice(lines.findIndex((line) => line.startsWith('# 3.')) + 1)
   .filter((l) => !l.startsWith('# {'))

@@ -1,9 +1,9 @@
 /**
  * What the gateway adds per request, on loopback:
  *
- *   npx tsx examples/risk-gateway/measure.ts [--requests 2000] [--concurrency 16]
+ *   node --import tsx bench/gateway-latency.ts [--requests 2000] [--concurrency 16]
  *
- * A fake WEEX V3 exchange (`ACCESS-SIGN` checked on every order) and the gateway (`main.ts`, rule
+ * A fake WEEX V3 exchange (`ACCESS-SIGN` checked on every order) and the gateway (`order-preflight gateway`, rule
  * book fetched from the fake, reference prices polled from its ticker) run in their own
  * processes; this process is the client. The exchange is called directly and through the
  * gateway, with the same signed JSON order (body and `ACCESS-*` headers) over a keep-alive undici
@@ -18,10 +18,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
+import { accessHeaders } from '../src/gateway/fake-exchange.js';
+import { parseOrderRequest } from '../src/gateway/parse-order-request.js';
 // In your project: import { ... } from 'order-preflight';
-import { RuleBook, sampleExchangeInfo } from '../../src/index.js';
-import { accessHeaders } from './fake-exchange.js';
-import { parseOrderRequest } from './parse-order-request.js';
+import { RuleBook, sampleExchangeInfo } from '../src/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,10 +40,12 @@ const children: ChildProcess[] = [];
  * Starts `file` (a TypeScript entry point) in its own Node process, with the same loader as this
  * one (tsx), and resolves with the first match of `ready` in its standard output.
  */
-function startProcess(file: string, args: readonly string[], ready: RegExp): Promise<RegExpExecArray> {
+/** Starts `order-preflight COMMAND ...args` from source; resolves with the match of `ready` in its output. */
+function startProcess(command: string, args: readonly string[], ready: RegExp): Promise<RegExpExecArray> {
+  const file = command;
   const child = spawn(
     process.execPath,
-    [...process.execArgv, fileURLToPath(new URL(file, import.meta.url)), ...args],
+    ['--import', 'tsx', fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)), command, ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -172,10 +174,10 @@ const accepted = signedOrder('accepted', ORDER);
 const refused = signedOrder('refused', { ...ORDER, price: '100000.005' }); // off the 0.01 tick
 
 try {
-  // Three processes, as in production: the exchange, the gateway (main.ts), this client.
-  const [, exchangeUrl] = await startProcess('./fake-exchange.ts', ['--port', '0'], /fake exchange on (\S+)/);
+  // Three processes, as in production: the exchange, the gateway (order-preflight gateway), this client.
+  const [, exchangeUrl] = await startProcess('fake-exchange', ['--port', '0'], /fake exchange on (\S+)/);
   const gatewayStarted = startProcess(
-    './main.ts',
+    'gateway',
     ['--upstream', exchangeUrl!, '--port', '0', '--max-notional', '1000000'],
     /risk gateway on (\S+)/,
   );

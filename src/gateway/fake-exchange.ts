@@ -1,11 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-// In your project: import { SAMPLE_EXCHANGE_INFO_JSON } from 'order-preflight';
-import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/index.js';
+import { SAMPLE_EXCHANGE_INFO_JSON } from '../index.js';
 
 /**
  * A stand-in for WEEX V3, for trying the gateway and for its tests. It serves
@@ -21,12 +17,42 @@ import { SAMPLE_EXCHANGE_INFO_JSON } from '../../src/index.js';
  * authentication failures, a timestamp window) it fills with stand-ins, named below.
  */
 
-/** The demo credentials the README's walkthrough signs with. */
+/**
+ * The API key the fake exchange accepts (docs/gateway.md's walkthrough signs with it).
+ *
+ * @example
+ * ```ts
+ * accessHeaders({ apiKey: DEMO_API_KEY, secret: DEMO_API_SECRET, passphrase: DEMO_PASSPHRASE, ... });
+ * ```
+ */
 export const DEMO_API_KEY = 'demo-api-key';
+/**
+ * The secret the fake exchange checks `ACCESS-SIGN` with.
+ *
+ * @example
+ * ```ts
+ * signRequest(DEMO_API_SECRET, timestamp, 'POST', '/api/v3/order', '', body);
+ * ```
+ */
 export const DEMO_API_SECRET = 'demo-api-secret';
+/**
+ * The passphrase the fake exchange accepts in `ACCESS-PASSPHRASE`.
+ *
+ * @example
+ * ```ts
+ * headers['ACCESS-PASSPHRASE'] = DEMO_PASSPHRASE;
+ * ```
+ */
 export const DEMO_PASSPHRASE = 'demo-passphrase';
 
-/** Last prices the fake serves for the library's sample pairs until told otherwise. */
+/**
+ * Last prices the fake serves for the library's sample pairs until told otherwise.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_TICKER_PRICES.BTCUSDT; // '100000.00'
+ * ```
+ */
 export const DEFAULT_TICKER_PRICES: Readonly<Record<string, string>> = {
   BTCUSDT: '100000.00',
   ETHUSDT: '3500.00',
@@ -457,24 +483,4 @@ function send(res: ServerResponse, status: number, body: string | object): void 
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);
-}
-
-// Run directly: npx tsx examples/risk-gateway/fake-exchange.ts [--port 9000] [--exchange-info FILE]
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: { port: { type: 'string', default: '9000' }, 'exchange-info': { type: 'string' } },
-  });
-  const { readFile } = await import('node:fs/promises');
-  const exchangeInfo =
-    values['exchange-info'] === undefined ? undefined : await readFile(values['exchange-info'], 'utf8');
-  const exchange = await startFakeExchange({
-    port: Number(values.port),
-    record: false,
-    ...(exchangeInfo === undefined ? {} : { exchangeInfo }),
-  });
-  process.stdout.write(
-    `fake exchange on ${exchange.url} (API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}"); Ctrl-C to stop\n`,
-  );
-  process.once('SIGINT', () => void exchange.close());
-  process.once('SIGTERM', () => void exchange.close());
 }

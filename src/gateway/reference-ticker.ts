@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
-// In your project: import { parseJsonStrictly } from 'order-preflight'.
-import { parseJsonStrictly } from '../../src/index.js';
+import { parseJsonStrictly } from '../index.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 
@@ -14,7 +13,14 @@ import { isPlainPositiveDecimal } from './plain-decimal.js';
  * stepped back never makes an old price look fresh.
  */
 
-/** The ticker path on the exchange's origin. */
+/**
+ * The ticker path on the exchange's origin.
+ *
+ * @example
+ * ```ts
+ * new URL(TICKER_PRICE_PATH, 'https://api.example.com').href;
+ * ```
+ */
 export const TICKER_PRICE_PATH = '/api/v3/market/ticker/price';
 
 /**

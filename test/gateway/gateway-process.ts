@@ -1,14 +1,14 @@
 /**
- * The risk gateway as the real program (examples/risk-gateway/main.ts) in a child process, for
+ * The risk gateway as the real program (`order-preflight gateway`) in a child process, for
  * the tests that hold it to WEEX V3's interface: started with its command-line flags, its log
  * kept, stopped with SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../examples/risk-gateway/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 
-/** A running `main.ts`. */
+/** A running `order-preflight gateway`. */
 export interface GatewayProcess {
   readonly url: string;
   readonly child: ChildProcess;
@@ -20,7 +20,7 @@ export interface GatewayProcess {
 }
 
 /**
- * Starts `main.ts --upstream URL --port 0 ...flags` and resolves once it listens and its first
+ * Starts ``order-preflight gateway` --upstream URL --port 0 ...flags` and resolves once it listens and its first
  * rule book is ready.
  */
 export async function startGatewayProcess(
@@ -29,7 +29,7 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--upstream', upstream, '--port', '0', ...flags],
+    ['--import', 'tsx', MAIN, 'gateway', '--upstream', upstream, '--port', '0', ...flags],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

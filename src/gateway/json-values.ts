@@ -1,4 +1,4 @@
-import type { StrictJsonLimits, StrictJsonValue } from '../../src/index.js';
+import type { StrictJsonLimits, StrictJsonValue } from '../index.js';
 
 /**
  * Limits for JSON whose bytes are already capped (a request body by `--max-body-bytes`, the

@@ -107,6 +107,8 @@ function canonicalPath(path: string): string {
   } catch {
     // Keep the folded spelling.
   }
-  const trimmed = resolved.length > 1 ? resolved.replace(/\/+$/, '') : resolved;
+  let end = resolved.length;
+  while (end > 1 && resolved[end - 1] === '/') end--;
+  const trimmed = resolved.slice(0, end);
   return trimmed.toLowerCase();
 }

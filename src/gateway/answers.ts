@@ -3,6 +3,11 @@ import type { ServerResponse } from 'node:http';
 /**
  * Every answer the gateway writes itself (rather than relaying the upstream's) carries this
  * header, naming why, so a client can tell "the gateway said no" from "the exchange said no".
+ *
+ * @example
+ * ```ts
+ * const saidNo = response.headers[GATEWAY_HEADER] !== undefined; // 'order-refused', 'route-not-allowed', ...
+ * ```
  */
 export const GATEWAY_HEADER = 'x-preflight-gateway';
 

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import * as z from 'zod/mini';
+import { withDefault } from '../../client/option-schema.js';
+import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_PASSPHRASE, startFakeExchange } from '../../gateway.js';
+import { CliError } from '../cli-error.js';
+import { type Command, PROGRAM } from '../command.js';
+import { SUMMARIES } from '../command-summaries.js';
+import { flagTable, optionalText, parseFlags, valueFlag, wholeNumberIn } from '../flag-schema.js';
+import { EXIT_OK, write } from '../io.js';
+import { describeError, printable } from '../text.js';
+
+const HELP = `Usage: ${PROGRAM} fake-exchange [--port N] [--host H] [--exchange-info FILE]
+
+Runs a stand-in for WEEX V3 spot on loopback, for trying the gateway with no
+network: GET /api/v3/exchangeInfo (the library's sample pairs, or FILE), last
+prices at GET /api/v3/market/ticker/price, GET /api/v3/time, and signed
+POST /api/v3/order, whose ACCESS-SIGN it checks over the raw bytes received
+(API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}", passphrase
+"${DEMO_PASSPHRASE}"). It runs until SIGINT or SIGTERM. See docs/gateway.md.
+
+Options:
+  --port N               port to listen on (default 9000; 0 picks a free one)
+  --host H               address to listen on (default 127.0.0.1)
+  --exchange-info FILE   the exchangeInfo body to serve instead of the sample
+  -h, --help             Show this help.
+
+Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
+
+const FAKE_EXCHANGE_FLAGS = () =>
+  flagTable({
+    port: valueFlag(withDefault(wholeNumberIn(0, 65_535, 'a port number'), 9000)),
+    host: valueFlag(withDefault(z.string(), '127.0.0.1')),
+    'exchange-info': valueFlag(optionalText()),
+  });
+
+export const fakeExchangeCommand: Command = {
+  name: 'fake-exchange',
+  summary: SUMMARIES['fake-exchange'],
+  help: HELP,
+  async run(args, io) {
+    const { flags } = parseFlags(args, FAKE_EXCHANGE_FLAGS(), 0);
+    const file = flags['exchange-info'];
+    let exchangeInfo: string | undefined;
+    if (file !== undefined) {
+      try {
+        exchangeInfo = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new CliError(`--exchange-info ${printable(file)}: ${describeError(error)}`, 2);
+      }
+    }
+    let exchange: Awaited<ReturnType<typeof startFakeExchange>>;
+    try {
+      exchange = await startFakeExchange({
+        port: flags.port,
+        host: flags.host,
+        record: false,
+        ...(exchangeInfo === undefined ? {} : { exchangeInfo }),
+      });
+    } catch (error) {
+      throw new CliError(`cannot start: ${describeError(error)}`, 1);
+    }
+    await write(
+      io.stdout,
+      `fake exchange on ${exchange.url} (API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}", passphrase "${DEMO_PASSPHRASE}"); Ctrl-C to stop\n`,
+    );
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await exchange.close();
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,289 @@
+import * as z from 'zod/mini';
+import { withDefault } from '../../client/option-schema.js';
+import {
+  createReferenceTicker,
+  createRiskGateway,
+  type GatewayEvent,
+  type ReferencePrices,
+  type ReferenceTicker,
+  type RiskGateway,
+  STATUS_PATH,
+  type TickerEvent,
+} from '../../gateway.js';
+import { formatRuleBookDiff } from '../../index.js';
+import { createRuleBookSource, ExchangeInfoClient } from '../../node.js';
+import { CliError } from '../cli-error.js';
+import { type Command, PROGRAM } from '../command.js';
+import { SUMMARIES } from '../command-summaries.js';
+import {
+  flagTable,
+  optionalText,
+  parseFlags,
+  positiveDecimalValue,
+  required,
+  switchFlag,
+  valueFlag,
+  wholeNumberIn,
+} from '../flag-schema.js';
+import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
+import { loadReferencePrices } from '../load-files.js';
+import { describeError } from '../text.js';
+
+const HELP = `Usage: ${PROGRAM} gateway --upstream URL [options]
+
+Runs the risk gateway: an HTTP server in front of a WEEX V3 spot exchange that
+judges every POST /api/v3/order against the exchange's rules before it is sent,
+forwards a good order byte for byte (its signature stays valid) and refuses a bad
+one with the exchange's error shape. Orders are refused (503) until the first rule
+book has been fetched. One log line per request goes to standard output; the
+gateway runs until SIGINT or SIGTERM. See docs/gateway.md.
+
+Options:
+  --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
+  --port N                  port to listen on (default 8080; 0 picks a free one)
+  --host H                  address to listen on (default 127.0.0.1)
+  --ticker-ms N             poll GET /api/v3/market/ticker/price every N ms for reference
+                            prices (default 3000)
+  --max-price-age-ms N      a reference price older than this is not used (default 10000)
+  --fail-open               forward an order whose price band cannot be checked (no fresh
+                            reference price), logging "band unchecked"; default: refuse it (503)
+  --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
+                            instead of the ticker (for tests, or your own feed)
+  --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
+  --refresh-ms N            rule-book refresh interval in ms (default 60000)
+  --max-connections N       client connections served at once (default 1024); the next 64 get
+                            503 (not sent), further ones are closed at once
+  --max-connections-per-peer N
+                            connections one address may hold (default 3/4 of --max-connections)
+  --max-upstream-connections N
+                            connections to the exchange, at most (default 128); past them and
+                            --max-upstream-queue waiting, 503 upstream-busy (not sent)
+  --max-upstream-queue N    requests that may wait for an upstream connection (default 512)
+  --headers-timeout-ms N    time for a client to send a request head (default 10000), then 408
+  --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
+  --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
+  --max-body-bytes N        request body cap (default 65536), then 413
+  -h, --help                Show this help.
+
+Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
+
+const MAX_MS = 2_147_483_647;
+const positive = (what: string) => wholeNumberIn(1, MAX_MS, what);
+const optionalPositive = (what: string) => valueFlag(z.optional(positive(what)));
+
+const GATEWAY_FLAGS = () =>
+  flagTable({
+    upstream: valueFlag(required()),
+    port: valueFlag(withDefault(wholeNumberIn(0, 65_535, 'a port number'), 8080)),
+    host: valueFlag(withDefault(z.string(), '127.0.0.1')),
+    'reference-prices': valueFlag(optionalText()),
+    'ticker-ms': valueFlag(withDefault(positive('a whole number of ms'), 3_000)),
+    'max-price-age-ms': valueFlag(withDefault(positive('a whole number of ms'), 10_000)),
+    'fail-open': switchFlag(),
+    'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
+    'refresh-ms': valueFlag(withDefault(positive('a whole number of ms'), 60_000)),
+    'max-connections': optionalPositive('a whole number'),
+    'max-connections-per-peer': optionalPositive('a whole number'),
+    'max-upstream-connections': optionalPositive('a whole number'),
+    'max-upstream-queue': optionalPositive('a whole number'),
+    'headers-timeout-ms': optionalPositive('a whole number of ms'),
+    'request-timeout-ms': optionalPositive('a whole number of ms'),
+    'upstream-timeout-ms': optionalPositive('a whole number of ms'),
+    'max-body-bytes': optionalPositive('a whole number of bytes'),
+  });
+
+/** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
+const LIMIT_FLAGS = [
+  ['max-connections', 'maxConnections'],
+  ['max-connections-per-peer', 'maxConnectionsPerPeer'],
+  ['max-upstream-connections', 'maxUpstreamConnections'],
+  ['max-upstream-queue', 'maxUpstreamQueue'],
+  ['headers-timeout-ms', 'headersTimeoutMs'],
+  ['request-timeout-ms', 'requestTimeoutMs'],
+  ['upstream-timeout-ms', 'upstreamTimeoutMs'],
+  ['max-body-bytes', 'maxBodyBytes'],
+] as const;
+
+export const gatewayCommand: Command = {
+  name: 'gateway',
+  summary: SUMMARIES.gateway,
+  help: HELP,
+  async run(args, io) {
+    const { flags } = parseFlags(args, GATEWAY_FLAGS(), 0);
+    const log = logTo(io);
+    const upstream = flags.upstream;
+    const failOpen = flags['fail-open'];
+    const limits: Record<string, number> = {};
+    for (const [flag, option] of LIMIT_FLAGS) {
+      const value = flags[flag];
+      if (value !== undefined) limits[option] = value;
+    }
+
+    let ticker: ReferenceTicker | undefined;
+    let referencePrices: ReferencePrices;
+    const pricesFile = flags['reference-prices'];
+    if (pricesFile !== undefined) {
+      referencePrices = await loadReferencePrices(pricesFile);
+    } else {
+      ticker = usage('--upstream', () =>
+        createReferenceTicker({
+          upstreamUrl: upstream,
+          intervalMs: flags['ticker-ms'],
+          onEvent: (event) => {
+            const line = describeTickerEvent(event);
+            if (line !== undefined) log(line);
+          },
+        }),
+      );
+      referencePrices = ticker;
+    }
+    const client = usage('--upstream', () => new ExchangeInfoClient({ baseUrl: upstream }));
+    const source = createRuleBookSource({
+      client,
+      intervalMs: flags['refresh-ms'],
+      onChange: (diff) => log(`rule book changed:\n${formatRuleBookDiff(diff)}`),
+      onError: (error) => log(`rule-book refresh failed: ${describeError(error)}`),
+    });
+
+    let gateway: RiskGateway;
+    try {
+      gateway = await createRiskGateway({
+        upstreamUrl: upstream,
+        source,
+        referencePrices,
+        maxReferenceAgeMs: flags['max-price-age-ms'],
+        failOpen,
+        ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
+        port: flags.port,
+        host: flags.host,
+        ...limits,
+        onEvent: (event) => {
+          const line = describeEvent(event, failOpen);
+          if (line !== undefined) log(line);
+        },
+      });
+    } catch (error) {
+      await client.close();
+      throw new CliError(`cannot start: ${describeError(error)}`, 1);
+    }
+    source.start();
+    ticker?.start();
+    log(
+      `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
+        `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
+        `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH})`,
+    );
+
+    // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
+    void (async () => {
+      while (source.state !== 'stopped') {
+        try {
+          const book = await source.ready();
+          log(
+            `rule book ready: ${book.size} pairs${book.rejected.length > 0 ? `, ${book.rejected.length} set aside` : ''}`,
+          );
+          return;
+        } catch {
+          if (client.closed) return;
+        }
+      }
+    })();
+
+    const signal = await new Promise<string>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
+    log(`${signal}: closing`);
+    await gateway.close();
+    await ticker?.stop();
+    await source.stop();
+    await client.close();
+    const { judged, accepted, refused, unchecked, forwarded } = gateway.stats;
+    log(
+      `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${forwarded} requests forwarded`,
+    );
+    return EXIT_OK;
+  },
+};
+
+/** `make()`, with a thrown option error reported as a usage error of `flag`. */
+function usage<T>(flag: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new CliError(`${flag}: ${describeError(error)}`, EXIT_USAGE);
+  }
+}
+
+/**
+ * A log line writer: each line stamped with the time. Whoever reads the log may go away (a
+ * closed pipe): orders matter more than log lines, so logging stops, once said on stderr, and the
+ * gateway keeps serving.
+ */
+function logTo(io: CliIo): (line: string) => void {
+  let logging = true;
+  watchOutput(io.stdout);
+  io.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (!logging) return;
+    logging = false;
+    io.stderr.write(
+      `${PROGRAM}: gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
+    );
+  });
+  return (line) => {
+    if (logging) io.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  };
+}
+
+function describeTickerEvent(event: TickerEvent): string | undefined {
+  switch (event.type) {
+    case 'ticker-ready':
+      return `ticker ready: ${event.symbols} reference prices`;
+    case 'ticker-recovered':
+      return `ticker recovered after ${event.afterFailures} failed polls: ${event.symbols} reference prices`;
+    case 'ticker-failed':
+      // The first failure and then every tenth: a ticker down for an hour is not 1,200 lines.
+      return event.consecutiveFailures === 1 || event.consecutiveFailures % 10 === 0
+        ? `ticker failed (${event.consecutiveFailures} in a row): ${event.error}`
+        : undefined;
+  }
+}
+
+function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefined {
+  switch (event.type) {
+    case 'verdict': {
+      const { symbol, side, type, quantity, price } = event.order;
+      const what = `${shown(symbol)} ${shown(side)} ${shown(type)} ${shown(quantity)}${price === undefined ? '' : ` @ ${shown(price)}`}`;
+      if (!event.result.ok) return `REFUSE ${what}: ${event.result.violations.map((v) => v.code).join(', ')}`;
+      if (event.bandUnchecked === undefined) return `ACCEPT ${what}`;
+      const why = event.bandUnchecked === 'stale' ? 'reference price too old' : 'no reference price';
+      return failOpen
+        ? `ACCEPT ${what} (band unchecked: ${why})`
+        : `UNCHECKED ${what}: not sent, band unchecked (${why})`;
+    }
+    case 'answered':
+      // A refused or unchecked order was already logged with its verdict.
+      return event.reason === 'order-refused' ||
+        event.reason === 'reference-price-missing' ||
+        event.reason === 'reference-price-stale'
+        ? undefined
+        : `${event.status} ${event.reason}: ${event.msg}`;
+    case 'upstream-failure':
+      return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
+    case 'client-gone':
+      return `CLIENT GONE (${event.stage}) ${event.method} ${event.target}`;
+    case 'client-error':
+      return `CLIENT ERROR ${event.code}${event.status === undefined ? '' : ` answered ${event.status}`}`;
+    case 'connection-dropped':
+      return `CONNECTION DROPPED (${event.open} open)`;
+    case 'connection-evicted':
+      return `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`;
+    case 'server-error':
+      return `SERVER ERROR ${event.code}`;
+  }
+}
+
+function shown(value: unknown): string {
+  if (value === undefined) return '?';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,39 @@
+/**
+ * order-preflight/gateway: the risk gateway, an HTTP server that stands in front of a WEEX V3
+ * spot exchange and judges every order before it is sent (`createRiskGateway`, also run by the
+ * `order-preflight gateway` command), its reference-price ticker, and a stand-in exchange for
+ * trying it and testing against it (`startFakeExchange`, the `order-preflight fake-exchange`
+ * command). Node.js only. Every export is named here; docs/gateway.md says what the gateway
+ * forwards, judges and refuses.
+ *
+ * @module order-preflight/gateway
+ */
+
+export { GATEWAY_HEADER, type GatewayAnswer, type GatewayReason } from './gateway/answers.js';
+export {
+  accessHeaders,
+  DEFAULT_TICKER_PRICES,
+  DEMO_API_KEY,
+  DEMO_API_SECRET,
+  DEMO_PASSPHRASE,
+  type FakeExchange,
+  type FakeExchangeOptions,
+  type FakeExchangeStats,
+  type ReceivedRequest,
+  signRequest,
+  startFakeExchange,
+} from './gateway/fake-exchange.js';
+export type { ForwardOutcome } from './gateway/forward.js';
+export { createRiskGateway, OVERFLOW_CONNECTIONS, type RiskGateway, STATUS_PATH } from './gateway/gateway.js';
+export type { GatewayEvent, RiskGatewayStats } from './gateway/gateway-events.js';
+export type { ReferencePrices, RiskGatewayOptions, RuleBookProvider } from './gateway/gateway-options.js';
+export { ORDER_FIELDS, type OrderField, type OrderParams } from './gateway/parse-order-request.js';
+export {
+  createReferenceTicker,
+  type PriceQuote,
+  type ReferenceTicker,
+  type ReferenceTickerOptions,
+  TICKER_PRICE_PATH,
+  type TickerEvent,
+  type TickerHealth,
+} from './gateway/reference-ticker.js';

@@ -1,0 +1,108 @@
+import type { ValidationResult } from '../index.js';
+import type { GatewayReason } from './answers.js';
+import type { ForwardOutcome } from './forward.js';
+import type { OrderParams } from './parse-order-request.js';
+
+/**
+ * What the gateway reports through `onEvent`.
+ *
+ * @example
+ * ```ts
+ * onEvent: (e) => { if (e.type === 'verdict' && !e.result.ok) log.info(e.order, e.result.violations); }
+ * ```
+ */
+export type GatewayEvent =
+  | {
+      readonly type: 'verdict';
+      readonly order: OrderParams;
+      readonly result: ValidationResult;
+      readonly referencePrice: string | number | undefined;
+      /** The reference price's age in ms, when its source gives one. */
+      readonly referencePriceAgeMs: number | undefined;
+      /**
+       * Set when a check needed a reference price it could not have: `missing` (none known) or
+       * `stale` (older than `maxReferenceAgeMs`). An accepted order with it was forwarded only
+       * because of `failOpen`.
+       */
+      readonly bandUnchecked: 'missing' | 'stale' | undefined;
+    }
+  | {
+      readonly type: 'answered';
+      readonly status: number;
+      readonly reason: GatewayReason;
+      readonly msg: string;
+    }
+  | {
+      /**
+       * The client left before its answer: while sending its request or while the request waited
+       * for an upstream connection (`request`; nothing was forwarded), or after the request was
+       * sent upstream (`upstream`; for an order, its execution status is the client's to query).
+       */
+      readonly type: 'client-gone';
+      readonly stage: 'request' | 'upstream';
+      readonly method: string;
+      readonly target: string;
+    }
+  | {
+      /**
+       * A connection failed below HTTP: bytes that are not HTTP (`HPE_*`), a head or request
+       * past its timeout (`ERR_HTTP_REQUEST_TIMEOUT`), a head too large (`HPE_HEADER_OVERFLOW`),
+       * or its socket broke (`ECONNRESET`, `EPIPE`). `status` is what the gateway answered (400,
+       * 408, 431) when it could still answer; the connection is closed either way.
+       */
+      readonly type: 'client-error';
+      readonly code: string;
+      readonly status: number | undefined;
+    }
+  | {
+      /** A connection past `maxConnections` plus the overflow, closed as soon as it was accepted. */
+      readonly type: 'connection-dropped';
+      readonly open: number;
+    }
+  | {
+      /** At the connection cap, a connection with no request in hand was closed for a new one. */
+      readonly type: 'connection-evicted';
+      readonly peer: string;
+    }
+  | {
+      /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
+      readonly type: 'server-error';
+      readonly code: string;
+    }
+  | {
+      readonly type: 'upstream-failure';
+      readonly method: string;
+      readonly target: string;
+      readonly outcome: ForwardOutcome;
+    };
+
+/**
+ * Counters since start.
+ *
+ * @example
+ * ```ts
+ * const { accepted, refused } = gateway.stats;
+ * ```
+ */
+export interface RiskGatewayStats {
+  /** Orders validated. */
+  readonly judged: number;
+  /** Orders that passed and were forwarded. */
+  readonly accepted: number;
+  /** Orders refused for violations (400 with `violations`). */
+  readonly refused: number;
+  /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
+  readonly unchecked: number;
+  /** Requests answered 503 `upstream-busy`: the upstream pool and its queue were full. */
+  readonly upstreamBusy: number;
+  /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
+  readonly forwarded: number;
+  /** Answers the gateway wrote itself, refusals included. */
+  readonly gatewayAnswers: number;
+  /** Client connections open right now (served and overflow). */
+  readonly openConnections: number;
+  /** Connections turned away for the cap (or the per-peer cap): answered 503 or dropped. */
+  readonly refusedConnections: number;
+  /** Idle or head-sending connections closed at the cap to make room for a new one. */
+  readonly evictedConnections: number;
+}

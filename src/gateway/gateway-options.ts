@@ -1,0 +1,303 @@
+import type { Dispatcher } from 'undici';
+import * as z from 'zod/mini';
+import {
+  builtOnce,
+  callback,
+  type DeclaresExactly,
+  flag,
+  integerIn,
+  optionsSchema,
+  refuse,
+  valueThat,
+  withDefault,
+} from '../client/option-schema.js';
+import { describeThrown } from '../errors/preflight-error.js';
+import { InvalidArgumentError, type RuleBook } from '../index.js';
+import type { GatewayEvent } from './gateway-events.js';
+import { isPlainPositiveDecimal } from './plain-decimal.js';
+import type { PriceQuote } from './reference-ticker.js';
+
+/**
+ * The last traded price per symbol: a feed with a `quote` method (the exchange's ticker, see
+ * `createReferenceTicker`: each price with its age), a function, or a map. A function may return
+ * a bare price (taken as fresh) or a {@link PriceQuote}; `undefined` means unknown. An order whose
+ * price band (or market worst case) cannot be checked for want of a usable price is refused with
+ * 503 unless `failOpen`.
+ *
+ * @example
+ * ```ts
+ * const fixed: ReferencePrices = new Map([['BTCUSDT', '100000.00']]);
+ * const ticker: ReferencePrices = createReferenceTicker({ upstreamUrl }); // { quote(symbol) }
+ * const own: ReferencePrices = (symbol) => myFeed.get(symbol); // '68920.40' or { price, ageMs }
+ * ```
+ */
+export type ReferencePrices =
+  | { quote(symbol: string): PriceQuote | undefined; health?(): unknown }
+  | ((symbol: string) => string | number | PriceQuote | undefined)
+  | ReadonlyMap<string, string | number>;
+
+/**
+ * Where the gateway gets its rule book: a `RuleBookSource` from `createRuleBookSource` fits.
+ * The book is read once per order, so one order is judged against one whole book.
+ *
+ * @example
+ * ```ts
+ * const provider: RuleBookProvider = createRuleBookSource({ client, intervalMs: 60_000 });
+ * ```
+ */
+export interface RuleBookProvider {
+  current(): RuleBook | undefined;
+  /** When present and true, orders are refused with 503 unless `allowStaleBook`. */
+  isStale?(): boolean;
+  ageMs?(): number | undefined;
+}
+
+/**
+ * Options of {@link createRiskGateway}. Give exactly one of `source` and `book`.
+ *
+ * @example
+ * ```ts
+ * const options: RiskGatewayOptions = { upstreamUrl: 'https://api.example.com', source, referencePrices: prices };
+ * ```
+ */
+export interface RiskGatewayOptions {
+  /** The exchange's origin, such as `https://api.example.com`; paths are forwarded as received. */
+  readonly upstreamUrl: string | URL;
+  /** A refreshing source of rule books (preferred). The gateway reads it, never stops it. */
+  readonly source?: RuleBookProvider;
+  /** A fixed rule book, for tests and snapshots. */
+  readonly book?: RuleBook;
+  readonly referencePrices?: ReferencePrices;
+  /**
+   * A reference price older than this is not used: the order's band cannot be checked (503
+   * `reference-price-stale`, unless `failOpen`). Default 10 000 ms. Applies to prices that
+   * carry an age (the ticker's); a map's prices have none.
+   */
+  readonly maxReferenceAgeMs?: number;
+  /**
+   * Forward an order whose price band or market worst case cannot be checked (no reference
+   * price, or one older than `maxReferenceAgeMs`), logging its verdict as "band unchecked".
+   * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
+   */
+  readonly failOpen?: boolean;
+  /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
+  readonly maxNotional?: string | number;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Request bodies above this are refused with 413. Default 64 KiB. */
+  readonly maxBodyBytes?: number;
+  /**
+   * Client connections served at once. Default 1024. The next {@link OVERFLOW_CONNECTIONS} get
+   * a 503 (`too-many-connections`, not sent) to their first request and are closed within 1 s;
+   * past those, connections are closed as soon as they are accepted (`connection-dropped`).
+   * Keep it well below the process's file-descriptor limit: each forwarded request needs one
+   * more descriptor for the upstream.
+   */
+  readonly maxConnections?: number;
+  /**
+   * Connections one peer address may hold at once. Default three quarters of `maxConnections`
+   * (768). Past it, a connection from that address is treated as one past the cap (503, then
+   * closed), so one address cannot take every slot.
+   */
+  readonly maxConnectionsPerPeer?: number;
+  /**
+   * Connections to the upstream, at most. Default 128 (with the gateway's own dispatcher, its
+   * pool size). A request finding them all busy waits in the pool's queue (for at most
+   * `upstreamTimeoutMs`, then 502 not sent); past `maxUpstreamQueue` waiting, it is answered 503
+   * `upstream-busy` at once: not sent, safe to retry. So a client pipelining thousands of
+   * requests, or thousands of clients, never open more upstream connections than this.
+   */
+  readonly maxUpstreamConnections?: number;
+  /** Requests that may wait for an upstream connection. Default 512; past it, 503 `upstream-busy`. */
+  readonly maxUpstreamQueue?: number;
+  /**
+   * How long a client may take to send a request's head (request line and headers), from its
+   * first byte (a connection that sends nothing: from its opening). Default 10 000 ms; past it,
+   * 408 and the connection is closed. Node's `server.headersTimeout`; an idle keep-alive
+   * connection is `keepAliveTimeoutMs`'s.
+   */
+  readonly headersTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request, head and body, from its first byte.
+   * Default 30 000 ms (or `headersTimeoutMs`, if that is longer); past it, 408 and the
+   * connection is closed. At least `headersTimeoutMs`. Node's `server.requestTimeout`; the
+   * upstream's time is not counted (that is `upstreamTimeoutMs`).
+   */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after an answer. Default 5 000 ms. */
+  readonly keepAliveTimeoutMs?: number;
+  /** The request head's size limit (request line and headers). Default 16 KiB; past it, 431. */
+  readonly maxHeaderBytes?: number;
+  /** How long the upstream may take to answer, head and body. Default 10 000 ms; past it, 504. */
+  readonly upstreamTimeoutMs?: number;
+  /** Judge orders against a book the source calls stale (`isStale()`). Default false: 503. */
+  readonly allowStaleBook?: boolean;
+  /**
+   * Forward order-placing endpoints the gateway cannot judge (order lists, cancel-replace, SOR).
+   * Default false: 403.
+   */
+  readonly forwardUnjudgedOrderPaths?: boolean;
+  /**
+   * The undici dispatcher for upstream requests (a proxy agent, a mock). Default: an Agent the
+   * gateway owns and closes.
+   */
+  readonly dispatcher?: Dispatcher;
+  /** Each verdict and each failure, for logs and metrics. Exceptions it throws are ignored. */
+  readonly onEvent?: (event: GatewayEvent) => void;
+}
+
+// Every option of `createRiskGateway` is declared once, here: its type, its check and its
+// default. The `order-preflight gateway` command gives its flags to the same schema, so a flag
+// and an option are refused alike (the message names the option, the limit and the value).
+
+const MAX_MS = 2_147_483_647;
+const positive = (fallback: number) => withDefault(integerIn(1, MAX_MS), fallback);
+const optionalPositive = () => z.optional(integerIn(1, MAX_MS));
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+
+function gatewayOptionShape() {
+  return {
+    upstreamUrl: z.pipe(
+      valueThat<string | URL>(
+        (value) => typeof value === 'string' || value instanceof URL,
+        'an absolute http(s) URL such as https://api.example.com',
+      ),
+      z.transform((value: string | URL, ctx) => upstreamOrigin(value, ctx)),
+    ),
+    source: z.optional(
+      valueThat<RuleBookProvider>(
+        (value) => isObject(value) && typeof (value as RuleBookProvider).current === 'function',
+        'a rule-book source (an object with current())',
+      ),
+    ),
+    book: z.optional(
+      valueThat<RuleBook>(
+        (value) => isObject(value) && typeof (value as RuleBook).validateOrder === 'function',
+        'a RuleBook',
+      ),
+    ),
+    referencePrices: z.optional(
+      valueThat<NonNullable<RiskGatewayOptions['referencePrices']>>(
+        (value) => typeof value === 'function' || value instanceof Map || isObject(value),
+        'a Map of symbol to price, a function, or a feed with quote(symbol)',
+      ),
+    ),
+    maxReferenceAgeMs: positive(10_000),
+    failOpen: withDefault(flag(), false),
+    maxNotional: z.optional(
+      valueThat<string | number>(isPlainPositiveDecimal, 'a plain positive decimal such as "250000"'),
+    ),
+    port: withDefault(integerIn(0, 65_535), 0),
+    host: withDefault(z.string(), '127.0.0.1'),
+    maxBodyBytes: positive(64 * 1024),
+    maxConnections: positive(1024),
+    maxConnectionsPerPeer: optionalPositive(),
+    maxUpstreamConnections: positive(128),
+    maxUpstreamQueue: positive(512),
+    headersTimeoutMs: positive(10_000),
+    requestTimeoutMs: optionalPositive(),
+    keepAliveTimeoutMs: positive(5_000),
+    maxHeaderBytes: positive(16 * 1024),
+    upstreamTimeoutMs: positive(10_000),
+    allowStaleBook: withDefault(flag(), false),
+    forwardUnjudgedOrderPaths: withDefault(flag(), false),
+    dispatcher: z.optional(
+      valueThat<NonNullable<RiskGatewayOptions['dispatcher']>>(
+        (value) => isObject(value) && typeof (value as { dispatch?: unknown }).dispatch === 'function',
+        'an undici Dispatcher',
+      ),
+    ),
+    onEvent: z.optional(callback<NonNullable<RiskGatewayOptions['onEvent']>>()),
+  };
+}
+
+/** The default of `requestTimeoutMs`, unless `headersTimeoutMs` is longer. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+const gatewayOptionsSchema = builtOnce(() =>
+  z.pipe(
+    optionsSchema(gatewayOptionShape(), { subject: 'a risk-gateway option', required: 'upstreamUrl' }),
+    z.transform((options, ctx) => {
+      if ((options.source === undefined) === (options.book === undefined)) {
+        return refuse(ctx, {
+          path: ['source'],
+          problem:
+            'and book: give exactly one, source (a refreshing RuleBookSource) or book (a fixed RuleBook)',
+          value: options.source,
+        });
+      }
+      const requestTimeoutMs =
+        options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, options.headersTimeoutMs);
+      if (options.headersTimeoutMs > requestTimeoutMs) {
+        return refuse(ctx, {
+          path: ['headersTimeoutMs'],
+          problem: `must not exceed requestTimeoutMs (${requestTimeoutMs}), got ${options.headersTimeoutMs}`,
+          value: options.headersTimeoutMs,
+        });
+      }
+      const { maxConnections } = options;
+      return {
+        ...options,
+        requestTimeoutMs,
+        // Three quarters of the slots: one address cannot take them all.
+        maxConnectionsPerPeer:
+          options.maxConnectionsPerPeer ?? maxConnections - Math.floor(maxConnections / 4),
+      };
+    }),
+  ),
+);
+
+true satisfies DeclaresExactly<z.input<ReturnType<typeof gatewayOptionsSchema>>, RiskGatewayOptions>;
+
+/** {@link RiskGatewayOptions} checked, every default filled in, the upstream as its origin. */
+export type ResolvedGatewayOptions = Readonly<z.output<ReturnType<typeof gatewayOptionsSchema>>>;
+
+/**
+ * Reads the options of `createRiskGateway`.
+ *
+ * @throws {InvalidArgumentError} naming the first option at fault (`options.maxBodyBytes`), what
+ *   it must be and the value it got.
+ */
+export function readGatewayOptions(options: RiskGatewayOptions): ResolvedGatewayOptions {
+  let result: ReturnType<ReturnType<typeof gatewayOptionsSchema>['safeParse']>;
+  try {
+    result = gatewayOptionsSchema().safeParse(options, { reportInput: true });
+  } catch (error) {
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const option = issue?.path[0];
+  throw new InvalidArgumentError(
+    option === undefined ? 'options' : `options.${String(option)}`,
+    issue?.message ?? 'are not valid',
+  );
+}
+
+/** The origin of an upstream URL: paths are forwarded as received, so it must be a bare origin. */
+function upstreamOrigin(value: string | URL, ctx: Parameters<typeof refuse>[0]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return refuse(ctx, {
+      problem: `must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(String(value))}`,
+      value,
+    });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return refuse(ctx, { problem: `must be http or https, got ${url.protocol}`, value });
+  }
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    return refuse(ctx, {
+      problem: `must be an origin such as https://api.example.com (paths are forwarded as received), got ${url.href}`,
+      value,
+    });
+  }
+  return url.origin;
+}
