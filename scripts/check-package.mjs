@@ -257,7 +257,9 @@ type ViolationCode = core.ViolationCode;`;
     );
     process.exit(1);
   }
-  process.stdout.write('ok  without big.js and fast-check, the core, ./node and ./gateway load (import and require; a gateway started from the tarball answers)\n');
+  process.stdout.write(
+    'ok  without big.js and fast-check, the core, ./node and ./gateway load (import and require; a gateway started from the tarball answers)\n',
+  );
   for (const [dir, absent] of [
     [bare, ['fast-check', 'big.js']],
     [bareProject('bare-fast-check', ['lossless-json', 'undici', 'fast-check', 'pure-rand']), ['big.js']],
