@@ -45,6 +45,7 @@ export type GatewayReason =
   | 'too-many-connections'
   | 'bad-request'
   | 'request-timeout'
+  | 'body-too-slow'
   | 'headers-too-large'
   | 'internal-error';
 

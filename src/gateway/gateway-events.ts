@@ -60,9 +60,18 @@ export type GatewayEvent =
       readonly open: number;
     }
   | {
-      /** At the connection cap, a connection with no request in hand was closed for a new one. */
+      /**
+       * At the connection cap (or the per-peer cap), a connection that had not handed over a
+       * whole request was closed for a new one; nothing of it was judged or forwarded. `stage`
+       * `head`: it had not finished a request head (the oldest such); `body`: its head was in and
+       * its body still arriving, the slowest such (`bodyBytes` in the `bodyMs` since its head); it
+       * was answered 408 `body-too-slow`.
+       */
       readonly type: 'connection-evicted';
       readonly peer: string;
+      readonly stage: 'head' | 'body';
+      readonly bodyBytes?: number;
+      readonly bodyMs?: number;
     }
   | {
       /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
@@ -103,6 +112,6 @@ export interface RiskGatewayStats {
   readonly openConnections: number;
   /** Connections turned away for the cap (or the per-peer cap): answered 503 or dropped. */
   readonly refusedConnections: number;
-  /** Idle or head-sending connections closed at the cap to make room for a new one. */
+  /** Connections still sending a request head or body, closed at the cap to make room for a new one. */
   readonly evictedConnections: number;
 }

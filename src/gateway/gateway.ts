@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
 import type { ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
+import { createConnectionSlots } from './connection-slots.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
@@ -61,8 +61,6 @@ export const STATUS_PATH = '/preflight/status';
  * ```
  */
 export const OVERFLOW_CONNECTIONS = 64;
-/** How long an overflow connection may take to send the request that gets its 503. */
-const OVERFLOW_GRACE_MS = 1_000;
 
 /**
  * Starts a pre-trade gateway in front of an exchange. `POST /api/v3/order` is judged against the
@@ -127,18 +125,17 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     refusedConnections: 0,
     evictedConnections: 0,
   };
-  /** Connections being served (in order of arrival), and those past the cap that only get a 503. */
-  const served = new Set<Socket>();
-  const overflow = new Set<Socket>();
-  /** Open connections per peer address. */
-  const perPeer = new Map<string, number>();
-  /** Requests being handled per connection. */
-  const busy = new WeakMap<Duplex, number>();
-  /** When each served connection opened, while it has not yet sent a whole request head. */
-  const headless = new Map<Socket, number>();
-  /** Each open connection's peer address (until it is released). */
-  const peerOf = new Map<Socket, string>();
-  const evictableAfterMs = Math.min(1_000, Math.floor(headersTimeoutMs / 2));
+  /** Which connections are served and which make room at the cap: see connection-slots.ts. */
+  const slots = createConnectionSlots({
+    maxConnections,
+    maxConnectionsPerPeer,
+    evictableAfterMs: Math.min(1_000, Math.floor(headersTimeoutMs / 2)),
+    onEvicted: (eviction) => {
+      stats.evictedConnections++;
+      if (eviction.stage === 'body') stats.gatewayAnswers++; // its 408 body-too-slow
+      emit({ type: 'connection-evicted', ...eviction });
+    },
+  });
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
@@ -327,7 +324,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
       failOpen: resolved.failOpen === true,
       maxReferenceAgeMs,
-      stats: { ...stats, openConnections: served.size + overflow.size },
+      stats: { ...stats, openConnections: slots.open },
     });
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
@@ -360,7 +357,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         );
       return;
     }
-    if (overflow.has(req.socket)) {
+    if (slots.isOverflow(req.socket)) {
       stats.refusedConnections++;
       answer(
         res,
@@ -400,16 +397,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     (req, res) => {
       // A connection's pipelined requests are handled one at a time, in order: one client
       // pipelining thousands of requests holds one upstream request at a time, not thousands.
-      const socket = req.socket;
-      headless.delete(socket as Socket);
-      busy.set(socket, (busy.get(socket) ?? 0) + 1);
+      const socket = req.socket as Socket;
+      slots.requestArrived(socket, req, res);
       const turn = (turns.get(socket) ?? Promise.resolve())
         .then(() => handle(req, res))
         .catch((error: unknown) => {
           answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
         })
         .finally(() => {
-          busy.set(socket, (busy.get(socket) ?? 1) - 1);
+          slots.requestFinished(socket);
           if (turns.get(socket) === turn) turns.delete(socket);
         });
       turns.set(socket, turn);
@@ -419,61 +415,9 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   server.maxConnections = maxConnections + OVERFLOW_CONNECTIONS;
   server.on('drop', () => {
     stats.refusedConnections++;
-    emit({ type: 'connection-dropped', open: served.size + overflow.size });
+    emit({ type: 'connection-dropped', open: slots.open });
   });
-  server.on('connection', (socket: Socket) => {
-    const peer = socket.remoteAddress ?? '';
-    peerOf.set(socket, peer);
-    perPeer.set(peer, (perPeer.get(peer) ?? 0) + 1);
-    socket.once('close', () => release(socket));
-    const admitted =
-      ((perPeer.get(peer) ?? 0) <= maxConnectionsPerPeer || evictHeadlessConnection(peer)) &&
-      (served.size < maxConnections || evictHeadlessConnection(undefined));
-    if (admitted) {
-      served.add(socket);
-      headless.set(socket, performance.now());
-      return;
-    }
-    overflow.add(socket);
-    const timer = setTimeout(() => socket.destroy(), OVERFLOW_GRACE_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-  });
-  /**
-   * At the cap, the oldest connection that has been open for a while (`evictableAfterMs`) without
-   * finishing a single request head makes room for a new one: connections that trickle their
-   * heads cannot lock everyone else out by holding every slot until their timeout. Nothing is
-   * lost: such a connection has sent nothing that was judged or forwarded. Connections that have
-   * been served (idle keep-alive ones included) are never evicted.
-   */
-  const evictHeadlessConnection = (peer: string | undefined): boolean => {
-    const now = performance.now();
-    for (const [socket, openedAt] of headless) {
-      // Oldest first (a Map keeps insertion order): the first too young means all are.
-      if (now - openedAt < evictableAfterMs) return false;
-      if (peer !== undefined && peerOf.get(socket) !== peer) continue;
-      if ((busy.get(socket) ?? 0) > 0) continue;
-      stats.evictedConnections++;
-      emit({ type: 'connection-evicted', peer: peerOf.get(socket) ?? '' });
-      release(socket);
-      socket.destroy();
-      return true;
-    }
-    return false;
-  };
-
-  /** Forgets a connection (closed or evicted); counted once, whichever comes first. */
-  const release = (socket: Socket): void => {
-    served.delete(socket);
-    overflow.delete(socket);
-    headless.delete(socket);
-    const peer = peerOf.get(socket);
-    if (peer === undefined) return;
-    peerOf.delete(socket);
-    const left = (perPeer.get(peer) ?? 1) - 1;
-    if (left === 0) perPeer.delete(peer);
-    else perPeer.set(peer, left);
-  };
+  server.on('connection', (socket: Socket) => slots.admit(socket));
 
   // Replaces Node's default handling (answer 400/408/431 on the raw socket, or just close it)
   // with the same, logged, and answered in the gateway's format.
@@ -520,7 +464,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     get stats() {
-      return { ...stats, openConnections: served.size + overflow.size };
+      return { ...stats, openConnections: slots.open };
     },
     close(graceMs = 2_000) {
       closing ??= (async () => {

@@ -277,7 +277,9 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
     case 'connection-dropped':
       return `CONNECTION DROPPED (${event.open} open)`;
     case 'connection-evicted':
-      return `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`;
+      return event.stage === 'head'
+        ? `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`
+        : `CONNECTION EVICTED (${event.peer}: request body at ${event.bodyBytes} bytes in ${event.bodyMs} ms at the connection cap)`;
     case 'server-error':
       return `SERVER ERROR ${event.code}`;
   }
