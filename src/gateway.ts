@@ -28,8 +28,10 @@ export { createRiskGateway, OVERFLOW_CONNECTIONS, type RiskGateway, STATUS_PATH 
 export type { GatewayEvent, RiskGatewayStats } from './gateway/gateway-events.js';
 export type { ReferencePrices, RiskGatewayOptions, RuleBookProvider } from './gateway/gateway-options.js';
 export { ORDER_FIELDS, type OrderField, type OrderParams } from './gateway/parse-order-request.js';
+export { DEFAULT_MAX_PRICE_JUMP } from './gateway/price-jump.js';
 export {
   createReferenceTicker,
+  type PriceJump,
   type PriceQuote,
   type ReferenceTicker,
   type ReferenceTickerOptions,
@@ -37,3 +39,4 @@ export {
   type TickerEvent,
   type TickerHealth,
 } from './gateway/reference-ticker.js';
+export { SKIPPABLE_CHECKS } from './gateway/unchecked-checks.js';

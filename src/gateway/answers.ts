@@ -38,6 +38,7 @@ export type GatewayReason =
   | 'reference-price-failed'
   | 'reference-price-missing'
   | 'reference-price-stale'
+  | 'rule-unchecked'
   | 'upstream-unreachable'
   | 'upstream-busy'
   | 'upstream-no-answer'

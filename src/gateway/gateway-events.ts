@@ -1,4 +1,4 @@
-import type { ValidationResult } from '../index.js';
+import type { SkippedCheck, ValidationResult } from '../index.js';
 import type { GatewayReason } from './answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { OrderParams } from './parse-order-request.js';
@@ -25,6 +25,12 @@ export type GatewayEvent =
        * because of `failOpen`.
        */
       readonly bandUnchecked: 'missing' | 'stale' | undefined;
+      /**
+       * The skipped checks neither `allowUnchecked` nor `failOpen` lets through (empty when there
+       * are none). An order that passed with any was not sent: 503 `rule-unchecked` when one is
+       * for a rule field the pair lacks, else `reference-price-missing` / `-stale`.
+       */
+      readonly unchecked: readonly SkippedCheck[];
     }
   | {
       readonly type: 'answered';
@@ -102,6 +108,11 @@ export interface RiskGatewayStats {
   readonly refused: number;
   /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
   readonly unchecked: number;
+  /**
+   * Orders that passed but were not sent: a check they needed was skipped because the pair lacks
+   * its rule field, and `allowUnchecked` does not name it (503 `rule-unchecked`).
+   */
+  readonly ruleUnchecked: number;
   /** Requests answered 503 `upstream-busy`: the upstream pool and its queue were full. */
   readonly upstreamBusy: number;
   /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */

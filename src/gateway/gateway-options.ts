@@ -12,10 +12,11 @@ import {
   withDefault,
 } from '../client/option-schema.js';
 import { describeThrown } from '../errors/preflight-error.js';
-import { InvalidArgumentError, type RuleBook } from '../index.js';
+import { InvalidArgumentError, type RuleBook, type ViolationCode } from '../index.js';
 import type { GatewayEvent } from './gateway-events.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { SKIPPABLE_CHECKS } from './unchecked-checks.js';
 
 /**
  * The last traded price per symbol: a feed with a `quote` method (the exchange's ticker, see
@@ -50,6 +51,12 @@ export interface RuleBookProvider {
   /** When present and true, orders are refused with 503 unless `allowStaleBook`. */
   isStale?(): boolean;
   ageMs?(): number | undefined;
+  /**
+   * The error of the last failed refresh, `undefined` after a success (a `RuleBookSource`'s
+   * `lastError`). Shown on the status page: a refused refresh (`ImplausibleRuleBookError`) says
+   * that the book in force was kept, and why.
+   */
+  readonly lastError?: unknown;
 }
 
 /**
@@ -80,6 +87,15 @@ export interface RiskGatewayOptions {
    * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
    */
   readonly failOpen?: boolean;
+  /**
+   * The checks an order may be forwarded without, by the code each would produce
+   * (`'QUANTITY_ABOVE_MAX'`, `'PRICE_TICK'`: one of {@link SKIPPABLE_CHECKS}). An order whose
+   * verdict skips any other check is not sent: 503 `rule-unchecked` when the pair lacks the rule
+   * field the check needs (docs/gateway.md, "Fail closed on missing rules"), 503
+   * `reference-price-missing` / `-stale` when only a reference price is lacking. A check named
+   * here may go unchecked for either reason. Default none: fail closed.
+   */
+  readonly allowUnchecked?: readonly ViolationCode[];
   /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
   readonly maxNotional?: string | number;
   /** Default 0: a free port. */
@@ -187,6 +203,23 @@ function gatewayOptionShape() {
     ),
     maxReferenceAgeMs: positive(10_000),
     failOpen: withDefault(flag(), false),
+    allowUnchecked: withDefault(
+      z.pipe(
+        valueThat<readonly ViolationCode[]>(
+          (value) => Array.isArray(value) && value.every((check) => typeof check === 'string'),
+          'a list of check names',
+        ),
+        z.transform((checks: readonly ViolationCode[], ctx) => {
+          const unknown = checks.find((check) => !SKIPPABLE_CHECKS.includes(check));
+          if (unknown === undefined) return new Set(checks) as ReadonlySet<ViolationCode>;
+          return refuse(ctx, {
+            problem: `must name checks a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${JSON.stringify(unknown)}`,
+            value: unknown,
+          });
+        }),
+      ),
+      new Set<ViolationCode>(),
+    ),
     maxNotional: z.optional(
       valueThat<string | number>(isPlainPositiveDecimal, 'a plain positive decimal such as "250000"'),
     ),

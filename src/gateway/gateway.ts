@@ -19,6 +19,8 @@ import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
 import { routeRequest } from './route.js';
+import { ruleBookHealth } from './rule-book-health.js';
+import { lacksRuleField, ruleUncheckedBody, uncheckedSkips } from './unchecked-checks.js';
 
 /**
  * A running gateway.
@@ -119,6 +121,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     accepted: 0,
     refused: 0,
     unchecked: 0,
+    ruleUnchecked: 0,
     upstreamBusy: 0,
     forwarded: 0,
     gatewayAnswers: 0,
@@ -268,6 +271,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
+    const unchecked = uncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
     stats.judged++;
     emit({
       type: 'verdict',
@@ -276,6 +280,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePrice: quote?.price,
       referencePriceAgeMs: quote?.ageMs,
       bandUnchecked,
+      unchecked,
     });
     if (!result.ok) {
       stats.refused++;
@@ -287,7 +292,13 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    if (bandUnchecked !== undefined && !resolved.failOpen) {
+    if (lacksRuleField(unchecked)) {
+      // A fresh reference price would not help: the pair itself lacks what the check needs.
+      stats.ruleUnchecked++;
+      answer(res, 503, 'rule-unchecked', ruleUncheckedBody(order.symbol, unchecked, result.skipped));
+      return;
+    }
+    if (bandUnchecked !== undefined && unchecked.length > 0) {
       stats.unchecked++;
       const symbol = String(order.symbol);
       answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
@@ -316,13 +327,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         ? prices.health()
         : undefined;
     const text = JSON.stringify({
-      ruleBook: {
-        pairs: book?.size,
-        ageMs: provider.ageMs?.(),
-        stale: provider.isStale?.() ?? false,
-      },
+      ruleBook: ruleBookHealth(provider, book),
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
       failOpen: resolved.failOpen === true,
+      allowUnchecked: [...resolved.allowUnchecked],
       maxReferenceAgeMs,
       stats: { ...stats, openConnections: slots.open },
     });

@@ -529,8 +529,8 @@ class RefreshingRuleBookSource implements RuleBookSource {
 
   /** The plausibility guard, with `acceptRefresh` as the way past it. */
   #assess(book: RuleBook, previous: RuleBook | undefined, diff: RuleBookDiff | undefined) {
-    const { query, maxLossShare, acceptRefresh } = this.#options;
-    const refusal = assessRefresh({ next: book, previous, diff, query, maxLossShare });
+    const { query, maxLossShare, keepRuleFields, acceptRefresh } = this.#options;
+    const refusal = assessRefresh({ next: book, previous, diff, query, maxLossShare, keepRuleFields });
     if (refusal === undefined || acceptRefresh === undefined) return refusal;
     try {
       return acceptRefresh(refusal.diff, book, previous, refusal) === true ? undefined : refusal;
@@ -543,6 +543,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
           usableAfter: refusal.usableAfter,
           lost: refusal.lost,
           maxLossShare: refusal.maxLossShare,
+          removedFields: refusal.removedFields,
         },
         { cause: error },
       );
