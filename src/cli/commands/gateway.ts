@@ -55,9 +55,8 @@ Options:
                             reference price), logging "band unchecked"; default: refuse it (503)
   --allow-unchecked CHECK   forward an order although CHECK could not be made (the pair lacks
                             the rule field it needs, or a reference price); repeatable. CHECK is
-                            the code the check produces: ${SKIPPABLE_CHECKS.slice(0, 4).join(', ')},
-                            ${SKIPPABLE_CHECKS.slice(4, 8).join(', ')},
-                            ${SKIPPABLE_CHECKS.slice(8).join(', ')}.
+                            the code the check would produce, one of
+${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
                             Default: none; such an order is refused 503 rule-unchecked
   --max-price-jump RATIO    a polled price more than RATIO away from the one in force (0.1 is
                             10 %) moves the band only once the next poll confirms it (default
@@ -85,6 +84,21 @@ Options:
   -h, --help                Show this help.
 
 Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
+
+/** `words` joined by ", " in lines of at most `width` characters, each indented by `indent`. */
+function wrapped(words: readonly string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, word] of words.entries()) {
+    const piece = i < words.length - 1 ? `${word},` : word;
+    if (line !== '' && indent + line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = piece;
+    } else line = line === '' ? piece : `${line} ${piece}`;
+  }
+  lines.push(line);
+  return lines.map((text) => `${' '.repeat(indent)}${text}`).join('\n');
+}
 
 const MAX_MS = 2_147_483_647;
 const positive = (what: string) => wholeNumberIn(1, MAX_MS, what);
