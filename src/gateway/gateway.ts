@@ -70,7 +70,9 @@ export const OVERFLOW_CONNECTIONS = 64;
  * never sent; an accepted one is forwarded unchanged (method, path and query string, headers
  * except the connection ones and `Host`, body byte for byte), so the client's signature stays
  * valid, and the upstream's answer is relayed. Other requests are forwarded unchanged. It fails
- * closed: no rule book (or a stale one) means 503 for orders.
+ * closed: no rule book (or a stale one) means 503 for orders, and so does an order whose verdict
+ * skipped a check for want of a rule field (`rule-unchecked`) or of a fresh reference price,
+ * unless `allowUnchecked` (or, for the reference price, `failOpen`) lets it through.
  *
  * @example
  * ```ts
