@@ -167,12 +167,7 @@ export interface FakeExchangeOptions {
   readonly host?: string;
 }
 
-const SIGNED = new Set([
-  'POST /api/v3/order',
-  'POST /api/v3/order/test',
-  'DELETE /api/v3/order',
-  'GET /api/v3/account',
-]);
+const SIGNED = new Set(['POST /api/v3/order', 'DELETE /api/v3/order', 'GET /api/v3/account']);
 
 /**
  * `ACCESS-SIGN` as WEEX V3 computes it: base64 of HMAC-SHA256(secret, timestamp + METHOD +
@@ -321,8 +316,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         return;
       }
       stats.verified++;
-      if (route === 'POST /api/v3/order/test') send(res, 200, {});
-      else if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
+      if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
       else if (route === 'DELETE /api/v3/order') {
         const params = new URLSearchParams(query);
         send(res, 200, {

@@ -18,6 +18,7 @@ import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { headerRefusal } from './request-headers.js';
 import { routeRequest } from './route.js';
 import { ruleBookHealth } from './rule-book-health.js';
 import { lacksRuleField, ruleUncheckedBody, uncheckedSkips } from './unchecked-checks.js';
@@ -69,10 +70,12 @@ export const OVERFLOW_CONNECTIONS = 64;
  * current rule book and the reference price: a refused order gets 400 with the violations and is
  * never sent; an accepted one is forwarded unchanged (method, path and query string, headers
  * except the connection ones and `Host`, body byte for byte), so the client's signature stays
- * valid, and the upstream's answer is relayed. Other requests are forwarded unchanged. It fails
- * closed: no rule book (or a stale one) means 503 for orders, and so does an order whose verdict
- * skipped a check for want of a rule field (`rule-unchecked`) or of a fresh reference price,
- * unless `allowUnchecked` (or, for the reference price, `failOpen`) lets it through.
+ * valid, and the upstream's answer is relayed. Other requests are forwarded unchanged only when
+ * their method and path are in the route table (the WEEX V3 spot endpoints that read or cancel,
+ * plus `forward`); the rest are refused (docs/gateway.md, "Routes"). It fails closed: no rule book
+ * (or a stale one) means 503 for orders, and so does an order whose verdict skipped a check for
+ * want of a rule field (`rule-unchecked`) or of a fresh reference price, unless `allowUnchecked`
+ * (or, for the reference price, `failOpen`) lets it through.
  *
  * @example
  * ```ts
@@ -225,7 +228,12 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     query: string,
     body: Buffer,
   ): Promise<void> => {
-    const parsed = parseOrderRequest({ query, body, contentType: contentTypeOf(req.rawHeaders) });
+    const parsed = parseOrderRequest({
+      query,
+      body,
+      contentType: contentTypeOf(req.rawHeaders),
+      allowFields: resolved.allowFields,
+    });
     if (!parsed.ok) {
       const { status, code, reason, msg, fields } = parsed.problem;
       answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
@@ -344,6 +352,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     res.end(text);
   };
 
+  /**
+   * The gateway's own routes (exact method and target), answered here and never forwarded: checked
+   * before the exchange's route table, outside it.
+   */
+  const ownRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>([
+    [`GET ${STATUS_PATH}`, (_req, res) => sendStatus(res)],
+  ]);
+
   /** The response being written on each connection, so a client error never garbles one. */
   const answering = new WeakMap<Duplex, ServerResponse>();
 
@@ -381,12 +397,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       );
       return;
     }
-    if (req.method === 'GET' && req.url === STATUS_PATH) {
-      sendStatus(res);
+    const own = ownRoutes.get(`${req.method} ${req.url}`);
+    if (own !== undefined) {
+      own(req, res);
       return;
     }
-    const route = routeRequest(req.method ?? 'GET', req.url ?? '/', resolved);
-    if (route.kind === 'refuse') {
+    const route =
+      headerRefusal(req.rawHeaders) ?? routeRequest(req.method ?? 'GET', req.url ?? '/', resolved.forward);
+    if ('reason' in route) {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
     } else if (route.kind === 'forward') {
       await forward(req, res, read.bytes, false);

@@ -14,7 +14,7 @@ import {
   STATUS_PATH,
   type TickerEvent,
 } from '../../gateway.js';
-import { formatRuleBookDiff, type ViolationCode } from '../../index.js';
+import { formatRuleBookDiff, isInvalidArgumentError, type ViolationCode } from '../../index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../node.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
@@ -81,6 +81,13 @@ ${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
   --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
   --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
   --max-body-bytes N        request body cap (default 65536), then 413
+  --forward METHOD:PATH     also forward this exact route, e.g.
+                            --forward GET:/api/v3/rebate/affiliate/getAffiliateUIDs (repeatable).
+                            Only the WEEX V3 spot routes that read or cancel are forwarded by
+                            default, and POST /api/v3/order is judged; any other request is
+                            refused (403 route-not-allowed). An order-placing path cannot be opened
+  --allow-field NAME        let POST /api/v3/order carry the body key NAME besides the order
+                            fields (repeatable); any other key is refused (400 unknown-field)
   -h, --help                Show this help.
 
 Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
@@ -126,6 +133,8 @@ const GATEWAY_FLAGS = () =>
     'request-timeout-ms': optionalPositive('a whole number of ms'),
     'upstream-timeout-ms': optionalPositive('a whole number of ms'),
     'max-body-bytes': optionalPositive('a whole number of bytes'),
+    forward: repeatedFlag(z.string()),
+    'allow-field': repeatedFlag(z.string()),
   });
 
 /** A check `--allow-unchecked` may name: one a verdict can skip. */
@@ -135,6 +144,15 @@ function checkName() {
       `must name a check a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${shownFlagValue(issue.input)}`,
   });
 }
+
+/**
+ * The flags the gateway's options check themselves (their rules live with the option): an error
+ * naming the option is reported as a usage error naming the flag.
+ */
+const CHECKED_BY_OPTION = [
+  ['forward', 'forward'],
+  ['allowFields', 'allow-field'],
+] as const;
 
 /** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
 const LIMIT_FLAGS = [
@@ -205,6 +223,8 @@ export const gatewayCommand: Command = {
         ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
         port: flags.port,
         host: flags.host,
+        forward: flags.forward,
+        allowFields: flags['allow-field'],
         ...limits,
         onEvent: (event) => {
           const line = describeEvent(event);
@@ -213,6 +233,12 @@ export const gatewayCommand: Command = {
       });
     } catch (error) {
       await client.close();
+      for (const [option, flag] of CHECKED_BY_OPTION) {
+        const argument = `options.${option}`;
+        if (isInvalidArgumentError(error) && error.argument === argument) {
+          throw new CliError(`--${flag} ${error.message.slice(argument.length + 1)}`, EXIT_USAGE);
+        }
+      }
       throw new CliError(`cannot start: ${describeError(error)}`, 1);
     }
     source.start();
