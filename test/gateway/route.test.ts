@@ -5,6 +5,7 @@
  * refused on every route.
  */
 import { describe, expect, it } from 'vitest';
+import { readGatewayOptions } from '../../src/gateway/gateway-options.js';
 import { ORDER_PLACING_ENDPOINTS } from '../../src/gateway/order-endpoints.js';
 import { headerRefusal, OVERRIDE_HEADERS } from '../../src/gateway/request-headers.js';
 import {
@@ -15,6 +16,7 @@ import {
   routeTableWith,
   WEEX_SPOT_ROUTES,
 } from '../../src/gateway/route.js';
+import { parseExchangeInfo, RuleBook, SAMPLE_EXCHANGE_INFO_JSON } from '../../src/index.js';
 
 function opened(...texts: string[]) {
   return routeTableWith(
@@ -232,5 +234,40 @@ describe('headers that would make the exchange read another request', () => {
     [['X-Forwarded-For', '1.2.3.4']],
   ])('%j: nothing to refuse', (headers) => {
     expect(headerRefusal(headers)).toBeUndefined();
+  });
+});
+
+describe('the options forward and allowFields', () => {
+  const book = RuleBook.fromExchangeInfo(parseExchangeInfo(JSON.parse(SAMPLE_EXCHANGE_INFO_JSON)));
+  const base = { upstreamUrl: 'http://127.0.0.1:9', book };
+
+  it('are read into the route table and the set of allowed keys', () => {
+    const resolved = readGatewayOptions({
+      ...base,
+      forward: ['GET:/api/v3/agency/getAssert'],
+      allowFields: ['stpMode'],
+    });
+    expect(resolved.forward.find('GET', '/api/v3/agency/getAssert')?.kind).toBe('opened');
+    expect([...resolved.allowFields]).toEqual(['stpMode']);
+    const defaults = readGatewayOptions(base);
+    expect(defaults.forward).toBe(DEFAULT_ROUTE_TABLE);
+    expect(defaults.allowFields.size).toBe(0);
+  });
+
+  const refused: readonly { options: Record<string, unknown>; argument: string }[] = [
+    { options: { forward: ['POST:/api/v3/order/batch'] }, argument: 'options.forward' },
+    { options: { forward: ['GET:/api/v3/time', 'POST:/capi/v3/order'] }, argument: 'options.forward' },
+    { options: { forward: ['get:/x'] }, argument: 'options.forward' },
+    { options: { forward: 'GET:/api/v3/agency/getAssert' }, argument: 'options.forward' },
+    { options: { allowFields: ['quan_tity'] }, argument: 'options.allowFields' },
+    { options: { allowFields: [''] }, argument: 'options.allowFields' },
+    { options: { allowFields: [1] }, argument: 'options.allowFields' },
+    { options: { forwardUnjudgedOrderPaths: true }, argument: 'options.forwardUnjudgedOrderPaths' },
+  ];
+
+  it.each(refused)('$options: InvalidArgumentError naming $argument', ({ options, argument }) => {
+    expect(() => readGatewayOptions({ ...base, ...options } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', argument }),
+    );
   });
 });
