@@ -132,12 +132,15 @@ export function createConnectionSlots(options: ConnectionSlotsOptions): Connecti
   const bodyInProgress = (socket: Socket, arrival: Arrival): boolean =>
     !arrival.req.complete && !arrival.res.headersSent && inHand.get(socket) === 1;
 
-  /** Closes the connection that makes room (of `peer`, if given); false when none may go. */
-  const evictFor = (peer: string | undefined): boolean => {
+  /**
+   * Closes the connection that makes room (of `peer`, if given); false when none may go. `grace`
+   * is how long a connection may send before it is evictable.
+   */
+  const evictFor = (peer: string | undefined, grace = evictableAfterMs): boolean => {
     const now = performance.now();
     for (const [socket, openedAt] of headless) {
       // Oldest first (a Map keeps insertion order): the first too young means all are.
-      if (now - openedAt < evictableAfterMs) break;
+      if (now - openedAt < grace) break;
       if (peer !== undefined && peerOf.get(socket) !== peer) continue;
       const evictedPeer = peerOf.get(socket) ?? '';
       release(socket);
@@ -152,7 +155,7 @@ export function createConnectionSlots(options: ConnectionSlotsOptions): Connecti
         continue;
       }
       const ms = now - arrival.headAt;
-      if (ms < evictableAfterMs || !bodyInProgress(socket, arrival)) continue;
+      if (ms < grace || !bodyInProgress(socket, arrival)) continue;
       if (peer !== undefined && peerOf.get(socket) !== peer) continue;
       const bytes = socket.bytesRead - arrival.bytesAtHead;
       // bytes / ms < slowest.bytes / slowest.ms, without dividing.
@@ -175,6 +178,25 @@ export function createConnectionSlots(options: ConnectionSlotsOptions): Connecti
     return true;
   };
 
+  /**
+   * At the cap with nothing past its grace, a newcomer still gets a slot from the address holding
+   * the most, when that address holds more than the newcomer's own: its unfinished connection
+   * goes, however young (nothing of it was judged or forwarded; it may send again). Without this,
+   * addresses that reconnect as fast as they are evicted keep every slot younger than the grace,
+   * and a third address waits for as long as they keep it up.
+   */
+  const evictFromHeaviest = (newcomer: string): boolean => {
+    let heaviest: string | undefined;
+    let most = perPeer.get(newcomer) ?? 0;
+    for (const [peer, count] of perPeer) {
+      if (count > most) {
+        heaviest = peer;
+        most = count;
+      }
+    }
+    return heaviest !== undefined && evictFor(heaviest, 0);
+  };
+
   return {
     admit(socket) {
       const peer = socket.remoteAddress ?? '';
@@ -183,7 +205,7 @@ export function createConnectionSlots(options: ConnectionSlotsOptions): Connecti
       socket.once('close', () => release(socket));
       const admitted =
         ((perPeer.get(peer) ?? 0) <= maxConnectionsPerPeer || evictFor(peer)) &&
-        (served.size < maxConnections || evictFor(undefined));
+        (served.size < maxConnections || evictFor(undefined) || evictFromHeaviest(peer));
       if (admitted) {
         served.add(socket);
         headless.set(socket, performance.now());
