@@ -8,6 +8,7 @@ import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
+import { createGatewayMetrics, sendMetrics } from './gateway-metrics.js';
 import {
   type ReferencePrices,
   type RiskGatewayOptions,
@@ -18,6 +19,7 @@ import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { createRequestAudit } from './request-audit.js';
 import { routeRequest } from './route.js';
 
 /**
@@ -51,6 +53,16 @@ export interface RiskGateway {
  * ```
  */
 export const STATUS_PATH = '/preflight/status';
+/**
+ * Answered by the gateway itself (never forwarded) unless the `metrics` option is false: its
+ * metrics in the Prometheus text format 0.0.4 (docs/gateway.md, "Metrics").
+ *
+ * @example
+ * ```ts
+ * const text = await fetch(gateway.url + METRICS_PATH).then((response) => response.text());
+ * ```
+ */
+export const METRICS_PATH = '/metrics';
 /**
  * Connections past `maxConnections` that are still answered (503, then closed) rather than
  * dropped at once, so that a client at the margin learns its request was not sent.
@@ -142,14 +154,30 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
+  const metrics = resolved.metrics
+    ? createGatewayMetrics({
+        stats: () => ({ ...stats, openConnections: served.size + overflow.size }),
+        upstreamInFlight: () => upstreamInFlight,
+        dispatcher,
+        origin,
+        provider,
+        referencePrices: resolved.referencePrices,
+        failOpen: resolved.failOpen,
+      })
+    : undefined;
 
   const emit = (event: GatewayEvent): void => {
+    metrics?.observe(event);
     try {
       resolved.onEvent?.(event);
     } catch {
       // A logging hook must not break the gateway.
     }
   };
+
+  // One `request` event per request, for the log and the metrics; none when nobody listens.
+  const audit =
+    resolved.onEvent !== undefined || metrics !== undefined ? createRequestAudit(emit) : undefined;
 
   const answer = (
     res: ServerResponse,
@@ -192,6 +220,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     } finally {
       upstreamInFlight--;
     }
+    audit?.noteForwarded(res, outcome);
     if (outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent)) stats.forwarded++;
     if (outcome.kind === 'relayed') return;
     if (outcome.kind === 'client-gone') {
@@ -282,6 +311,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     });
     if (!result.ok) {
       stats.refused++;
+      audit?.noteRefused(
+        res,
+        result.violations.map((violation) => violation.code),
+      );
       const first = result.violations[0]!;
       answer(res, 400, 'order-refused', {
         ...exchangeErrorOf(first, order),
@@ -329,10 +362,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       maxReferenceAgeMs,
       stats: { ...stats, openConnections: served.size + overflow.size },
     });
+    res.setHeader(GATEWAY_HEADER, 'status' satisfies GatewayReason);
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
       'content-length': Buffer.byteLength(text),
-      [GATEWAY_HEADER]: 'status' satisfies GatewayReason,
     });
     res.end(text);
   };
@@ -378,6 +411,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       sendStatus(res);
       return;
     }
+    if (metrics !== undefined && req.method === 'GET' && req.url === METRICS_PATH) {
+      sendMetrics(res, metrics.render());
+      return;
+    }
     const route = routeRequest(req.method ?? 'GET', req.url ?? '/', resolved);
     if (route.kind === 'refuse') {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
@@ -401,6 +438,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       // A connection's pipelined requests are handled one at a time, in order: one client
       // pipelining thousands of requests holds one upstream request at a time, not thousands.
       const socket = req.socket;
+      const handled = audit?.track(req, res);
       headless.delete(socket as Socket);
       busy.set(socket, (busy.get(socket) ?? 0) + 1);
       const turn = (turns.get(socket) ?? Promise.resolve())
@@ -409,6 +447,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
           answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
         })
         .finally(() => {
+          handled?.();
           busy.set(socket, (busy.get(socket) ?? 1) - 1);
           if (turns.get(socket) === turn) turns.delete(socket);
         });

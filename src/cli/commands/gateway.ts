@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { withDefault } from '../../client/option-schema.js';
+import { oneOf, withDefault } from '../../client/option-schema.js';
 import {
   createReferenceTicker,
   createRiskGateway,
   type GatewayEvent,
+  METRICS_PATH,
   type ReferencePrices,
   type ReferenceTicker,
   type RiskGateway,
@@ -28,6 +29,13 @@ import {
 import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
 import { describeError } from '../text.js';
+import {
+  createGatewayLog,
+  describeRequest,
+  type GatewayLog,
+  LOG_FORMATS,
+  type LogFormat,
+} from './gateway-log.js';
 
 const HELP = `Usage: ${PROGRAM} gateway --upstream URL [options]
 
@@ -35,8 +43,11 @@ Runs the risk gateway: an HTTP server in front of a WEEX V3 spot exchange that
 judges every POST /api/v3/order against the exchange's rules before it is sent,
 forwards a good order byte for byte (its signature stays valid) and refuses a bad
 one with the exchange's error shape. Orders are refused (503) until the first rule
-book has been fetched. One log line per request goes to standard output; the
-gateway runs until SIGINT or SIGTERM. See docs/gateway.md.
+book has been fetched. The log goes to standard output: one REQUEST line per
+request (method, path without the query, API key, outcome, status, reason,
+violation codes, latency; never a signature, passphrase or body) and one per
+verdict and failure. GET /metrics serves Prometheus metrics, GET /preflight/status
+the gateway's health. It runs until SIGINT or SIGTERM. See docs/gateway.md.
 
 Options:
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
@@ -63,6 +74,8 @@ Options:
   --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
   --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
   --max-body-bytes N        request body cap (default 65536), then 413
+  --log-format F            text (default) or json: JSON lines, one object per line
+  --no-metrics              do not serve GET /metrics (Prometheus text format)
   -h, --help                Show this help.
 
 Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
@@ -90,6 +103,8 @@ const GATEWAY_FLAGS = () =>
     'request-timeout-ms': optionalPositive('a whole number of ms'),
     'upstream-timeout-ms': optionalPositive('a whole number of ms'),
     'max-body-bytes': optionalPositive('a whole number of bytes'),
+    'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
+    'no-metrics': switchFlag(),
   });
 
 /** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
@@ -110,7 +125,7 @@ export const gatewayCommand: Command = {
   help: HELP,
   async run(args, io) {
     const { flags } = parseFlags(args, GATEWAY_FLAGS(), 0);
-    const log = logTo(io);
+    const log = logTo(io, flags['log-format']);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
     const limits: Record<string, number> = {};
@@ -129,10 +144,7 @@ export const gatewayCommand: Command = {
         createReferenceTicker({
           upstreamUrl: upstream,
           intervalMs: flags['ticker-ms'],
-          onEvent: (event) => {
-            const line = describeTickerEvent(event);
-            if (line !== undefined) log(line);
-          },
+          onEvent: (event) => log.event(event, describeTickerEvent(event)),
         }),
       );
       referencePrices = ticker;
@@ -157,10 +169,8 @@ export const gatewayCommand: Command = {
         port: flags.port,
         host: flags.host,
         ...limits,
-        onEvent: (event) => {
-          const line = describeEvent(event, failOpen);
-          if (line !== undefined) log(line);
-        },
+        metrics: !flags['no-metrics'],
+        onEvent: (event) => log.event(event, describeEvent(event, failOpen)),
       });
     } catch (error) {
       await client.close();
@@ -171,7 +181,7 @@ export const gatewayCommand: Command = {
     log(
       `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
         `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
-        `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH})`,
+        `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH}${flags['no-metrics'] ? '' : `, metrics at ${gateway.url}${METRICS_PATH}`})`,
     );
 
     // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
@@ -202,6 +212,7 @@ export const gatewayCommand: Command = {
     log(
       `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${forwarded} requests forwarded`,
     );
+    log.flush();
     return EXIT_OK;
   },
 };
@@ -215,24 +226,16 @@ function usage<T>(flag: string, make: () => T): T {
   }
 }
 
-/**
- * A log line writer: each line stamped with the time. Whoever reads the log may go away (a
- * closed pipe): orders matter more than log lines, so logging stops, once said on stderr, and the
- * gateway keeps serving.
- */
-function logTo(io: CliIo): (line: string) => void {
-  let logging = true;
+/** The command's log on standard output (a failure of it said once on stderr). */
+function logTo(io: CliIo, format: LogFormat): GatewayLog {
   watchOutput(io.stdout);
-  io.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (!logging) return;
-    logging = false;
-    io.stderr.write(
-      `${PROGRAM}: gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
-    );
+  return createGatewayLog(io.stdout, format, {
+    onBroken: (error) => {
+      io.stderr.write(
+        `${PROGRAM}: gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
+      );
+    },
   });
-  return (line) => {
-    if (logging) io.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  };
 }
 
 function describeTickerEvent(event: TickerEvent): string | undefined {
@@ -280,6 +283,8 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
       return `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`;
     case 'server-error':
       return `SERVER ERROR ${event.code}`;
+    case 'request':
+      return describeRequest(event);
   }
 }
 
