@@ -192,6 +192,7 @@ async function runGateway(upstream: string): Promise<void> {
         stats: gateway.stats,
         events: Object.fromEntries(events),
         delay: delayFigures(),
+        cpu: process.cpuUsage(),
         log:
           logFile === undefined ? undefined : { format: LOG, lines: logLines, bytes: statSync(logFile).size },
       });
@@ -662,10 +663,11 @@ async function runClient(): Promise<number> {
     const before = (await gateway.ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory')).memory;
     const exchangeBefore = (await exchange.ask<{ stats: FakeExchangeStats }>({ type: 'stats' }, 'stats'))
       .stats;
-    const reportBefore = await gateway.ask<{ stats: RiskGatewayStats; events: Record<string, number> }>(
-      { type: 'stats' },
-      'stats',
-    );
+    const reportBefore = await gateway.ask<{
+      stats: RiskGatewayStats;
+      events: Record<string, number>;
+      cpu: NodeJS.CpuUsage;
+    }>({ type: 'stats' }, 'stats');
     const gatewayBefore = reportBefore.stats;
     await exchange.ask({ type: 'reset-peak' }, 'peak');
     gateway.process.send({ type: 'reset-delay' } satisfies Command);
@@ -742,6 +744,7 @@ async function runClient(): Promise<number> {
       stats: RiskGatewayStats;
       events: Record<string, number>;
       delay: ReturnType<typeof delayFigures>;
+      cpu: NodeJS.CpuUsage;
       log?: { format: string; lines: number; bytes: number };
     }>({ type: 'stats' }, 'stats');
     // The audit records (`request` events) of the mix phase, by outcome.
@@ -849,6 +852,13 @@ async function runClient(): Promise<number> {
       `audit records (request events) during the mix: ${recordCount} (${[...records.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}) for ${tally.requests - errors} answered requests of the mix, ${scrapes.done} scrapes, and the rude and slow clients' requests; metrics ${METRICS ? 'on' : 'off'}; log ${gatewayReport.log === undefined ? 'none' : `${gatewayReport.log.format}: ${gatewayReport.log.lines} lines, ${mib(gatewayReport.log.bytes)} (whole run)`}`,
       pipelineLine,
       `gateway memory: RSS ${mib(before.rss)} before, ${mib(peakRss)} peak (sampled every 2 s), ${mib(after.rss)} after; heap used ${mib(before.heapUsed)} before, ${mib(peakHeap)} peak, ${mib(after.heapUsed)} after (after a GC)`,
+      `gateway CPU time during the mix (user + system, less sensitive to the machine's load than throughput): ${(
+        (gatewayReport.cpu.user -
+          reportBefore.cpu.user +
+          gatewayReport.cpu.system -
+          reportBefore.cpu.system) /
+          Math.max(1, recordCount)
+      ).toFixed(0)} µs per request answered`,
       `event-loop delay during the run (p50 / p99 / max): gateway ${ms(gatewayReport.delay.p50)} / ${ms(gatewayReport.delay.p99)} / ${ms(gatewayReport.delay.max)}, clients ${ms(clientDelay.p50)} / ${ms(clientDelay.p99)} / ${ms(clientDelay.max)}`,
       `gateway connections open at the end: ${gatewayReport.stats.openConnections}; the clients' pool reopened ${reconnects} during the run (closed: ${[...disconnects.entries()].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'})`,
       `gateway events during the run: ${Object.entries(gatewayReport.events)

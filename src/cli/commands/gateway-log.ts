@@ -102,6 +102,15 @@ export function describeRequest(event: GatewayRequestEvent): string {
   return `${line} sent=${event.sent} ms=${milliseconds(event.latencyMs)}`;
 }
 
+/**
+ * A request target as the log shows it: its path, clipped and quoted as a text field; never the
+ * query string, which can carry order ids (and, for some clients, a signature).
+ */
+export function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return quoted(clip(query === -1 ? target : target.slice(0, query), MAX_PATH));
+}
+
 /** A request's JSON log record: the event's fields, those without a value left out. */
 function requestRecord(event: GatewayRequestEvent, time: Date): Record<string, unknown> {
   return {

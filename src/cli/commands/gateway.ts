@@ -35,6 +35,7 @@ import {
   type GatewayLog,
   LOG_FORMATS,
   type LogFormat,
+  pathOf,
 } from './gateway-log.js';
 
 const HELP = `Usage: ${PROGRAM} gateway --upstream URL [options]
@@ -272,9 +273,9 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
         ? undefined
         : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
-      return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
+      return `UPSTREAM ${event.outcome.kind} for ${event.method} ${pathOf(event.target)}`;
     case 'client-gone':
-      return `CLIENT GONE (${event.stage}) ${event.method} ${event.target}`;
+      return `CLIENT GONE (${event.stage}) ${event.method} ${pathOf(event.target)}`;
     case 'client-error':
       return `CLIENT ERROR ${event.code}${event.status === undefined ? '' : ` answered ${event.status}`}`;
     case 'connection-dropped':
