@@ -4,6 +4,7 @@
  *   node --import tsx bench/gateway-load.ts [--seconds 15] [--connections 256] [--direct-seconds 5]
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
  *                                           [--pipelined-connections 10] [--pipelined-requests 2000]
+ *                                           [--log none|text|json] [--no-metrics] [--scrape-ms 1000]
  *
  * Three processes: the fake WEEX V3 exchange (src/gateway/fake-exchange.ts, which
  * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
@@ -25,22 +26,31 @@
  *    phase reports the upstream connections at their peak (counted by the exchange), the answers
  *    (200, or 503 `upstream-busy`: not sent) and the gateway's memory.
  *
- * It prints throughput, p50/p90/p99 of both paths and their difference, the gateway's memory
- * before, during and after, its events, and checks that every forwarded order arrived with the
+ * The gateway keeps its metrics (unless `--no-metrics`), scraped at `GET /metrics` every
+ * `--scrape-ms` during the mix, and with `--log text|json` writes the log of `order-preflight
+ * gateway` (one line per request and per event, src/cli/commands/gateway-log.ts) to a file in
+ * the temporary folder: what the audit log and the metrics cost under load.
+ *
+ * It prints throughput, p50/p90/p99 of both paths and their difference, the upstream connections
+ * at their peak (counted by the exchange) in each phase, the gateway's memory before, during and
+ * after, its events (one `request` record per request answered), and checks that every forwarded order arrived with the
  * client's bytes (0 signature mismatches at the exchange) and that every answer belonged to its
  * request (the exchange echoes the client order id). Exits 1 if any check fails. Everything is
  * on 127.0.0.1 and bounded in time and count.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { createGatewayLog, describeRequest, type LogFormat } from '../src/cli/commands/gateway-log.js';
 import { accessHeaders, type FakeExchangeStats, startFakeExchange } from '../src/gateway/fake-exchange.js';
-import { createRiskGateway, type GatewayEvent, type RiskGatewayStats } from '../src/gateway.js';
+import { createRiskGateway, type GatewayEvent, METRICS_PATH, type RiskGatewayStats } from '../src/gateway.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../src/node.js';
 import { random as prng } from './order-mix.js';
 
@@ -56,6 +66,9 @@ const { values } = parseArgs({
     'max-requests': { type: 'string', default: '3000000' },
     'pipelined-connections': { type: 'string', default: '10' },
     'pipelined-requests': { type: 'string', default: '2000' },
+    log: { type: 'string', default: 'none' },
+    'no-metrics': { type: 'boolean', default: false },
+    'scrape-ms': { type: 'string', default: '1000' },
   },
 });
 
@@ -74,6 +87,9 @@ const PIPELINED_REQUESTS = bounded(values['pipelined-requests'], 2_000, 1, 20_00
 /** The gateway's default upstream cap (gateway.ts), which the pipelining phase holds it to. */
 const MAX_UPSTREAM_CONNECTIONS = 128;
 const MAX_REQUESTS = bounded(values['max-requests'], 3_000_000, 1_000, 50_000_000);
+const LOG: LogFormat | 'none' = values.log === 'text' || values.log === 'json' ? values.log : 'none';
+const METRICS = values['no-metrics'] !== true;
+const SCRAPE_MS = bounded(values['scrape-ms'], 1_000, 100, 60_000);
 const WARM_UP_MS = 1_000;
 /**
  * The pace of each rude loop (one new connection per interval). A saturated Node server accepts
@@ -133,14 +149,33 @@ async function runGateway(upstream: string): Promise<void> {
   await source.ready();
   const events = new Map<string, number>();
   const count = (key: string) => events.set(key, (events.get(key) ?? 0) + 1);
+  // The command's own log, to a file: as `order-preflight gateway --log-format` writes it.
+  const logFolder = LOG === 'none' ? undefined : mkdtempSync(join(tmpdir(), 'gateway-load-log-'));
+  const logFile = logFolder === undefined ? undefined : join(logFolder, 'gateway.log');
+  const logStream = logFile === undefined ? undefined : createWriteStream(logFile);
+  const log =
+    logStream === undefined || LOG === 'none'
+      ? undefined
+      : createGatewayLog(logStream, LOG, {
+          onBroken: (error) => console.error(`log failed: ${error.message}`),
+        });
+  let logLines = 0;
   const gateway = await createRiskGateway({
     upstreamUrl: upstream,
     source,
     referencePrices: new Map([['BTCUSDT', '100000.00']]),
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     requestTimeoutMs: HEADERS_TIMEOUT_MS * 2,
+    metrics: METRICS,
     onEvent: (event: GatewayEvent) => {
-      if (event.type === 'verdict') count(`verdict ${event.result.ok ? 'accepted' : 'refused'}`);
+      if (log !== undefined) {
+        // The command's text lines: a REQUEST line per request, a line per verdict or failure.
+        const line = event.type === 'request' ? describeRequest(event) : event.type;
+        log.event(event, line);
+        logLines++;
+      }
+      if (event.type === 'request') count(`request ${event.outcome}`);
+      else if (event.type === 'verdict') count(`verdict ${event.result.ok ? 'accepted' : 'refused'}`);
       else if (event.type === 'answered') count(`answered ${event.status} ${event.reason}`);
       else if (event.type === 'client-gone') count(`client-gone (${event.stage})`);
       else if (event.type === 'client-error') count(`client-error ${event.code}`);
@@ -157,10 +192,16 @@ async function runGateway(upstream: string): Promise<void> {
         stats: gateway.stats,
         events: Object.fromEntries(events),
         delay: delayFigures(),
+        cpu: process.cpuUsage(),
+        log:
+          logFile === undefined ? undefined : { format: LOG, lines: logLines, bytes: statSync(logFile).size },
       });
     else if (command.type === 'stop')
       void (async () => {
         await gateway.close(500);
+        log?.flush();
+        if (logStream !== undefined) await new Promise((resolve) => logStream.end(resolve));
+        if (logFolder !== undefined) rmSync(logFolder, { recursive: true, force: true });
         await source.stop();
         await client.close();
         process.exit(0);
@@ -594,7 +635,13 @@ function pipelined(port: number, connection: number, count: number): Promise<Pip
 
 async function runClient(): Promise<number> {
   const exchange = await startChild('exchange');
-  const gateway = await startChild('gateway', ['--upstream', exchange.url]);
+  const gateway = await startChild('gateway', [
+    '--upstream',
+    exchange.url,
+    '--log',
+    LOG,
+    ...(METRICS ? [] : ['--no-metrics']),
+  ]);
   const gatewayPort = Number(new URL(gateway.url).port);
   const direct = new Pool(exchange.url, { connections: CONNECTIONS });
   const through = new Pool(gateway.url, { connections: CONNECTIONS });
@@ -609,12 +656,20 @@ async function runClient(): Promise<number> {
     const directStart = performance.now();
     await load(direct, DIRECT_SECONDS * 1_000, validOnly, directTally, 3);
     const directSeconds = (performance.now() - directStart) / 1_000;
+    // Its connections would count as the exchange's during the mix: the peak is the gateway's.
+    await direct.close();
 
     await load(through, WARM_UP_MS, pick, undefined, 2);
     const before = (await gateway.ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory')).memory;
     const exchangeBefore = (await exchange.ask<{ stats: FakeExchangeStats }>({ type: 'stats' }, 'stats'))
       .stats;
-    const gatewayBefore = (await gateway.ask<{ stats: RiskGatewayStats }>({ type: 'stats' }, 'stats')).stats;
+    const reportBefore = await gateway.ask<{
+      stats: RiskGatewayStats;
+      events: Record<string, number>;
+      cpu: NodeJS.CpuUsage;
+    }>({ type: 'stats' }, 'stats');
+    const gatewayBefore = reportBefore.stats;
+    await exchange.ask({ type: 'reset-peak' }, 'peak');
     gateway.process.send({ type: 'reset-delay' } satisfies Command);
     loopDelay.reset();
 
@@ -641,6 +696,27 @@ async function runClient(): Promise<number> {
         })
         .catch(() => {});
     }, 2_000);
+    // A Prometheus scraping the gateway, on a connection of its own.
+    const scrapes = { done: 0, failed: 0, open: 0, busy: 0 };
+    const scrapePool = new Pool(gateway.url, { connections: 1 });
+    const scraper = !METRICS
+      ? undefined
+      : setInterval(() => {
+          void scrapePool
+            .request({ method: 'GET', path: METRICS_PATH })
+            .then(async (response) => {
+              const text = await response.body.text();
+              if (response.statusCode !== 200) throw new Error(String(response.statusCode));
+              scrapes.done++;
+              const gauge = (state: string) =>
+                Number(new RegExp(`_upstream_connections\\{state="${state}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+              scrapes.open = Math.max(scrapes.open, gauge('open'));
+              scrapes.busy = Math.max(scrapes.busy, gauge('busy'));
+            })
+            .catch(() => {
+              scrapes.failed++;
+            });
+        }, SCRAPE_MS);
     const start = performance.now();
     const end = start + SECONDS * 1_000;
     const slow = Array.from({ length: SLOW_CLIENTS }, () =>
@@ -655,17 +731,27 @@ async function runClient(): Promise<number> {
     ]);
     const seconds = (performance.now() - start) / 1_000;
     clearInterval(sampler);
+    clearInterval(scraper);
+    const mixPeak = (await exchange.ask<{ peak: number }>({ type: 'peak' }, 'peak')).peak;
 
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // let the last aborts settle
     const after = (await gateway.ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' }, 'memory')).memory;
     const exchangeAfter = (await exchange.ask<{ stats: FakeExchangeStats }>({ type: 'stats' }, 'stats'))
       .stats;
     const clientDelay = delayFigures();
+    await scrapePool.close();
     const gatewayReport = await gateway.ask<{
       stats: RiskGatewayStats;
       events: Record<string, number>;
       delay: ReturnType<typeof delayFigures>;
+      cpu: NodeJS.CpuUsage;
+      log?: { format: string; lines: number; bytes: number };
     }>({ type: 'stats' }, 'stats');
+    // The audit records (`request` events) of the mix phase, by outcome.
+    const records = new Map<string, number>();
+    for (const [key, n] of Object.entries(gatewayReport.events))
+      if (key.startsWith('request ')) records.set(key.slice(8), n - (reportBefore.events[key] ?? 0));
+    const recordCount = [...records.values()].reduce((a, b) => a + b, 0);
     const gatewayAfter = gatewayReport.stats;
 
     const validDirect = summarize(VALID_KINDS.flatMap((kind) => directTally.latencies.get(kind) ?? []));
@@ -693,6 +779,11 @@ async function runClient(): Promise<number> {
     if (errors > 0) failures.push(`${errors} requests without an answer`);
     if (gateway.process.exitCode !== null) failures.push('the gateway process died');
     if (SLOW_CLIENTS > 0 && firstCuts.length < SLOW_CLIENTS) failures.push('a slow client was not cut off');
+    if (recordCount < tally.requests - errors + scrapes.done)
+      failures.push(
+        `${recordCount} audit records for ${tally.requests - errors} answered requests and ${scrapes.done} scrapes`,
+      );
+    if (scrapes.failed > 0) failures.push(`${scrapes.failed} scrapes of ${METRICS_PATH} failed`);
 
     // 3. Pipelining: many orders written at once on few connections.
     let pipelineLine = 'pipelining: skipped (--pipelined-connections 0)';
@@ -757,12 +848,23 @@ async function runClient(): Promise<number> {
       `bytes: ${forwarded} requests forwarded, ${arrived} arrived at the exchange, ${verified} signatures verified over the raw bytes, ${mismatches} mismatches; ${tally.validChecked} accepted orders answered with their own client order id, ${tally.answerMismatches} with another`,
       `slow clients (one byte per 100 ms, headers timeout ${HEADERS_TIMEOUT_MS} ms): first round (accepted at once) ${firstCuts.length} cut after ${ms(percentile(firstCuts, 50))} median, ${ms(firstCuts.at(-1) ?? Number.NaN)} at most; later rounds (connected under load) ${laterCuts.length} cut ${ms(percentile(laterCuts, 50))} median, ${ms(laterCuts.at(-1) ?? Number.NaN)} at most after connecting; answers ${[...slowStatuses.entries()].map(([status, n]) => `${status}: ${n}`).join(', ')}`,
       `rude clients: ${[...rude.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      `upstream connections at their peak during the mix: ${mixPeak} (counted by the exchange; cap ${MAX_UPSTREAM_CONNECTIONS})${METRICS ? `; in the gateway's metrics, scraped every ${SCRAPE_MS} ms (${scrapes.done} scrapes, ${scrapes.failed} failed): ${scrapes.open} open, ${scrapes.busy} busy at most` : ''}`,
+      `audit records (request events) during the mix: ${recordCount} (${[...records.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}) for ${tally.requests - errors} answered requests of the mix, ${scrapes.done} scrapes, and the rude and slow clients' requests; metrics ${METRICS ? 'on' : 'off'}; log ${gatewayReport.log === undefined ? 'none' : `${gatewayReport.log.format}: ${gatewayReport.log.lines} lines, ${mib(gatewayReport.log.bytes)} (whole run)`}`,
       pipelineLine,
       `gateway memory: RSS ${mib(before.rss)} before, ${mib(peakRss)} peak (sampled every 2 s), ${mib(after.rss)} after; heap used ${mib(before.heapUsed)} before, ${mib(peakHeap)} peak, ${mib(after.heapUsed)} after (after a GC)`,
+      `gateway CPU time during the mix (user + system, less sensitive to the machine's load than throughput): ${(
+        (gatewayReport.cpu.user -
+          reportBefore.cpu.user +
+          gatewayReport.cpu.system -
+          reportBefore.cpu.system) /
+          Math.max(1, recordCount)
+      ).toFixed(0)} µs per request answered`,
       `event-loop delay during the run (p50 / p99 / max): gateway ${ms(gatewayReport.delay.p50)} / ${ms(gatewayReport.delay.p99)} / ${ms(gatewayReport.delay.max)}, clients ${ms(clientDelay.p50)} / ${ms(clientDelay.p99)} / ${ms(clientDelay.max)}`,
       `gateway connections open at the end: ${gatewayReport.stats.openConnections}; the clients' pool reopened ${reconnects} during the run (closed: ${[...disconnects.entries()].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'})`,
       `gateway events during the run: ${Object.entries(gatewayReport.events)
-        .filter(([key]) => !key.startsWith('verdict') && !key.startsWith('answered'))
+        .filter(
+          ([key]) => !key.startsWith('verdict') && !key.startsWith('answered') && !key.startsWith('request'),
+        )
         .map(([key, n]) => `${key} ${n}`)
         .join(', ')}`,
       '',
@@ -770,7 +872,7 @@ async function runClient(): Promise<number> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    await direct.close();
+    if (!direct.closed) await direct.close();
     await through.close();
     await stopChild(gateway);
     await stopChild(exchange);

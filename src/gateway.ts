@@ -24,9 +24,21 @@ export {
   startFakeExchange,
 } from './gateway/fake-exchange.js';
 export type { ForwardOutcome } from './gateway/forward.js';
-export { createRiskGateway, OVERFLOW_CONNECTIONS, type RiskGateway, STATUS_PATH } from './gateway/gateway.js';
-export type { GatewayEvent, RiskGatewayStats } from './gateway/gateway-events.js';
+export {
+  createRiskGateway,
+  METRICS_PATH,
+  OVERFLOW_CONNECTIONS,
+  type RiskGateway,
+  STATUS_PATH,
+} from './gateway/gateway.js';
+export type {
+  GatewayEvent,
+  GatewayRequestEvent,
+  RequestOutcome,
+  RiskGatewayStats,
+} from './gateway/gateway-events.js';
 export type { ReferencePrices, RiskGatewayOptions, RuleBookProvider } from './gateway/gateway-options.js';
+export { METRICS_CONTENT_TYPE } from './gateway/metrics.js';
 export {
   ORDER_PLACING_ENDPOINTS,
   type OrderEndpoint,

@@ -22,6 +22,7 @@ export const GATEWAY_HEADER = 'x-preflight-gateway';
 export type GatewayReason =
   | 'order-refused'
   | 'status'
+  | 'metrics'
   | 'ambiguous-key'
   | 'query-string-order'
   | 'query-not-allowed'
@@ -90,10 +91,11 @@ export function sendGatewayAnswer(
     return;
   }
   const text = JSON.stringify(answer);
+  // Set apart from writeHead's so it can be read back (getHeader): the audit record's reason.
+  res.setHeader(GATEWAY_HEADER, reason);
   res.writeHead(status, {
     'content-type': 'application/json;charset=UTF-8',
     'content-length': Buffer.byteLength(text),
-    [GATEWAY_HEADER]: reason,
     ...(options.close ? { connection: 'close' } : {}),
   });
   res.end(text);

@@ -1,4 +1,4 @@
-import type { SkippedCheck, ValidationResult } from '../index.js';
+import type { SkippedCheck, ValidationResult, ViolationCode } from '../index.js';
 import type { GatewayReason } from './answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { OrderParams } from './parse-order-request.js';
@@ -89,7 +89,60 @@ export type GatewayEvent =
       readonly method: string;
       readonly target: string;
       readonly outcome: ForwardOutcome;
-    };
+    }
+  | GatewayRequestEvent;
+
+/**
+ * What became of a request, as its audit record says:
+ *
+ * - `forwarded`: sent upstream, and the upstream's answer relayed whole;
+ * - `refused`: an order refused for its violations (400 `order-refused`), never sent;
+ * - `answered`: the gateway answered itself for any other reason (`reason`): its status page,
+ *   its metrics, a malformed or unjudgeable request, fail-closed refusals, upstream failures;
+ * - `cut`: the upstream broke off mid-answer, and so was the client's connection;
+ * - `client-gone`: the client left before its answer ended (`sent` says whether the request
+ *   had been written upstream).
+ *
+ * @example
+ * ```ts
+ * const outcome: RequestOutcome = 'refused';
+ * ```
+ */
+export type RequestOutcome = 'forwarded' | 'refused' | 'answered' | 'cut' | 'client-gone';
+
+/**
+ * One per request the gateway read as HTTP (its head parsed), when its answer has ended: the
+ * audit record. It never carries a secret: no `ACCESS-SIGN`, `ACCESS-PASSPHRASE`,
+ * `Authorization` header, body or query string (a query can carry order ids and signatures).
+ * Connections that fail below HTTP (no request head) are `client-error` events instead.
+ *
+ * @example
+ * ```ts
+ * onEvent: (e) => { if (e.type === 'request') audit.write(JSON.stringify(e)); }
+ * ```
+ */
+export interface GatewayRequestEvent {
+  readonly type: 'request';
+  readonly method: string;
+  /** The request target's path, without the query string. */
+  readonly path: string;
+  /**
+   * The `ACCESS-KEY` header (the API key: an identifier, not a secret), when sent; repeated
+   * headers are joined with `, `.
+   */
+  readonly key: string | undefined;
+  readonly outcome: RequestOutcome;
+  /** The status the client was answered; undefined when no answer head went out. */
+  readonly status: number | undefined;
+  /** The gateway's reason (its `x-preflight-gateway` header), when it answered itself. */
+  readonly reason: GatewayReason | undefined;
+  /** A refused order's violation codes, in the order of its violations; empty otherwise. */
+  readonly codes: readonly ViolationCode[];
+  /** Whether the request was written to the upstream (for an order: it may have executed). */
+  readonly sent: boolean;
+  /** From the request head's arrival to the end of its answer, in ms (monotonic clock). */
+  readonly latencyMs: number;
+}
 
 /**
  * Counters since start.

@@ -171,8 +171,17 @@ export interface RiskGatewayOptions {
    * gateway owns and closes.
    */
   readonly dispatcher?: Dispatcher;
-  /** Each verdict and each failure, for logs and metrics. Exceptions it throws are ignored. */
+  /**
+   * Each verdict, each failure, and one `request` event per request (the audit record), for
+   * logs and metrics. Exceptions it throws are ignored.
+   */
   readonly onEvent?: (event: GatewayEvent) => void;
+  /**
+   * Serve `GET /metrics` (Prometheus text format 0.0.4; docs/gateway.md, "Metrics"). Default
+   * true: like `GET /preflight/status`, it shows counts and ages, never a key, path or secret.
+   * False: no metrics are kept, and `/metrics` is routed like any other path.
+   */
+  readonly metrics?: boolean;
 }
 
 // Every option of `createRiskGateway` is declared once, here: its type, its check and its
@@ -268,6 +277,7 @@ function gatewayOptionShape() {
       ),
     ),
     onEvent: z.optional(callback<NonNullable<RiskGatewayOptions['onEvent']>>()),
+    metrics: withDefault(flag(), true),
   };
 }
 

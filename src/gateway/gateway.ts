@@ -8,6 +8,7 @@ import { createConnectionSlots } from './connection-slots.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
+import { createGatewayMetrics, sendMetrics } from './gateway-metrics.js';
 import {
   type ReferencePrices,
   type RiskGatewayOptions,
@@ -18,6 +19,7 @@ import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { createRequestAudit } from './request-audit.js';
 import { headerRefusal } from './request-headers.js';
 import { routeRequest } from './route.js';
 import { ruleBookHealth } from './rule-book-health.js';
@@ -54,6 +56,16 @@ export interface RiskGateway {
  * ```
  */
 export const STATUS_PATH = '/preflight/status';
+/**
+ * Answered by the gateway itself (never forwarded) unless the `metrics` option is false: its
+ * metrics in the Prometheus text format 0.0.4 (docs/gateway.md, "Metrics").
+ *
+ * @example
+ * ```ts
+ * const text = await fetch(gateway.url + METRICS_PATH).then((response) => response.text());
+ * ```
+ */
+export const METRICS_PATH = '/metrics';
 /**
  * Connections past `maxConnections` that are still answered (503, then closed) rather than
  * dropped at once, so that a client at the margin learns its request was not sent.
@@ -147,14 +159,30 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
+  const metrics = resolved.metrics
+    ? createGatewayMetrics({
+        stats: () => ({ ...stats, openConnections: slots.open }),
+        upstreamInFlight: () => upstreamInFlight,
+        dispatcher,
+        origin,
+        provider,
+        referencePrices: resolved.referencePrices,
+        failOpen: resolved.failOpen,
+      })
+    : undefined;
 
   const emit = (event: GatewayEvent): void => {
+    metrics?.observe(event);
     try {
       resolved.onEvent?.(event);
     } catch {
       // A logging hook must not break the gateway.
     }
   };
+
+  // One `request` event per request, for the log and the metrics; none when nobody listens.
+  const audit =
+    resolved.onEvent !== undefined || metrics !== undefined ? createRequestAudit(emit) : undefined;
 
   const answer = (
     res: ServerResponse,
@@ -197,6 +225,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     } finally {
       upstreamInFlight--;
     }
+    audit?.noteForwarded(res, outcome);
     if (outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent)) stats.forwarded++;
     if (outcome.kind === 'relayed') return;
     if (outcome.kind === 'client-gone') {
@@ -294,6 +323,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     });
     if (!result.ok) {
       stats.refused++;
+      audit?.noteRefused(
+        res,
+        result.violations.map((violation) => violation.code),
+      );
       const first = result.violations[0]!;
       answer(res, 400, 'order-refused', {
         ...exchangeErrorOf(first, order),
@@ -344,10 +377,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       maxReferenceAgeMs,
       stats: { ...stats, openConnections: slots.open },
     });
+    res.setHeader(GATEWAY_HEADER, 'status' satisfies GatewayReason);
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
       'content-length': Buffer.byteLength(text),
-      [GATEWAY_HEADER]: 'status' satisfies GatewayReason,
     });
     res.end(text);
   };
@@ -359,6 +392,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   const ownRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>([
     [`GET ${STATUS_PATH}`, (_req, res) => sendStatus(res)],
   ]);
+  if (metrics !== undefined)
+    ownRoutes.set(`GET ${METRICS_PATH}`, (_req, res) => sendMetrics(res, metrics.render()));
 
   /** The response being written on each connection, so a client error never garbles one. */
   const answering = new WeakMap<Duplex, ServerResponse>();
@@ -426,6 +461,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       // A connection's pipelined requests are handled one at a time, in order: one client
       // pipelining thousands of requests holds one upstream request at a time, not thousands.
       const socket = req.socket as Socket;
+      const handled = audit?.track(req, res);
       slots.requestArrived(socket, req, res);
       const turn = (turns.get(socket) ?? Promise.resolve())
         .then(() => handle(req, res))
@@ -433,6 +469,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
           answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
         })
         .finally(() => {
+          handled?.();
           slots.requestFinished(socket);
           if (turns.get(socket) === turn) turns.delete(socket);
         });

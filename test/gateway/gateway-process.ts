@@ -14,6 +14,11 @@ export interface GatewayProcess {
   readonly child: ChildProcess;
   /** Everything it has written to stdout and stderr so far. */
   log(): string;
+  /**
+   * Its standard output's lines read as JSON, for `--log-format json` (a line that is not JSON
+   * makes it throw: every line must be one object).
+   */
+  jsonLines(): Record<string, unknown>[];
   /** Resolves once its log has a line matching `pattern` (rejects after `timeoutMs`). */
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -35,12 +40,16 @@ export async function startGatewayProcess(
     },
   );
   let log = '';
+  let stdout = '';
   const listeners = new Set<() => void>();
   const onOutput = (chunk: Buffer) => {
     log += chunk.toString();
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', onOutput);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    onOutput(chunk);
+  });
   child.stderr!.on('data', onOutput);
 
   const waitForLog = (pattern: RegExp, timeoutMs = 20_000) =>
@@ -74,6 +83,12 @@ export async function startGatewayProcess(
     url: `http://127.0.0.1:${port}`,
     child,
     log: () => log,
+    jsonLines: () =>
+      stdout
+        .split('\n')
+        .slice(0, -1) // the last is empty, or a line still being written
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     waitForLog,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -312,8 +312,10 @@ describe('the band is computed from the polled ticker', () => {
       expect(answer.reason).toBe('reference-price-missing');
     });
     expect(received).toEqual([]);
-    expect(gateway.log()).toMatch(
+    // The log is written at the end of the gateway's event-loop turn, maybe after the answer.
+    await gateway.waitForLog(
       /UNCHECKED NOPRICEUSDT BUY LIMIT 0\.01 @ 1\.00: not sent, band unchecked \(no reference price\)/,
+      5_000,
     );
   });
 });
@@ -335,7 +337,7 @@ describe('with the ticker down', () => {
       };
       expect(health.referencePrices.consecutiveFailures).toBeGreaterThan(1);
       expect(health.referencePrices.lastError).toMatch(/503/);
-      expect(gateway.log()).toMatch(/ticker failed \(1 in a row\): HTTP 503/);
+      await gateway.waitForLog(/ticker failed \(1 in a row\): HTTP 503/, 5_000);
       // A MARKET order without --max-notional needs no price: it is judged and sent as usual.
       const market = await post(
         gateway.url,
@@ -368,8 +370,9 @@ describe('with the ticker down', () => {
         expect(answer.json.clientOrderId).toBe('fail-open-1');
       });
       expect(received).toHaveLength(1);
-      expect(open.log()).toMatch(
+      await open.waitForLog(
         /ACCEPT BTCUSDT BUY LIMIT 0\.01 @ 100000\.00 \(band unchecked: reference price too old\)/,
+        5_000,
       );
     } finally {
       exchange.setTickerFault(undefined);

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import { withDefault } from '../../client/option-schema.js';
+import { oneOf, withDefault } from '../../client/option-schema.js';
 import { describeSkips } from '../../gateway/unchecked-checks.js';
 import {
   createReferenceTicker,
   createRiskGateway,
   DEFAULT_MAX_PRICE_JUMP,
   type GatewayEvent,
+  METRICS_PATH,
   type PriceJump,
   type ReferencePrices,
   type ReferenceTicker,
@@ -34,6 +35,14 @@ import {
 import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
 import { describeError } from '../text.js';
+import {
+  createGatewayLog,
+  describeRequest,
+  type GatewayLog,
+  LOG_FORMATS,
+  type LogFormat,
+  pathOf,
+} from './gateway-log.js';
 
 const HELP = `Usage: ${PROGRAM} gateway --upstream URL [options]
 
@@ -41,8 +50,11 @@ Runs the risk gateway: an HTTP server in front of a WEEX V3 spot exchange that
 judges every POST /api/v3/order against the exchange's rules before it is sent,
 forwards a good order byte for byte (its signature stays valid) and refuses a bad
 one with the exchange's error shape. Orders are refused (503) until the first rule
-book has been fetched. One log line per request goes to standard output; the
-gateway runs until SIGINT or SIGTERM. See docs/gateway.md.
+book has been fetched. The log goes to standard output: one REQUEST line per
+request (method, path without the query, API key, outcome, status, reason,
+violation codes, latency; never a signature, passphrase or body) and one per
+verdict and failure. GET /metrics serves Prometheus metrics, GET /preflight/status
+the gateway's health. It runs until SIGINT or SIGTERM. See docs/gateway.md.
 
 Options:
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
@@ -85,9 +97,11 @@ ${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
                             --forward GET:/api/v3/rebate/affiliate/getAffiliateUIDs (repeatable).
                             Only the WEEX V3 spot routes that read or cancel are forwarded by
                             default, and POST /api/v3/order is judged; any other request is
-                            refused (403 route-not-allowed). An order-placing path cannot be opened
+                            refused (403 route-not-allowed). An order-placing path cannot be opened.
   --allow-field NAME        let POST /api/v3/order carry the body key NAME besides the order
                             fields (repeatable); any other key is refused (400 unknown-field)
+  --log-format F            text (default) or json: JSON lines, one object per line
+  --no-metrics              do not serve GET /metrics (Prometheus text format)
   -h, --help                Show this help.
 
 Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
@@ -135,6 +149,8 @@ const GATEWAY_FLAGS = () =>
     'max-body-bytes': optionalPositive('a whole number of bytes'),
     forward: repeatedFlag(z.string()),
     'allow-field': repeatedFlag(z.string()),
+    'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
+    'no-metrics': switchFlag(),
   });
 
 /** A check `--allow-unchecked` may name: one a verdict can skip. */
@@ -172,7 +188,7 @@ export const gatewayCommand: Command = {
   help: HELP,
   async run(args, io) {
     const { flags } = parseFlags(args, GATEWAY_FLAGS(), 0);
-    const log = logTo(io);
+    const log = logTo(io, flags['log-format']);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
     const allowUnchecked = flags['allow-unchecked'];
@@ -193,10 +209,7 @@ export const gatewayCommand: Command = {
           upstreamUrl: upstream,
           intervalMs: flags['ticker-ms'],
           ...(flags['max-price-jump'] === undefined ? {} : { maxPriceJump: flags['max-price-jump'] }),
-          onEvent: (event) => {
-            const line = describeTickerEvent(event);
-            if (line !== undefined) log(line);
-          },
+          onEvent: (event) => log.event(event, describeTickerEvent(event)),
         }),
       );
       referencePrices = ticker;
@@ -226,10 +239,8 @@ export const gatewayCommand: Command = {
         forward: flags.forward,
         allowFields: flags['allow-field'],
         ...limits,
-        onEvent: (event) => {
-          const line = describeEvent(event);
-          if (line !== undefined) log(line);
-        },
+        metrics: !flags['no-metrics'],
+        onEvent: (event) => log.event(event, describeEvent(event)),
       });
     } catch (error) {
       await client.close();
@@ -247,7 +258,7 @@ export const gatewayCommand: Command = {
       `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
         `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
         `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}` +
-        `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
+        `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH}${flags['no-metrics'] ? '' : `, metrics at ${gateway.url}${METRICS_PATH}`})`,
     );
 
     // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
@@ -278,6 +289,7 @@ export const gatewayCommand: Command = {
     log(
       `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${ruleUnchecked} for want of a rule field, ${forwarded} requests forwarded`,
     );
+    log.flush();
     return EXIT_OK;
   },
 };
@@ -291,24 +303,16 @@ function usage<T>(flag: string, make: () => T): T {
   }
 }
 
-/**
- * A log line writer: each line stamped with the time. Whoever reads the log may go away (a
- * closed pipe): orders matter more than log lines, so logging stops, once said on stderr, and the
- * gateway keeps serving.
- */
-function logTo(io: CliIo): (line: string) => void {
-  let logging = true;
+/** The command's log on standard output (a failure of it said once on stderr). */
+function logTo(io: CliIo, format: LogFormat): GatewayLog {
   watchOutput(io.stdout);
-  io.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (!logging) return;
-    logging = false;
-    io.stderr.write(
-      `${PROGRAM}: gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
-    );
+  return createGatewayLog(io.stdout, format, {
+    onBroken: (error) => {
+      io.stderr.write(
+        `${PROGRAM}: gateway: standard output failed (${error.code ?? error.message}); logging stopped\n`,
+      );
+    },
   });
-  return (line) => {
-    if (logging) io.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  };
 }
 
 function describeTickerEvent(event: TickerEvent): string | undefined {
@@ -362,9 +366,9 @@ function describeEvent(event: GatewayEvent): string | undefined {
         ? undefined
         : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
-      return `UPSTREAM ${event.outcome.kind} for ${event.method} ${event.target}`;
+      return `UPSTREAM ${event.outcome.kind} for ${event.method} ${pathOf(event.target)}`;
     case 'client-gone':
-      return `CLIENT GONE (${event.stage}) ${event.method} ${event.target}`;
+      return `CLIENT GONE (${event.stage}) ${event.method} ${pathOf(event.target)}`;
     case 'client-error':
       return `CLIENT ERROR ${event.code}${event.status === undefined ? '' : ` answered ${event.status}`}`;
     case 'connection-dropped':
@@ -375,6 +379,8 @@ function describeEvent(event: GatewayEvent): string | undefined {
         : `CONNECTION EVICTED (${event.peer}: request body at ${event.bodyBytes} bytes in ${event.bodyMs} ms at the connection cap)`;
     case 'server-error':
       return `SERVER ERROR ${event.code}`;
+    case 'request':
+      return describeRequest(event);
   }
 }
 
