@@ -11,6 +11,15 @@
 
 export { GATEWAY_HEADER, type GatewayAnswer, type GatewayReason } from './gateway/answers.js';
 export {
+  type DeskControl,
+  type DeskReason,
+  type DeskRefusal,
+  type DeskState,
+  HALT_PATH,
+  RESUME_PATH,
+} from './gateway/desk/desk-controls.js';
+export type { DeskKeyLimits, DeskLimits, DeskSymbolLimits } from './gateway/desk/desk-limits.js';
+export {
   accessHeaders,
   DEFAULT_TICKER_PRICES,
   DEMO_API_KEY,

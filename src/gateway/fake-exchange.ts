@@ -150,6 +150,8 @@ export interface FakeExchangeOptions {
   /** The exchangeInfo body (text or an object to serialise). Default: the library's sample. */
   readonly exchangeInfo?: string | object;
   readonly apiKey?: string;
+  /** More API keys accepted beside `apiKey`, with the same secret and passphrase (a desk's several keys). */
+  readonly apiKeys?: readonly string[];
   readonly apiSecret?: string;
   readonly passphrase?: string;
   /** The ticker's last prices. Default {@link DEFAULT_TICKER_PRICES}. */
@@ -164,6 +166,7 @@ const SIGNED = new Set([
   'POST /api/v3/order',
   'POST /api/v3/order/test',
   'DELETE /api/v3/order',
+  'DELETE /api/v3/openOrders',
   'GET /api/v3/account',
 ]);
 
@@ -254,7 +257,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         ? SAMPLE_EXCHANGE_INFO_JSON
         : JSON.stringify(options.exchangeInfo);
   const credentials = {
-    apiKey: options.apiKey ?? DEMO_API_KEY,
+    apiKeys: new Set([options.apiKey ?? DEMO_API_KEY, ...(options.apiKeys ?? [])]),
     secret: options.apiSecret ?? DEMO_API_SECRET,
     passphrase: options.passphrase ?? DEMO_PASSPHRASE,
   };
@@ -317,6 +320,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       stats.verified++;
       if (route === 'POST /api/v3/order/test') send(res, 200, {});
       else if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
+      else if (route === 'DELETE /api/v3/openOrders') send(res, 200, []);
       else if (route === 'DELETE /api/v3/order') {
         const params = new URLSearchParams(query);
         send(res, 200, {
@@ -427,7 +431,11 @@ function checkAccessHeaders(
   path: string,
   query: string,
   body: Buffer,
-  credentials: { readonly apiKey: string; readonly secret: string; readonly passphrase: string },
+  credentials: {
+    readonly apiKeys: ReadonlySet<string>;
+    readonly secret: string;
+    readonly passphrase: string;
+  },
 ): { kind: 'missing' | 'mismatch' | 'unknown-key'; status: number; body: object } | undefined {
   const header = (name: string): string | undefined => {
     const value = req.headers[name];
@@ -454,7 +462,7 @@ function checkAccessHeaders(
       body: { code: -1102, msg: 'ACCESS-TIMESTAMP must be milliseconds.' },
     };
   }
-  if (key !== credentials.apiKey || passphrase !== credentials.passphrase) {
+  if (!credentials.apiKeys.has(key) || passphrase !== credentials.passphrase) {
     return {
       kind: 'unknown-key',
       status: 401,

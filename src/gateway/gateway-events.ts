@@ -1,5 +1,6 @@
 import type { ValidationResult } from '../index.js';
 import type { GatewayReason } from './answers.js';
+import type { DeskControl, DeskRefusal } from './desk/desk-controls.js';
 import type { ForwardOutcome } from './forward.js';
 import type { OrderParams } from './parse-order-request.js';
 
@@ -25,6 +26,8 @@ export type GatewayEvent =
        * because of `failOpen`.
        */
       readonly bandUnchecked: 'missing' | 'stale' | undefined;
+      /** Set when the rules passed but a desk control refused the order (not sent). */
+      readonly desk?: DeskRefusal | undefined;
     }
   | {
       readonly type: 'answered';
@@ -105,4 +108,6 @@ export interface RiskGatewayStats {
   readonly refusedConnections: number;
   /** Idle or head-sending connections closed at the cap to make room for a new one. */
   readonly evictedConnections: number;
+  /** Orders refused by each desk control (docs/gateway.md, "Desk controls"), not sent. */
+  readonly deskRefusals: Readonly<Record<DeskControl, number>>;
 }

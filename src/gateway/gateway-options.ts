@@ -13,6 +13,8 @@ import {
 } from '../client/option-schema.js';
 import { describeThrown } from '../errors/preflight-error.js';
 import { InvalidArgumentError, type RuleBook } from '../index.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from './desk/admin-token.js';
+import { type DeskLimits, describeLimitsFault, readDeskLimits } from './desk/desk-limits.js';
 import type { GatewayEvent } from './gateway-events.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import type { PriceQuote } from './reference-ticker.js';
@@ -80,8 +82,24 @@ export interface RiskGatewayOptions {
    * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
    */
   readonly failOpen?: boolean;
-  /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
+  /**
+   * A risk limit on price × quantity in quote units (worst case for MARKET), applied to every
+   * order. Optional here; the `order-preflight gateway` command will not start without a notional
+   * limit (`--max-notional`, or `"*"` in `--limits`) unless told `--no-max-notional`.
+   */
   readonly maxNotional?: string | number;
+  /**
+   * The desk's limits per API key and per symbol (throttle, notional cap, duplicate guard,
+   * allowed symbols, quantity cap, price collar; docs/gateway.md, "Desk controls"). Replaced
+   * while running with `gateway.setLimits()`. Default: none.
+   */
+  readonly deskLimits?: DeskLimits;
+  /**
+   * Enables the kill switch's endpoints, `POST /preflight/halt` and `POST /preflight/resume`,
+   * for requests with `Authorization: Bearer <adminToken>` (at least 16 visible ASCII
+   * characters). Default: none, and both answer 404.
+   */
+  readonly adminToken?: string;
   /** Default 0: a free port. */
   readonly port?: number;
   /** Default `127.0.0.1`. */
@@ -157,6 +175,7 @@ const positive = (fallback: number) => withDefault(integerIn(1, MAX_MS), fallbac
 const optionalPositive = () => z.optional(integerIn(1, MAX_MS));
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+const ADMIN_TOKEN = new RegExp(`^[\\x21-\\x7e]{${MIN_ADMIN_TOKEN_LENGTH},1024}$`);
 
 function gatewayOptionShape() {
   return {
@@ -189,6 +208,24 @@ function gatewayOptionShape() {
     failOpen: withDefault(flag(), false),
     maxNotional: z.optional(
       valueThat<string | number>(isPlainPositiveDecimal, 'a plain positive decimal such as "250000"'),
+    ),
+    deskLimits: z.optional(
+      z.pipe(
+        valueThat<DeskLimits>(
+          isObject,
+          'an object of desk limits such as {"keys": {"*": {"maxNotional": "250000"}}}',
+        ),
+        z.transform((value: DeskLimits, ctx) => {
+          const read = readDeskLimits(value);
+          return read.ok ? read.limits : refuse(ctx, { problem: describeLimitsFault(read), value });
+        }),
+      ),
+    ),
+    adminToken: z.optional(
+      // The message never repeats the value: it is a secret.
+      z.custom<string>((value) => typeof value === 'string' && ADMIN_TOKEN.test(value), {
+        error: `must be a token of ${MIN_ADMIN_TOKEN_LENGTH} to 1024 visible ASCII characters, without spaces (the value is not shown)`,
+      }),
     ),
     port: withDefault(integerIn(0, 65_535), 0),
     host: withDefault(z.string(), '127.0.0.1'),

@@ -5,6 +5,8 @@ import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
 import type { ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
+import { createDeskControls, type DeskAnswer, type DeskState } from './desk/desk-controls.js';
+import type { DeskLimits } from './desk/desk-limits.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
@@ -35,6 +37,16 @@ export interface RiskGateway {
   readonly url: string;
   readonly port: number;
   readonly stats: RiskGatewayStats;
+  /** The desk controls' state: halted or not, the limits in force, refusals by control. */
+  readonly desk: DeskState;
+  /**
+   * Replaces the desk's limits (`undefined`: none), checked as the `deskLimits` option is; on a
+   * fault it throws and the limits in force stay. Throttle and duplicate state carry over.
+   */
+  setLimits(limits: DeskLimits | undefined): void;
+  /** The kill switch, as `POST /preflight/halt` and `/preflight/resume` work it; true when it changed. */
+  halt(): boolean;
+  resume(): boolean;
   /**
    * Stops accepting connections, lets requests in flight finish (up to `graceMs`, default 2 s),
    * then closes every connection and the gateway's own upstream sockets. Does not stop `source`.
@@ -142,6 +154,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
+  const desk = createDeskControls(resolved);
 
   const emit = (event: GatewayEvent): void => {
     try {
@@ -161,6 +174,11 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     stats.gatewayAnswers++;
     emit({ type: 'answered', status, reason, msg: body.msg });
     sendGatewayAnswer(res, status, reason, body, { close });
+  };
+  /** Writes the desk's answer, if it has one; true when it did. */
+  const deskSays = (res: ServerResponse, said: DeskAnswer | undefined): boolean => {
+    if (said !== undefined) answer(res, said.status, said.reason, said.body);
+    return said !== undefined;
   };
 
   const forward = async (
@@ -267,10 +285,17 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
     if (quote !== undefined && !stale) context.referencePrice = quote.price;
-    if (resolved.maxNotional !== undefined) context.maxNotional = resolved.maxNotional;
+    const client = desk.clientOf(req);
+    const maxNotional = client.maxNotional(order.symbol, resolved.maxNotional);
+    if (maxNotional !== undefined) context.maxNotional = maxNotional;
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
+    // The desk's controls run once the exchange's rules (and the band) have passed.
+    const deskAnswer =
+      result.ok && (bandUnchecked === undefined || resolved.failOpen)
+        ? client.judge(order, context.referencePrice, stale)
+        : undefined;
     stats.judged++;
     emit({
       type: 'verdict',
@@ -279,12 +304,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePrice: quote?.price,
       referencePriceAgeMs: quote?.ageMs,
       bandUnchecked,
+      desk: deskAnswer?.refusal,
     });
     if (!result.ok) {
       stats.refused++;
       const first = result.violations[0]!;
-      answer(res, 400, 'order-refused', {
+      const capped = client.notionalCap(result);
+      answer(res, 400, capped?.reason ?? 'order-refused', {
         ...exchangeErrorOf(first, order),
+        ...capped?.fields,
         violations: result.violations,
         skipped: result.skipped,
       });
@@ -303,6 +331,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
+    if (deskSays(res, deskAnswer)) return;
     stats.accepted++;
     await forward(req, res, body, true);
   };
@@ -327,7 +356,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
       failOpen: resolved.failOpen === true,
       maxReferenceAgeMs,
-      stats: { ...stats, openConnections: served.size + overflow.size },
+      desk: desk.state,
+      stats: { ...stats, openConnections: served.size + overflow.size, deskRefusals: desk.state.refusals },
     });
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
@@ -378,6 +408,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       sendStatus(res);
       return;
     }
+    if (deskSays(res, desk.intercept(req))) return;
     const route = routeRequest(req.method ?? 'GET', req.url ?? '/', resolved);
     if (route.kind === 'refuse') {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
@@ -520,8 +551,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     get stats() {
-      return { ...stats, openConnections: served.size + overflow.size };
+      return { ...stats, openConnections: served.size + overflow.size, deskRefusals: desk.state.refusals };
     },
+    get desk() {
+      return desk.state;
+    },
+    setLimits: (limits) => desk.setLimits(limits),
+    halt: () => desk.halt(),
+    resume: () => desk.resume(),
     close(graceMs = 2_000) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

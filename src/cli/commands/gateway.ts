@@ -25,6 +25,14 @@ import {
   valueFlag,
   wholeNumberIn,
 } from '../flag-schema.js';
+import {
+  DESK_HELP,
+  DESK_VERDICT_REASONS,
+  describeDeskRefusal,
+  describeViolations,
+  deskFlags,
+  setUpDesk,
+} from '../gateway-desk.js';
 import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
 import { describeError } from '../text.js';
@@ -50,6 +58,7 @@ Options:
   --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
                             instead of the ticker (for tests, or your own feed)
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
+${DESK_HELP}
   --refresh-ms N            rule-book refresh interval in ms (default 60000)
   --max-connections N       client connections served at once (default 1024); the next 64 get
                             503 (not sent), further ones are closed at once
@@ -90,6 +99,7 @@ const GATEWAY_FLAGS = () =>
     'request-timeout-ms': optionalPositive('a whole number of ms'),
     'upstream-timeout-ms': optionalPositive('a whole number of ms'),
     'max-body-bytes': optionalPositive('a whole number of bytes'),
+    ...deskFlags(),
   });
 
 /** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
@@ -113,6 +123,7 @@ export const gatewayCommand: Command = {
     const log = logTo(io);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
+    const desk = await setUpDesk(flags);
     const limits: Record<string, number> = {};
     for (const [flag, option] of LIMIT_FLAGS) {
       const value = flags[flag];
@@ -157,6 +168,7 @@ export const gatewayCommand: Command = {
         port: flags.port,
         host: flags.host,
         ...limits,
+        ...desk.options,
         onEvent: (event) => {
           const line = describeEvent(event, failOpen);
           if (line !== undefined) log(line);
@@ -168,11 +180,13 @@ export const gatewayCommand: Command = {
     }
     source.start();
     ticker?.start();
+    const stopReloading = desk.reloadOnSighup(gateway, log);
     log(
       `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
         `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
         `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH})`,
     );
+    if (desk.summary !== undefined) log(desk.summary);
 
     // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
     void (async () => {
@@ -194,6 +208,7 @@ export const gatewayCommand: Command = {
       process.once('SIGTERM', () => resolve('SIGTERM'));
     });
     log(`${signal}: closing`);
+    stopReloading();
     await gateway.close();
     await ticker?.stop();
     await source.stop();
@@ -254,7 +269,8 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
     case 'verdict': {
       const { symbol, side, type, quantity, price } = event.order;
       const what = `${shown(symbol)} ${shown(side)} ${shown(type)} ${shown(quantity)}${price === undefined ? '' : ` @ ${shown(price)}`}`;
-      if (!event.result.ok) return `REFUSE ${what}: ${event.result.violations.map((v) => v.code).join(', ')}`;
+      if (!event.result.ok) return `REFUSE ${what}: ${describeViolations(event.result.violations)}`;
+      if (event.desk !== undefined) return `REFUSE ${what}: ${describeDeskRefusal(event.desk)}`;
       if (event.bandUnchecked === undefined) return `ACCEPT ${what}`;
       const why = event.bandUnchecked === 'stale' ? 'reference price too old' : 'no reference price';
       return failOpen
@@ -265,7 +281,8 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
       // A refused or unchecked order was already logged with its verdict.
       return event.reason === 'order-refused' ||
         event.reason === 'reference-price-missing' ||
-        event.reason === 'reference-price-stale'
+        event.reason === 'reference-price-stale' ||
+        DESK_VERDICT_REASONS.has(event.reason)
         ? undefined
         : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
