@@ -4,6 +4,7 @@
  *   node --import tsx bench/gateway-load.ts [--seconds 15] [--connections 256] [--direct-seconds 5]
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
  *                                           [--pipelined-connections 10] [--pipelined-requests 2000]
+ *                                           [--desk]
  *
  * Three processes: the fake WEEX V3 exchange (src/gateway/fake-exchange.ts, which
  * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
@@ -30,6 +31,9 @@
  * client's bytes (0 signature mismatches at the exchange) and that every answer belonged to its
  * request (the exchange echoes the client order id). Exits 1 if any check fails. Everything is
  * on 127.0.0.1 and bounded in time and count.
+ *
+ * `--desk` runs the gateway with every desk control on (docs/gateway.md, "Desk controls"), with
+ * limits no order of the mix reaches, to measure what the controls cost in the hot path.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -40,7 +44,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { accessHeaders, type FakeExchangeStats, startFakeExchange } from '../src/gateway/fake-exchange.js';
-import { createRiskGateway, type GatewayEvent, type RiskGatewayStats } from '../src/gateway.js';
+import {
+  createRiskGateway,
+  type DeskLimits,
+  type GatewayEvent,
+  type RiskGatewayStats,
+} from '../src/gateway.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../src/node.js';
 import { random as prng } from './order-mix.js';
 
@@ -56,6 +65,7 @@ const { values } = parseArgs({
     'max-requests': { type: 'string', default: '3000000' },
     'pipelined-connections': { type: 'string', default: '10' },
     'pipelined-requests': { type: 'string', default: '2000' },
+    desk: { type: 'boolean', default: false },
   },
 });
 
@@ -75,6 +85,16 @@ const PIPELINED_REQUESTS = bounded(values['pipelined-requests'], 2_000, 1, 20_00
 const MAX_UPSTREAM_CONNECTIONS = 128;
 const MAX_REQUESTS = bounded(values['max-requests'], 3_000_000, 1_000, 50_000_000);
 const WARM_UP_MS = 1_000;
+/**
+ * Every desk control on, none reached by the mix: the throttle far above its rate, the notional
+ * cap above its orders, the duplicate guard over a window short enough that the mix's identical
+ * orders (one price, one quantity, thousands a second) stay under its count.
+ */
+const DESK_LIMITS: DeskLimits = {
+  keys: { '*': { maxNotional: '1000000', maxOrdersPerSecond: 1_000_000, maxDuplicateOrders: 1_000 } },
+  symbols: { BTCUSDT: { maxQuantity: '10', maxDeviation: '0.05', maxNotional: '1000000' } },
+  duplicateWindowMs: 100,
+};
 /**
  * The pace of each rude loop (one new connection per interval). A saturated Node server accepts
  * one connection per event-loop turn (libuv >= 1.45), so churn much faster than a few per second
@@ -139,6 +159,7 @@ async function runGateway(upstream: string): Promise<void> {
     referencePrices: new Map([['BTCUSDT', '100000.00']]),
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     requestTimeoutMs: HEADERS_TIMEOUT_MS * 2,
+    ...(values.desk ? { deskLimits: DESK_LIMITS } : {}),
     onEvent: (event: GatewayEvent) => {
       if (event.type === 'verdict') count(`verdict ${event.result.ok ? 'accepted' : 'refused'}`);
       else if (event.type === 'answered') count(`answered ${event.status} ${event.reason}`);
@@ -594,7 +615,11 @@ function pipelined(port: number, connection: number, count: number): Promise<Pip
 
 async function runClient(): Promise<number> {
   const exchange = await startChild('exchange');
-  const gateway = await startChild('gateway', ['--upstream', exchange.url]);
+  const gateway = await startChild('gateway', [
+    '--upstream',
+    exchange.url,
+    ...(values.desk ? ['--desk'] : []),
+  ]);
   const gatewayPort = Number(new URL(gateway.url).port);
   const direct = new Pool(exchange.url, { connections: CONNECTIONS });
   const through = new Pool(gateway.url, { connections: CONNECTIONS });
@@ -742,7 +767,7 @@ async function runClient(): Promise<number> {
       `node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), load average before ${load0
         .map((l) => l.toFixed(1))
         .join(' ')}; exchange, gateway and clients in 3 processes on 127.0.0.1`,
-      `${CONNECTIONS} keep-alive connections: ${DIRECT_SECONDS} s direct (valid orders), then ${SECONDS} s through the gateway (the mix), after ${WARM_UP_MS} ms warm-up each; plus ${SLOW_CLIENTS} slow clients, one new connection every ${RUDE_INTERVAL_MS} ms sending bytes that are not HTTP, and one every ${RUDE_INTERVAL_MS} ms sending an order and hanging up`,
+      `${CONNECTIONS} keep-alive connections: ${DIRECT_SECONDS} s direct (valid orders), then ${SECONDS} s through the gateway (the mix), after ${WARM_UP_MS} ms warm-up each; plus ${SLOW_CLIENTS} slow clients, one new connection every ${RUDE_INTERVAL_MS} ms sending bytes that are not HTTP, and one every ${RUDE_INTERVAL_MS} ms sending an order and hanging up${values.desk ? '; desk controls on (--desk)' : ''}`,
       '',
       '| path | requests | per second | p50 | p90 | p99 | max |',
       '|---|---|---|---|---|---|---|',
