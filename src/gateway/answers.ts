@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { DeskReason } from './desk/desk-controls.js';
+import type { DeskReason } from './desk/desk-answers.js';
 
 /**
  * Every answer the gateway writes itself (rather than relaying the upstream's) carries this

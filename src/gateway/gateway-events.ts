@@ -1,6 +1,6 @@
 import type { ValidationResult } from '../index.js';
 import type { GatewayReason } from './answers.js';
-import type { DeskControl, DeskRefusal } from './desk/desk-controls.js';
+import type { DeskControl, DeskRefusal } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { OrderParams } from './parse-order-request.js';
 

@@ -3,13 +3,11 @@
  * the duplicate guard's window and bounds, the state kept per key, and the limits' schema.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createDeskControls,
-  type DeskClient,
-  MAX_TRACKED_KEYS,
-} from '../../src/gateway/desk/desk-controls.js';
+import { createDeskControls } from '../../src/gateway/desk/desk-controls.js';
 import { readDeskLimits } from '../../src/gateway/desk/desk-limits.js';
 import { MAX_RECENT_ORDERS, RecentOrders } from '../../src/gateway/desk/duplicate-guard.js';
+import { MAX_TRACKED_KEYS } from '../../src/gateway/desk/key-states.js';
+import type { DeskClient } from '../../src/gateway/desk/order-controls.js';
 import { newBucket, takeToken } from '../../src/gateway/desk/token-bucket.js';
 
 const ORDER = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '100000.00' };
