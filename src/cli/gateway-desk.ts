@@ -1,3 +1,4 @@
+import { ADMIN_TOKEN_RULE, isAdminToken } from '../gateway/desk/admin-token.js';
 import { type CompiledDeskLimits, describeLimitsFault, readDeskLimits } from '../gateway/desk/desk-limits.js';
 import type { DeskLimits, DeskRefusal, RiskGateway } from '../gateway.js';
 import { parseJsonStrictly, type Violation } from '../index.js';
@@ -73,10 +74,12 @@ export async function loadLimitsFile(path: string): Promise<LoadedLimits> {
 async function loadAdminToken(path: string): Promise<string> {
   const what = '--admin-token-file';
   const token = (await readRegularFile(path, what, MAX_TOKEN_FILE_BYTES)).toString('utf8').trimEnd();
-  if (!/^[\x21-\x7e]{16,1024}$/.test(token))
+  if (!isAdminToken(token))
     throw new UsageError(
-      `${what} ${printable(path)}: the token must be 16 to 1024 visible ASCII characters, without spaces (it is not shown)`,
-      { hint: false },
+      `${what} ${printable(path)}: the token must be ${ADMIN_TOKEN_RULE} (it is not shown)`,
+      {
+        hint: false,
+      },
     );
   return token;
 }

@@ -148,6 +148,18 @@ describe('a notional limit is required', () => {
     expect(output).toContain('"0"');
   }, 30_000);
 
+  it('an admin token too short stops the start without being repeated', async () => {
+    const shortFile = join(dir, 'short-token');
+    await writeFile(shortFile, 'short-secret\n');
+    const { code, output } = await runToEnd([
+      ...['--upstream', exchange.url, '--port', '0', '--max-notional', '1'],
+      ...['--admin-token-file', shortFile],
+    ]);
+    expect(code).toBe(2);
+    expect(output).toContain('--admin-token-file');
+    expect(output).not.toContain('short-secret');
+  }, 30_000);
+
   it('--no-max-notional starts it without one, on purpose', async () => {
     const gateway = await startGatewayProcess(exchange.url, [
       '--no-max-notional',

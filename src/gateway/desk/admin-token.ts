@@ -40,3 +40,27 @@ function digest(text: string): Buffer {
  * ```
  */
 export const MIN_ADMIN_TOKEN_LENGTH = 16;
+const ADMIN_TOKEN = new RegExp(`^[\\x21-\\x7e]{${MIN_ADMIN_TOKEN_LENGTH},1024}$`);
+
+/**
+ * What an admin token must be, for messages (which never repeat the token itself).
+ *
+ * @example
+ * ```ts
+ * `the token must be ${ADMIN_TOKEN_RULE}`;
+ * ```
+ */
+export const ADMIN_TOKEN_RULE = `${MIN_ADMIN_TOKEN_LENGTH} to 1024 visible ASCII characters, without spaces`;
+
+/**
+ * Whether `value` can be an admin token: {@link ADMIN_TOKEN_RULE}, so it fits `Bearer <token>`.
+ *
+ * @example
+ * ```ts
+ * isAdminToken('correct-horse-battery-staple'); // true
+ * isAdminToken('short');                        // false
+ * ```
+ */
+export function isAdminToken(value: unknown): value is string {
+  return typeof value === 'string' && ADMIN_TOKEN.test(value);
+}
