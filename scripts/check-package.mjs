@@ -130,16 +130,23 @@ const result: ValidationResult = validateOrder(book, order, { referencePrice: '6
 const codes: ViolationCode[] = result.violations.map((v) => v.code);
 const client = new ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' });
 ${withTesting ? "const arb = validOrderArb(book.definition('BTCUSDT')!);" : 'const arb = undefined;'}
-export const used = [codes, client, arb, isPreflightError(new Error('x'))];
+const gatewayOptions: RiskGatewayOptions = { upstreamUrl: 'http://127.0.0.1:1', book, maxNotional: '250000' };
+const gateway: Promise<RiskGateway> = createRiskGateway(gatewayOptions);
+export const used = [codes, client, arb, isPreflightError(new Error('x')), gateway];
 `;
     const esmImports = `import { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder, type OrderInput, type ValidationResult, type ViolationCode } from 'order-preflight';
 import { ExchangeInfoClient } from 'order-preflight/node';
+import { createRiskGateway, type RiskGateway, type RiskGatewayOptions } from 'order-preflight/gateway';
 import { validOrderArb } from 'order-preflight/testing';`;
     const cjsImports = (withTesting) => `import core = require('order-preflight');
 import nodePart = require('order-preflight/node');
+import gatewayPart = require('order-preflight/gateway');
 ${withTesting ? "import testing = require('order-preflight/testing');\nconst { validOrderArb } = testing;" : ''}
 const { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder } = core;
 const { ExchangeInfoClient } = nodePart;
+const { createRiskGateway } = gatewayPart;
+type RiskGateway = gatewayPart.RiskGateway;
+type RiskGatewayOptions = gatewayPart.RiskGatewayOptions;
 type OrderInput = core.OrderInput;
 type ValidationResult = core.ValidationResult;
 type ViolationCode = core.ViolationCode;`;
@@ -232,17 +239,27 @@ type ViolationCode = core.ViolationCode;`;
          if (book.size === 0) throw new Error('no pairs');
        }
        for (const api of [await import('order-preflight/node'), require('order-preflight/node')])
-         await new api.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }).close();`,
+         await new api.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }).close();
+       const core = await import('order-preflight');
+       const book = core.RuleBook.fromExchangeInfo(core.sampleExchangeInfo());
+       for (const api of [await import('order-preflight/gateway'), require('order-preflight/gateway')]) {
+         const gateway = await api.createRiskGateway({ upstreamUrl: 'http://127.0.0.1:1', book, maxNotional: '250000' });
+         const status = await fetch(gateway.url + api.STATUS_PATH);
+         if (status.status !== 200) throw new Error('the gateway did not answer its status');
+         await gateway.close();
+       }`,
     ],
     { cwd: bare, encoding: 'utf8' },
   );
   if (loads.status !== 0) {
     process.stderr.write(
-      `${loads.stderr}\nFAILED: the core and ./node must load without big.js and fast-check\n`,
+      `${loads.stderr}\nFAILED: the core, ./node and ./gateway must load without big.js and fast-check\n`,
     );
     process.exit(1);
   }
-  process.stdout.write('ok  without big.js and fast-check, the core and ./node load (import and require)\n');
+  process.stdout.write(
+    'ok  without big.js and fast-check, the core, ./node and ./gateway load (import and require; a gateway started from the tarball answers)\n',
+  );
   for (const [dir, absent] of [
     [bare, ['fast-check', 'big.js']],
     [bareProject('bare-fast-check', ['lossless-json', 'undici', 'fast-check', 'pure-rand']), ['big.js']],

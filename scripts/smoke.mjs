@@ -57,6 +57,22 @@ assert.equal(esm.HttpStatusError, undefined, 'the core exports no HTTP error');
 assert.equal(new nodeEsm.ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' }) instanceof Object, true);
 assert.equal(esm.isPreflightError(new nodeCjs.NoRuleBookError()), true);
 
+// The risk gateway has its own Node-only entry: loaded by name, it starts and answers.
+const gatewayEsm = await import('order-preflight/gateway');
+const gatewayCjs = require('order-preflight/gateway');
+assert.equal(typeof gatewayCjs.createRiskGateway, 'function', 'require: gateway export');
+assert.equal(esm.createRiskGateway, undefined, 'the core exports no gateway');
+{
+  const gateway = await gatewayEsm.createRiskGateway({
+    upstreamUrl: 'http://127.0.0.1:1',
+    book: esm.RuleBook.fromExchangeInfo(esm.sampleExchangeInfo()),
+  });
+  const status = await fetch(gateway.url + gatewayEsm.STATUS_PATH);
+  assert.equal(status.status, 200, 'the gateway answers its status page');
+  await status.arrayBuffer();
+  await gateway.close();
+}
+
 const testingEsm = await import('order-preflight/testing');
 const testingCjs = require('order-preflight/testing');
 assert.equal(typeof testingEsm, 'object');

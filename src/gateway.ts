@@ -31,9 +31,16 @@ export type { ForwardOutcome } from './gateway/forward.js';
 export { createRiskGateway, OVERFLOW_CONNECTIONS, type RiskGateway, STATUS_PATH } from './gateway/gateway.js';
 export type { GatewayEvent, RiskGatewayStats } from './gateway/gateway-events.js';
 export type { ReferencePrices, RiskGatewayOptions, RuleBookProvider } from './gateway/gateway-options.js';
+export {
+  ORDER_PLACING_ENDPOINTS,
+  type OrderEndpoint,
+  type OrderEndpointFamily,
+} from './gateway/order-endpoints.js';
 export { ORDER_FIELDS, type OrderField, type OrderParams } from './gateway/parse-order-request.js';
+export { DEFAULT_MAX_PRICE_JUMP } from './gateway/price-jump.js';
 export {
   createReferenceTicker,
+  type PriceJump,
   type PriceQuote,
   type ReferenceTicker,
   type ReferenceTickerOptions,
@@ -41,3 +48,6 @@ export {
   type TickerEvent,
   type TickerHealth,
 } from './gateway/reference-ticker.js';
+export { OVERRIDE_HEADERS } from './gateway/request-headers.js';
+export { type RouteEntry, type RouteKind, WEEX_SPOT_ROUTES } from './gateway/route.js';
+export { SKIPPABLE_CHECKS } from './gateway/unchecked-checks.js';

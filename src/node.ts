@@ -40,6 +40,7 @@ export {
   ImplausibleRuleBookError,
   type ImplausibleRuleBookReason,
   isImplausibleRuleBookError,
+  type RemovedRuleFields,
 } from './source/implausible-rule-book-error.js';
 export { isNoRuleBookError, NoRuleBookError } from './source/no-rule-book-error.js';
 export {

@@ -96,6 +96,11 @@ export interface FakeExchange {
   readonly port: number;
   /** Every request except the public market data (exchangeInfo, ticker, time), in arrival order. */
   readonly requests: readonly ReceivedRequest[];
+  /**
+   * Serves another exchangeInfo body from now on (text, or an object to serialise): a rule book
+   * that changes between refreshes.
+   */
+  setExchangeInfo(body: string | object): void;
   /** Sets (or, with `undefined`, removes) a symbol's last price in the ticker. */
   setTickerPrice(symbol: string, price: string | undefined): void;
   /**
@@ -136,6 +141,8 @@ export interface FakeExchangeStats {
   readonly unknownApiKeys: number;
   /** `GET /api/v3/market/ticker/price` requests, answered or failed. */
   readonly tickerRequests: number;
+  /** `GET /api/v3/exchangeInfo` requests. */
+  readonly exchangeInfoRequests: number;
 }
 
 /**
@@ -164,7 +171,6 @@ export interface FakeExchangeOptions {
 
 const SIGNED = new Set([
   'POST /api/v3/order',
-  'POST /api/v3/order/test',
   'DELETE /api/v3/order',
   'DELETE /api/v3/openOrders',
   'GET /api/v3/account',
@@ -250,12 +256,9 @@ export function accessHeaders(request: {
  * ```
  */
 export async function startFakeExchange(options: FakeExchangeOptions = {}): Promise<FakeExchange> {
-  const exchangeInfo =
-    typeof options.exchangeInfo === 'string'
-      ? options.exchangeInfo
-      : options.exchangeInfo === undefined
-        ? SAMPLE_EXCHANGE_INFO_JSON
-        : JSON.stringify(options.exchangeInfo);
+  const bodyText = (body: string | object) => (typeof body === 'string' ? body : JSON.stringify(body));
+  let exchangeInfo =
+    options.exchangeInfo === undefined ? SAMPLE_EXCHANGE_INFO_JSON : bodyText(options.exchangeInfo);
   const credentials = {
     apiKeys: new Set([options.apiKey ?? DEMO_API_KEY, ...(options.apiKeys ?? [])]),
     secret: options.apiSecret ?? DEMO_API_SECRET,
@@ -273,6 +276,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     missingSignatures: 0,
     unknownApiKeys: 0,
     tickerRequests: 0,
+    exchangeInfoRequests: 0,
   };
   let nextOrderId = 1;
 
@@ -287,6 +291,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
       const method = req.method ?? 'GET';
       if (method === 'GET' && path === '/api/v3/exchangeInfo') {
+        stats.exchangeInfoRequests++;
         send(res, 200, exchangeInfo);
         return;
       }
@@ -318,8 +323,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         return;
       }
       stats.verified++;
-      if (route === 'POST /api/v3/order/test') send(res, 200, {});
-      else if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
+      if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
       else if (route === 'DELETE /api/v3/openOrders') send(res, 200, []);
       else if (route === 'DELETE /api/v3/order') {
         const params = new URLSearchParams(query);
@@ -379,6 +383,9 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     },
     get stats() {
       return { ...stats };
+    },
+    setExchangeInfo(body) {
+      exchangeInfo = bodyText(body);
     },
     setTickerPrice(symbol, price) {
       if (price === undefined) tickerPrices.delete(symbol);

@@ -1,4 +1,4 @@
-import type { ValidationResult } from '../index.js';
+import type { SkippedCheck, ValidationResult } from '../index.js';
 import type { GatewayReason } from './answers.js';
 import type { DeskControl, DeskRefusal } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
@@ -26,6 +26,12 @@ export type GatewayEvent =
        * because of `failOpen`.
        */
       readonly bandUnchecked: 'missing' | 'stale' | undefined;
+      /**
+       * The skipped checks neither `allowUnchecked` nor `failOpen` lets through (empty when there
+       * are none). An order that passed with any was not sent: 503 `rule-unchecked` when one is
+       * for a rule field the pair lacks, else `reference-price-missing` / `-stale`.
+       */
+      readonly unchecked: readonly SkippedCheck[];
       /** Set when the rules passed but a desk control refused the order (not sent). */
       readonly desk?: DeskRefusal | undefined;
     }
@@ -63,9 +69,18 @@ export type GatewayEvent =
       readonly open: number;
     }
   | {
-      /** At the connection cap, a connection with no request in hand was closed for a new one. */
+      /**
+       * At the connection cap (or the per-peer cap), a connection that had not handed over a
+       * whole request was closed for a new one; nothing of it was judged or forwarded. `stage`
+       * `head`: it had not finished a request head (the oldest such); `body`: its head was in and
+       * its body still arriving, the slowest such (`bodyBytes` in the `bodyMs` since its head); it
+       * was answered 408 `body-too-slow`.
+       */
       readonly type: 'connection-evicted';
       readonly peer: string;
+      readonly stage: 'head' | 'body';
+      readonly bodyBytes?: number;
+      readonly bodyMs?: number;
     }
   | {
       /** The listening socket reported an error (such as a failed `accept`); it keeps listening. */
@@ -96,6 +111,11 @@ export interface RiskGatewayStats {
   readonly refused: number;
   /** Orders that passed but were not sent: their price band could not be checked (503; not with `failOpen`). */
   readonly unchecked: number;
+  /**
+   * Orders that passed but were not sent: a check they needed was skipped because the pair lacks
+   * its rule field, and `allowUnchecked` does not name it (503 `rule-unchecked`).
+   */
+  readonly ruleUnchecked: number;
   /** Requests answered 503 `upstream-busy`: the upstream pool and its queue were full. */
   readonly upstreamBusy: number;
   /** Requests of any kind sent upstream (written to a connection; not those that could not be sent). */
@@ -106,7 +126,7 @@ export interface RiskGatewayStats {
   readonly openConnections: number;
   /** Connections turned away for the cap (or the per-peer cap): answered 503 or dropped. */
   readonly refusedConnections: number;
-  /** Idle or head-sending connections closed at the cap to make room for a new one. */
+  /** Connections still sending a request head or body, closed at the cap to make room for a new one. */
   readonly evictedConnections: number;
   /** Orders refused by each desk control (docs/gateway.md, "Desk controls"), not sent. */
   readonly deskRefusals: Readonly<Record<DeskControl, number>>;

@@ -12,12 +12,15 @@ import {
   withDefault,
 } from '../client/option-schema.js';
 import { describeThrown } from '../errors/preflight-error.js';
-import { InvalidArgumentError, type RuleBook } from '../index.js';
+import { InvalidArgumentError, type RuleBook, type ViolationCode } from '../index.js';
 import { ADMIN_TOKEN_RULE, isAdminToken } from './desk/admin-token.js';
 import { type DeskLimits, describeLimitsFault, readDeskLimits } from './desk/desk-limits.js';
 import type { GatewayEvent } from './gateway-events.js';
+import { orderFieldFoldedFrom } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { type RouteEntry, type RouteTable, readForwardEntry, routeTableWith } from './route.js';
+import { SKIPPABLE_CHECKS } from './unchecked-checks.js';
 
 /**
  * The last traded price per symbol: a feed with a `quote` method (the exchange's ticker, see
@@ -52,6 +55,12 @@ export interface RuleBookProvider {
   /** When present and true, orders are refused with 503 unless `allowStaleBook`. */
   isStale?(): boolean;
   ageMs?(): number | undefined;
+  /**
+   * The error of the last failed refresh, `undefined` after a success (a `RuleBookSource`'s
+   * `lastError`). Shown on the status page: a refused refresh (`ImplausibleRuleBookError`) says
+   * that the book in force was kept, and why.
+   */
+  readonly lastError?: unknown;
 }
 
 /**
@@ -82,6 +91,15 @@ export interface RiskGatewayOptions {
    * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
    */
   readonly failOpen?: boolean;
+  /**
+   * The checks an order may be forwarded without, by the code each would produce
+   * (`'QUANTITY_ABOVE_MAX'`, `'PRICE_TICK'`: one of {@link SKIPPABLE_CHECKS}). An order whose
+   * verdict skips any other check is not sent: 503 `rule-unchecked` when the pair lacks the rule
+   * field the check needs (docs/gateway.md, "Fail closed on missing rules"), 503
+   * `reference-price-missing` / `-stale` when only a reference price is lacking. A check named
+   * here may go unchecked for either reason. Default none: fail closed.
+   */
+  readonly allowUnchecked?: readonly ViolationCode[];
   /**
    * A risk limit on price × quantity in quote units (worst case for MARKET), applied to every
    * order. Optional here; the `order-preflight gateway` command will not start without a notional
@@ -153,10 +171,19 @@ export interface RiskGatewayOptions {
   /** Judge orders against a book the source calls stale (`isStale()`). Default false: 503. */
   readonly allowStaleBook?: boolean;
   /**
-   * Forward order-placing endpoints the gateway cannot judge (order lists, cancel-replace, SOR).
-   * Default false: 403.
+   * Routes to forward besides the default table (`WEEX_SPOT_ROUTES`), each `METHOD:PATH`, such as
+   * `'GET:/api/v3/rebate/affiliate/getAffiliateUIDs'`: the method in capitals, the path exact
+   * and canonical (no `;`, `%`, dot or empty segment), no query string. A known order-placing
+   * path (`ORDER_PLACING_ENDPOINTS`), or a path under one, cannot be opened. Every request that
+   * is neither in the table nor judged is refused 403 `route-not-allowed`. Default: none.
    */
-  readonly forwardUnjudgedOrderPaths?: boolean;
+  readonly forward?: readonly string[];
+  /**
+   * Body keys that `POST /api/v3/order` may carry besides the order fields (`ORDER_FIELDS`);
+   * any other key is refused 400 `unknown-field`, so only what the gateway judges goes out. A key
+   * that folds to an order field (`quan_tity`, `Quantity`) cannot be allowed. Default: none.
+   */
+  readonly allowFields?: readonly string[];
   /**
    * The undici dispatcher for upstream requests (a proxy agent, a mock). Default: an Agent the
    * gateway owns and closes.
@@ -205,6 +232,23 @@ function gatewayOptionShape() {
     ),
     maxReferenceAgeMs: positive(10_000),
     failOpen: withDefault(flag(), false),
+    allowUnchecked: withDefault(
+      z.pipe(
+        valueThat<readonly ViolationCode[]>(
+          (value) => Array.isArray(value) && value.every((check) => typeof check === 'string'),
+          'a list of check names',
+        ),
+        z.transform((checks: readonly ViolationCode[], ctx) => {
+          const unknown = checks.find((check) => !SKIPPABLE_CHECKS.includes(check));
+          if (unknown === undefined) return new Set(checks) as ReadonlySet<ViolationCode>;
+          return refuse(ctx, {
+            problem: `must name checks a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${JSON.stringify(unknown)}`,
+            value: unknown,
+          });
+        }),
+      ),
+      new Set<ViolationCode>(),
+    ),
     maxNotional: z.optional(
       valueThat<string | number>(isPlainPositiveDecimal, 'a plain positive decimal such as "250000"'),
     ),
@@ -239,7 +283,20 @@ function gatewayOptionShape() {
     maxHeaderBytes: positive(16 * 1024),
     upstreamTimeoutMs: positive(10_000),
     allowStaleBook: withDefault(flag(), false),
-    forwardUnjudgedOrderPaths: withDefault(flag(), false),
+    forward: z.pipe(
+      withDefault(
+        valueThat<readonly string[]>(
+          isListOfTexts,
+          'a list of METHOD:PATH texts such as ["GET:/api/v3/rebate/affiliate/getAffiliateUIDs"]',
+        ),
+        [],
+      ),
+      z.transform((entries: readonly string[], ctx) => openedRoutes(entries, ctx)),
+    ),
+    allowFields: z.pipe(
+      withDefault(valueThat<readonly string[]>(isListOfTexts, 'a list of body keys such as ["stpMode"]'), []),
+      z.transform((keys: readonly string[], ctx) => allowedFields(keys, ctx)),
+    ),
     dispatcher: z.optional(
       valueThat<NonNullable<RiskGatewayOptions['dispatcher']>>(
         (value) => isObject(value) && typeof (value as { dispatch?: unknown }).dispatch === 'function',
@@ -313,6 +370,36 @@ export function readGatewayOptions(options: RiskGatewayOptions): ResolvedGateway
     option === undefined ? 'options' : `options.${String(option)}`,
     issue?.message ?? 'are not valid',
   );
+}
+
+function isListOfTexts(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The route table with the operator's routes, or the first entry refused. */
+function openedRoutes(entries: readonly string[], ctx: Parameters<typeof refuse>[0]): RouteTable {
+  const opened: RouteEntry[] = [];
+  for (const text of entries) {
+    const read = readForwardEntry(text);
+    if (!read.ok) return refuse(ctx, { problem: read.problem, value: text });
+    opened.push(read.entry);
+  }
+  return routeTableWith(opened);
+}
+
+/** The allowed body keys, or the first refused: empty, or folding to an order field it is not. */
+function allowedFields(keys: readonly string[], ctx: Parameters<typeof refuse>[0]): ReadonlySet<string> {
+  for (const key of keys) {
+    if (key === '') return refuse(ctx, { problem: 'must not hold an empty key, got ""', value: key });
+    const field = orderFieldFoldedFrom(key);
+    if (field !== undefined && field !== key) {
+      return refuse(ctx, {
+        problem: `cannot allow ${JSON.stringify(key)}: it folds to the order field ${field} (case and separators aside), and such a key is always refused as ambiguous`,
+        value: key,
+      });
+    }
+  }
+  return new Set(keys);
 }
 
 /** The origin of an upstream URL: paths are forwarded as received, so it must be a bare origin. */

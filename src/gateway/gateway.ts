@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
 import type { ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
+import { createConnectionSlots } from './connection-slots.js';
 import type { DeskAnswer } from './desk/desk-answers.js';
 import { createDeskControls, type DeskState } from './desk/desk-controls.js';
 import type { DeskLimits } from './desk/desk-limits.js';
+import { HALT_PATH, RESUME_PATH } from './desk/kill-switch.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
@@ -21,7 +22,10 @@ import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
+import { headerRefusal } from './request-headers.js';
 import { routeRequest } from './route.js';
+import { ruleBookHealth } from './rule-book-health.js';
+import { lacksRuleField, ruleUncheckedBody, uncheckedSkips } from './unchecked-checks.js';
 
 /**
  * A running gateway.
@@ -74,16 +78,18 @@ export const STATUS_PATH = '/preflight/status';
  * ```
  */
 export const OVERFLOW_CONNECTIONS = 64;
-/** How long an overflow connection may take to send the request that gets its 503. */
-const OVERFLOW_GRACE_MS = 1_000;
 
 /**
  * Starts a pre-trade gateway in front of an exchange. `POST /api/v3/order` is judged against the
  * current rule book and the reference price: a refused order gets 400 with the violations and is
  * never sent; an accepted one is forwarded unchanged (method, path and query string, headers
  * except the connection ones and `Host`, body byte for byte), so the client's signature stays
- * valid, and the upstream's answer is relayed. Other requests are forwarded unchanged. It fails
- * closed: no rule book (or a stale one) means 503 for orders.
+ * valid, and the upstream's answer is relayed. Other requests are forwarded unchanged only when
+ * their method and path are in the route table (the WEEX V3 spot endpoints that read or cancel,
+ * plus `forward`); the rest are refused (docs/gateway.md, "Routes"). It fails closed: no rule book
+ * (or a stale one) means 503 for orders, and so does an order whose verdict skipped a check for
+ * want of a rule field (`rule-unchecked`) or of a fresh reference price, unless `allowUnchecked`
+ * (or, for the reference price, `failOpen`) lets it through.
  *
  * @example
  * ```ts
@@ -134,24 +140,24 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     accepted: 0,
     refused: 0,
     unchecked: 0,
+    ruleUnchecked: 0,
     upstreamBusy: 0,
     forwarded: 0,
     gatewayAnswers: 0,
     refusedConnections: 0,
     evictedConnections: 0,
   };
-  /** Connections being served (in order of arrival), and those past the cap that only get a 503. */
-  const served = new Set<Socket>();
-  const overflow = new Set<Socket>();
-  /** Open connections per peer address. */
-  const perPeer = new Map<string, number>();
-  /** Requests being handled per connection. */
-  const busy = new WeakMap<Duplex, number>();
-  /** When each served connection opened, while it has not yet sent a whole request head. */
-  const headless = new Map<Socket, number>();
-  /** Each open connection's peer address (until it is released). */
-  const peerOf = new Map<Socket, string>();
-  const evictableAfterMs = Math.min(1_000, Math.floor(headersTimeoutMs / 2));
+  /** Which connections are served and which make room at the cap: see connection-slots.ts. */
+  const slots = createConnectionSlots({
+    maxConnections,
+    maxConnectionsPerPeer,
+    evictableAfterMs: Math.min(1_000, Math.floor(headersTimeoutMs / 2)),
+    onEvicted: (eviction) => {
+      stats.evictedConnections++;
+      if (eviction.stage === 'body') stats.gatewayAnswers++; // its 408 body-too-slow
+      emit({ type: 'connection-evicted', ...eviction });
+    },
+  });
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
@@ -242,7 +248,12 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     query: string,
     body: Buffer,
   ): Promise<void> => {
-    const parsed = parseOrderRequest({ query, body, contentType: contentTypeOf(req.rawHeaders) });
+    const parsed = parseOrderRequest({
+      query,
+      body,
+      contentType: contentTypeOf(req.rawHeaders),
+      allowFields: resolved.allowFields,
+    });
     if (!parsed.ok) {
       const { status, code, reason, msg, fields } = parsed.problem;
       answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
@@ -292,11 +303,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
-    // The desk's controls run once the exchange's rules (and the band) have passed.
+    const unchecked = uncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
+    // The desk's controls run once the exchange's rules have passed, nothing left unchecked.
     const deskAnswer =
-      result.ok && (bandUnchecked === undefined || resolved.failOpen)
-        ? client.judge(order, context.referencePrice, stale)
-        : undefined;
+      result.ok && unchecked.length === 0 ? client.judge(order, context.referencePrice, stale) : undefined;
     stats.judged++;
     emit({
       type: 'verdict',
@@ -305,6 +315,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePrice: quote?.price,
       referencePriceAgeMs: quote?.ageMs,
       bandUnchecked,
+      unchecked,
       desk: deskAnswer?.refusal,
     });
     if (!result.ok) {
@@ -319,7 +330,13 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
-    if (bandUnchecked !== undefined && !resolved.failOpen) {
+    if (lacksRuleField(unchecked)) {
+      // A fresh reference price would not help: the pair itself lacks what the check needs.
+      stats.ruleUnchecked++;
+      answer(res, 503, 'rule-unchecked', ruleUncheckedBody(order.symbol, unchecked, result.skipped));
+      return;
+    }
+    if (bandUnchecked !== undefined && unchecked.length > 0) {
       stats.unchecked++;
       const symbol = String(order.symbol);
       answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
@@ -349,16 +366,13 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         ? prices.health()
         : undefined;
     const text = JSON.stringify({
-      ruleBook: {
-        pairs: book?.size,
-        ageMs: provider.ageMs?.(),
-        stale: provider.isStale?.() ?? false,
-      },
+      ruleBook: ruleBookHealth(provider, book),
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
       failOpen: resolved.failOpen === true,
+      allowUnchecked: [...resolved.allowUnchecked],
       maxReferenceAgeMs,
       desk: desk.state,
-      stats: { ...stats, openConnections: served.size + overflow.size, deskRefusals: desk.state.refusals },
+      stats: { ...stats, openConnections: slots.open, deskRefusals: desk.state.refusals },
     });
     res.writeHead(200, {
       'content-type': 'application/json;charset=UTF-8',
@@ -367,6 +381,16 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     });
     res.end(text);
   };
+
+  /**
+   * The gateway's own routes (exact method and target), answered here and never forwarded: checked
+   * before the exchange's route table, outside it.
+   */
+  const ownRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>([
+    [`GET ${STATUS_PATH}`, (_req, res) => sendStatus(res)],
+    [`POST ${HALT_PATH}`, (req, res) => deskSays(res, desk.admin(req))],
+    [`POST ${RESUME_PATH}`, (req, res) => deskSays(res, desk.admin(req))],
+  ]);
 
   /** The response being written on each connection, so a client error never garbles one. */
   const answering = new WeakMap<Duplex, ServerResponse>();
@@ -391,7 +415,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         );
       return;
     }
-    if (overflow.has(req.socket)) {
+    if (slots.isOverflow(req.socket)) {
       stats.refusedConnections++;
       answer(
         res,
@@ -405,13 +429,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       );
       return;
     }
-    if (req.method === 'GET' && req.url === STATUS_PATH) {
-      sendStatus(res);
+    const own = ownRoutes.get(`${req.method} ${req.url}`);
+    if (own !== undefined) {
+      own(req, res);
       return;
     }
-    if (deskSays(res, desk.intercept(req))) return;
-    const route = routeRequest(req.method ?? 'GET', req.url ?? '/', resolved);
-    if (route.kind === 'refuse') {
+    const route =
+      headerRefusal(req.rawHeaders) ?? routeRequest(req.method ?? 'GET', req.url ?? '/', resolved.forward);
+    if (!('reason' in route) && deskSays(res, desk.haltRefusal(req.method ?? 'GET', route))) return;
+    if ('reason' in route) {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
     } else if (route.kind === 'forward') {
       await forward(req, res, read.bytes, false);
@@ -432,16 +458,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     (req, res) => {
       // A connection's pipelined requests are handled one at a time, in order: one client
       // pipelining thousands of requests holds one upstream request at a time, not thousands.
-      const socket = req.socket;
-      headless.delete(socket as Socket);
-      busy.set(socket, (busy.get(socket) ?? 0) + 1);
+      const socket = req.socket as Socket;
+      slots.requestArrived(socket, req, res);
       const turn = (turns.get(socket) ?? Promise.resolve())
         .then(() => handle(req, res))
         .catch((error: unknown) => {
           answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
         })
         .finally(() => {
-          busy.set(socket, (busy.get(socket) ?? 1) - 1);
+          slots.requestFinished(socket);
           if (turns.get(socket) === turn) turns.delete(socket);
         });
       turns.set(socket, turn);
@@ -451,61 +476,9 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   server.maxConnections = maxConnections + OVERFLOW_CONNECTIONS;
   server.on('drop', () => {
     stats.refusedConnections++;
-    emit({ type: 'connection-dropped', open: served.size + overflow.size });
+    emit({ type: 'connection-dropped', open: slots.open });
   });
-  server.on('connection', (socket: Socket) => {
-    const peer = socket.remoteAddress ?? '';
-    peerOf.set(socket, peer);
-    perPeer.set(peer, (perPeer.get(peer) ?? 0) + 1);
-    socket.once('close', () => release(socket));
-    const admitted =
-      ((perPeer.get(peer) ?? 0) <= maxConnectionsPerPeer || evictHeadlessConnection(peer)) &&
-      (served.size < maxConnections || evictHeadlessConnection(undefined));
-    if (admitted) {
-      served.add(socket);
-      headless.set(socket, performance.now());
-      return;
-    }
-    overflow.add(socket);
-    const timer = setTimeout(() => socket.destroy(), OVERFLOW_GRACE_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-  });
-  /**
-   * At the cap, the oldest connection that has been open for a while (`evictableAfterMs`) without
-   * finishing a single request head makes room for a new one: connections that trickle their
-   * heads cannot lock everyone else out by holding every slot until their timeout. Nothing is
-   * lost: such a connection has sent nothing that was judged or forwarded. Connections that have
-   * been served (idle keep-alive ones included) are never evicted.
-   */
-  const evictHeadlessConnection = (peer: string | undefined): boolean => {
-    const now = performance.now();
-    for (const [socket, openedAt] of headless) {
-      // Oldest first (a Map keeps insertion order): the first too young means all are.
-      if (now - openedAt < evictableAfterMs) return false;
-      if (peer !== undefined && peerOf.get(socket) !== peer) continue;
-      if ((busy.get(socket) ?? 0) > 0) continue;
-      stats.evictedConnections++;
-      emit({ type: 'connection-evicted', peer: peerOf.get(socket) ?? '' });
-      release(socket);
-      socket.destroy();
-      return true;
-    }
-    return false;
-  };
-
-  /** Forgets a connection (closed or evicted); counted once, whichever comes first. */
-  const release = (socket: Socket): void => {
-    served.delete(socket);
-    overflow.delete(socket);
-    headless.delete(socket);
-    const peer = peerOf.get(socket);
-    if (peer === undefined) return;
-    peerOf.delete(socket);
-    const left = (perPeer.get(peer) ?? 1) - 1;
-    if (left === 0) perPeer.delete(peer);
-    else perPeer.set(peer, left);
-  };
+  server.on('connection', (socket: Socket) => slots.admit(socket));
 
   // Replaces Node's default handling (answer 400/408/431 on the raw socket, or just close it)
   // with the same, logged, and answered in the gateway's format.
@@ -552,7 +525,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     get stats() {
-      return { ...stats, openConnections: served.size + overflow.size, deskRefusals: desk.state.refusals };
+      return { ...stats, openConnections: slots.open, deskRefusals: desk.state.refusals };
     },
     get desk() {
       return desk.state;

@@ -10,9 +10,11 @@ import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
  * judged as `"0.10"`, never through a float), a string as it is. Anything the exchange might
  * read differently from the gateway is refused, never guessed at: a key that appears twice, a
  * body that is not one JSON object, bytes that are not UTF-8, a charset other than UTF-8 (or two
- * `Content-Type`s), a form body, order fields in the query string, or a key that differs from an
- * order field only in case (`"SYMBOL"`, `"ſymbol"`: a case-insensitive reader might take it for
- * the field).
+ * `Content-Type`s), a form body, a query string (order fields or not: the order endpoint takes
+ * none), a key that folds to an order field without being it (`"SYMBOL"`, `"ſymbol"`,
+ * `"quan_tity"`, `"new-client-order-id"`: a binder that ignores case and separators might take it
+ * for the field), or any other key the gateway does not judge unless the operator allowed it
+ * (`allowFields`): only what it judges goes out.
  *
  * Only reading happens here: the bytes forwarded are the raw ones, never these values serialised
  * again, so `ACCESS-SIGN` stays valid.
@@ -61,6 +63,8 @@ export type OrderParams = { readonly [K in OrderField]?: unknown };
 /** Why a request was refused before any rule was applied (the `x-preflight-gateway` header). */
 export type RequestProblemReason =
   | 'query-string-order'
+  | 'query-not-allowed'
+  | 'unknown-field'
   | 'unsupported-media-type'
   | 'body-not-utf8'
   | 'body-not-json'
@@ -117,21 +121,16 @@ const JSON_MEDIA_TYPE = 'application/json';
  * ```
  */
 export function parseOrderRequest(request: {
+  /** The raw query string, without `?`; empty when there is none. */
   readonly query: string;
   readonly body: Buffer;
   /** `null`: the header was sent more than once. */
   readonly contentType: string | undefined | null;
+  /** Body keys besides the order fields that may go out (the `allowFields` option). */
+  readonly allowFields?: ReadonlySet<string>;
 }): ParsedOrderRequest {
-  const queryParams = new URLSearchParams(request.query);
-  const inQuery = ORDER_FIELDS.filter((field) => queryParams.has(field));
-  if (inQuery.length > 0) {
-    return problem(
-      400,
-      'query-string-order',
-      `WEEX V3 takes an order as a JSON body; order fields in the query string are refused: ${inQuery.join(', ')}`,
-      inQuery,
-    );
-  }
+  const queryProblem = queryStringProblem(request.query);
+  if (queryProblem !== undefined) return queryProblem;
   const mediaProblem = mediaTypeProblem(request.contentType);
   if (mediaProblem !== undefined) return problem(415, 'unsupported-media-type', mediaProblem);
 
@@ -157,16 +156,26 @@ export function parseOrderRequest(request: {
   if (!isJsonObject(body)) {
     return problem(400, 'body-not-json-object', 'the order body must be one JSON object');
   }
-  const lookalikes = Object.keys(body).filter((key) => {
-    const field = ORDER_FIELD_BY_FOLD.get(folded(key));
+  const keys = Object.keys(body);
+  const lookalikes = keys.filter((key) => {
+    const field = orderFieldFoldedFrom(key);
     return field !== undefined && field !== key;
   });
   if (lookalikes.length > 0) {
     return problem(
       400,
       'ambiguous-key',
-      `the order body has keys that differ from order fields only in case: ${lookalikes.map((key) => JSON.stringify(key)).join(', ')}; a reader that matches keys case-insensitively might take them for the fields`,
+      `the order body has keys that differ from order fields only in case or separators: ${lookalikes.map((key) => JSON.stringify(key)).join(', ')}; a reader that matches keys loosely might take them for the fields`,
       lookalikes,
+    );
+  }
+  const unknown = keys.filter((key) => !ORDER_FIELD_SET.has(key) && request.allowFields?.has(key) !== true);
+  if (unknown.length > 0) {
+    return problem(
+      400,
+      'unknown-field',
+      `the order body has keys the gateway does not judge: ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it forwards only ${ORDER_FIELDS.join(', ')} (the operator can allow a key with --allow-field, option allowFields)`,
+      unknown,
     );
   }
   const order: Partial<Record<OrderField, unknown>> = {};
@@ -177,16 +186,71 @@ export function parseOrderRequest(request: {
 }
 
 /**
- * A key as a case-insensitive reader compares it: Unicode simple case folding, which also maps
- * `ſ` to `s` and the Kelvin sign to `k` (Go's `encoding/json` matches keys so).
+ * A key as a loose reader compares it: Unicode simple case folding, which also maps `ſ` to `s`
+ * and the Kelvin sign to `k` (Go's `encoding/json` matches keys so), and without anything but
+ * letters and digits (binders that relax names drop `_` and `-`; dropping every separator, mark
+ * and invisible character as well errs on the side of refusing).
  */
 function folded(key: string): string {
-  return key.toUpperCase().toLowerCase();
+  return key
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
+
+const ORDER_FIELD_SET: ReadonlySet<string> = new Set(ORDER_FIELDS);
 
 const ORDER_FIELD_BY_FOLD: ReadonlyMap<string, OrderField> = new Map(
   ORDER_FIELDS.map((field) => [folded(field), field]),
 );
+
+/**
+ * The order field a loose reader might take `key` for (the field itself included), or undefined:
+ * `quan_tity`, `Quantity` and `QUANTITY` all give `quantity`.
+ */
+export function orderFieldFoldedFrom(key: string): OrderField | undefined {
+  return ORDER_FIELD_BY_FOLD.get(folded(key));
+}
+
+/**
+ * The refusal of a query string on the order endpoint, or undefined when there is none. WEEX V3
+ * takes the order as a JSON body and its order endpoint no query parameter: one beside the body
+ * (`quantity=9001`, `Quantity=9001`, `x=1;quantity=9001`) is a second place the exchange might
+ * read a field from, so any is refused. Order fields among the names (split at `&` and `;`,
+ * unescaped, folded as body keys are) are named.
+ */
+function queryStringProblem(query: string): ParsedOrderRequest | undefined {
+  if (query === '') return undefined;
+  const names = query
+    .split(/[&;]/)
+    .map((pair) => unescapedName(pair.split('=', 1)[0] ?? ''))
+    .filter((name) => name !== '');
+  const fields = ORDER_FIELDS.filter((field) => names.some((name) => orderFieldFoldedFrom(name) === field));
+  if (fields.length > 0) {
+    return problem(
+      400,
+      'query-string-order',
+      `WEEX V3 takes an order as a JSON body; order fields in the query string are refused: ${fields.join(', ')}`,
+      fields,
+    );
+  }
+  return problem(
+    400,
+    'query-not-allowed',
+    `the order endpoint takes no query string (WEEX V3 reads the order from the JSON body), got ${JSON.stringify(query)}`,
+    names,
+  );
+}
+
+/** A query parameter's name as a form decoder reads it: `+` is a space, escapes decoded. */
+function unescapedName(name: string): string {
+  const spaced = name.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced; // a malformed escape: the name as written
+  }
+}
 
 /** True for a JSON object as parseJsonStrictly reads it. */
 

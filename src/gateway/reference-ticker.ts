@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
+import { Dec } from '../decimal/dec.js';
 import { parseJsonStrictly } from '../index.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
+import { DEFAULT_MAX_PRICE_JUMP, isPriceJump, readMaxPriceJump } from './price-jump.js';
 
 /**
  * Reference prices from the exchange itself: WEEX V3's `GET /api/v3/market/ticker/price` answers
@@ -11,6 +13,12 @@ import { isPlainPositiveDecimal } from './plain-decimal.js';
  * digits), and keeps each price with the moment it was asked for, so the gateway can refuse an
  * order judged against a price that is too old. Ages run on a monotonic clock: a wall clock
  * stepped back never makes an old price look fresh.
+ *
+ * A price is confirmed before it moves the band: one that differs from the price in force by
+ * more than `maxPriceJump` (|new − old| > old × ratio, exact) is held until the next poll answers
+ * a price within the same ratio of it. Meanwhile `quote()` gives the price in force, aging from
+ * the poll that last confirmed it, so a move that never confirms ends in a stale price (503), and
+ * one wild answer never lets an order out against a band it moved.
  */
 
 /**
@@ -61,6 +69,28 @@ export interface TickerHealth {
   readonly lastError: string | undefined;
   /** Entries of the last answer whose symbol or price could not be read (skipped). */
   readonly unreadableEntries: number;
+  /** The ratio a price may move by from one poll to the next without waiting for confirmation. */
+  readonly maxPriceJump: string;
+  /** Symbols whose last polled price is a jump held for confirmation (the older price is in force). */
+  readonly heldPrices: number;
+  /** Jumps held since start, and those a later poll confirmed. */
+  readonly jumpsHeld: number;
+  readonly jumpsConfirmed: number;
+}
+
+/**
+ * A symbol's price moving by more than `maxPriceJump` in one poll: the price in force (`from`)
+ * and the polled one (`to`).
+ *
+ * @example
+ * ```ts
+ * const jump: PriceJump = { symbol: 'BTCUSDT', from: '100000.00', to: '100000000.00' };
+ * ```
+ */
+export interface PriceJump {
+  readonly symbol: string;
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
@@ -74,7 +104,11 @@ export interface TickerHealth {
 export type TickerEvent =
   | { readonly type: 'ticker-ready'; readonly symbols: number }
   | { readonly type: 'ticker-failed'; readonly error: string; readonly consecutiveFailures: number }
-  | { readonly type: 'ticker-recovered'; readonly afterFailures: number; readonly symbols: number };
+  | { readonly type: 'ticker-recovered'; readonly afterFailures: number; readonly symbols: number }
+  /** A poll answered prices that jumped; each is held until the next poll confirms it. */
+  | { readonly type: 'ticker-jumps-held'; readonly jumps: readonly PriceJump[] }
+  /** A poll confirmed held jumps: those prices are now in force. */
+  | { readonly type: 'ticker-jumps-confirmed'; readonly jumps: readonly PriceJump[] };
 
 /**
  * Options of {@link createReferenceTicker}.
@@ -93,6 +127,13 @@ export interface ReferenceTickerOptions {
   readonly timeoutMs?: number;
   /** The largest answer read. Default 8 MiB (a few thousand symbols take about 100 KiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * The ratio a symbol's price may move by from the price in force, in one poll, and be taken
+   * at once: a plain decimal above 0 (`'0.1'` is 10 %). A larger move is held until the next poll
+   * confirms it (answers a price within this ratio of the held one). Default `'0.1'`
+   * ({@link DEFAULT_MAX_PRICE_JUMP}). The first price of a symbol is taken as it is.
+   */
+  readonly maxPriceJump?: string | number;
   /** An undici dispatcher (a proxy agent). Default: an Agent the ticker owns and closes. */
   readonly dispatcher?: Dispatcher;
   readonly onEvent?: (event: TickerEvent) => void;
@@ -136,12 +177,20 @@ const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
  */
 export function createReferenceTicker(options: ReferenceTickerOptions): ReferenceTicker {
   const url = new URL(TICKER_PRICE_PATH, options.upstreamUrl).href;
+  const maxJump = readMaxPriceJump(options.maxPriceJump);
+  const maxPriceJump =
+    options.maxPriceJump === undefined ? DEFAULT_MAX_PRICE_JUMP : String(options.maxPriceJump);
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const timeoutMs = options.timeoutMs ?? Math.min(intervalMs, MAX_DEFAULT_TIMEOUT_MS);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const ownsDispatcher = options.dispatcher === undefined;
   const dispatcher = options.dispatcher ?? new Agent({ connections: 2 });
-  const prices = new Map<string, { price: string; askedAt: number }>();
+  /** The prices in force, each with the moment of the poll that last confirmed it. */
+  const prices = new Map<string, PolledPrice>();
+  /** Jumps waiting for the next poll to confirm them. */
+  const held = new Map<string, PolledPrice>();
+  let jumpsHeld = 0;
+  let jumpsConfirmed = 0;
   let lastSuccess: { wall: Date; askedAt: number } | undefined;
   let successes = 0;
   let failures = 0;
@@ -200,8 +249,32 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
       else fresh.push([symbol, price]);
     }
     // A symbol missing from this answer keeps its older price, which ages out on its own.
-    for (const [symbol, price] of fresh) prices.set(symbol, { price, askedAt });
+    const newlyHeld: PriceJump[] = [];
+    const confirmed: PriceJump[] = [];
+    for (const [symbol, price] of fresh) {
+      const polled = polledPrice(price, askedAt);
+      const inForce = prices.get(symbol);
+      if (inForce === undefined || !isPriceJump(inForce.value, polled.value, maxJump)) {
+        prices.set(symbol, polled);
+        held.delete(symbol);
+        continue;
+      }
+      const waiting = held.get(symbol);
+      if (waiting !== undefined && !isPriceJump(waiting.value, polled.value, maxJump)) {
+        confirmed.push({ symbol, from: inForce.price, to: price });
+        prices.set(symbol, polled);
+        held.delete(symbol);
+      } else {
+        // The price in force stays, and keeps aging from the poll that last confirmed it.
+        newlyHeld.push({ symbol, from: inForce.price, to: price });
+        held.set(symbol, polled);
+      }
+    }
     unreadableEntries = unreadable;
+    jumpsHeld += newlyHeld.length;
+    jumpsConfirmed += confirmed.length;
+    if (confirmed.length > 0) emit({ type: 'ticker-jumps-confirmed', jumps: confirmed });
+    if (newlyHeld.length > 0) emit({ type: 'ticker-jumps-held', jumps: newlyHeld });
   };
 
   const poll = (): Promise<void> => {
@@ -254,6 +327,10 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
         consecutiveFailures,
         lastError,
         unreadableEntries,
+        maxPriceJump,
+        heldPrices: held.size,
+        jumpsHeld,
+        jumpsConfirmed,
       };
     },
     start() {
@@ -269,6 +346,17 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
       if (ownsDispatcher) await dispatcher.close();
     },
   };
+}
+
+/** A polled price, exact, and the moment the poll that brought it was sent (monotonic). */
+interface PolledPrice {
+  readonly price: string;
+  readonly value: Dec;
+  readonly askedAt: number;
+}
+
+function polledPrice(price: string, askedAt: number): PolledPrice {
+  return { price, value: Dec.parse(price), askedAt };
 }
 
 function describe(error: unknown): string {

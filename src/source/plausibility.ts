@@ -3,6 +3,7 @@ import type { ExchangeInfoQuery } from '../client/query.js';
 import { diffRuleBooks, type RuleBookDiff } from '../diff/diff-rule-books.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
+import { removedRuleFields } from './removed-rule-fields.js';
 
 /**
  * Whether a definition is one the source's query asks for: the query's `symbol` or `symbols`,
@@ -24,9 +25,10 @@ function inScope(query: ExchangeInfoQuery): ((definition: PairDefinition) => boo
 
 /**
  * Judges a refreshed book before it is swapped in (docs/guide.md, "Keep it fresh"): refused when it
- * has no usable pair, or when it lacks more than `maxLossShare` of the current book's usable pairs
- * in the query's scope. Returns the refusal (not thrown), or `undefined` for a plausible book. A
- * first book (no `previous`) is refused only when it is empty.
+ * has no usable pair, when it lacks more than `maxLossShare` of the current book's usable pairs
+ * in the query's scope, or (with `keepRuleFields`) when a pair listed in both lacks a rule field
+ * it had. Returns the refusal (not thrown), or `undefined` for a plausible book. A first book (no
+ * `previous`) is refused only when it is empty.
  *
  * @internal
  * @example
@@ -42,6 +44,8 @@ export function assessRefresh(settings: {
   readonly diff: RuleBookDiff | undefined;
   readonly query: ExchangeInfoQuery;
   readonly maxLossShare: number;
+  /** Refuse a book in which a pair still listed lost a rule field (`rule-fields-removed`). */
+  readonly keepRuleFields?: boolean;
 }): ImplausibleRuleBookError | undefined {
   const { next, previous, query, maxLossShare } = settings;
   const scope = inScope(query);
@@ -73,14 +77,26 @@ export function assessRefresh(settings: {
   if (previous === undefined || usableBefore === 0) return undefined;
   const diff = diffOf();
   const lost = lostIn(diff);
-  if (lost / usableBefore <= maxLossShare) return undefined;
+  if (lost / usableBefore > maxLossShare)
+    return new ImplausibleRuleBookError({
+      reason: 'loss',
+      diff,
+      usableBefore,
+      usableAfter,
+      lost,
+      maxLossShare,
+    });
+  if (settings.keepRuleFields !== true) return undefined;
+  const removedFields = removedRuleFields(diff);
+  if (removedFields.length === 0) return undefined;
   return new ImplausibleRuleBookError({
-    reason: 'loss',
+    reason: 'rule-fields-removed',
     diff,
     usableBefore,
     usableAfter,
     lost,
     maxLossShare,
+    removedFields,
   });
 }
 

@@ -159,7 +159,11 @@ export interface RuleBookSource {
  *   fetch: the last good book stays, nothing is written, and `onError` gets an
  *   {@link ImplausibleRuleBookError} carrying the diff. A source with a narrowed `query` counts
  *   only the pairs its query asks for. `acceptRefresh` (or `maxLossShare: 1`) accepts a real
- *   mass delisting. A first book is refused only when it has no usable pair.
+ *   mass delisting. A first book is refused only when it has no usable pair. With
+ *   `keepRuleFields: true` (for risk gateways; default off), a book in which a pair that is still
+ *   listed lacks a rule field it had is refused too (reason `rule-fields-removed`, with
+ *   `removedFields`): a refresh never quietly turns checks that ran into skipped ones. A refused
+ *   refresh does not vouch for the book in force: while refusals go on, it ages and goes stale.
  * - **Never stalls.** The work after the fetch (parsing a client's raw body when it offers
  *   `fetchExchangeInfoText`, compiling, diffing, writing the snapshot) runs in slices of a few
  *   ms with event-loop turns between them, so orders keep being checked during a 20,000-pair
@@ -529,8 +533,8 @@ class RefreshingRuleBookSource implements RuleBookSource {
 
   /** The plausibility guard, with `acceptRefresh` as the way past it. */
   #assess(book: RuleBook, previous: RuleBook | undefined, diff: RuleBookDiff | undefined) {
-    const { query, maxLossShare, acceptRefresh } = this.#options;
-    const refusal = assessRefresh({ next: book, previous, diff, query, maxLossShare });
+    const { query, maxLossShare, keepRuleFields, acceptRefresh } = this.#options;
+    const refusal = assessRefresh({ next: book, previous, diff, query, maxLossShare, keepRuleFields });
     if (refusal === undefined || acceptRefresh === undefined) return refusal;
     try {
       return acceptRefresh(refusal.diff, book, previous, refusal) === true ? undefined : refusal;
@@ -543,6 +547,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
           usableAfter: refusal.usableAfter,
           lost: refusal.lost,
           maxLossShare: refusal.maxLossShare,
+          removedFields: refusal.removedFields,
         },
         { cause: error },
       );

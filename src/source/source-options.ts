@@ -159,6 +159,17 @@ export interface RuleBookSourceOptions {
    * `acceptRefresh` says otherwise.
    */
   readonly maxLossShare?: number | undefined;
+  /**
+   * A guard for risk gateways: refuse a refreshed book in which a pair that is still listed lacks
+   * a rule field its current definition has (`maxTradeAmount`, `buyLimitPriceRatio`, `tickSize`,
+   * `status`, `enableTrade`, ...: every field that decides verdicts), so that a refresh can never
+   * quietly turn checks that ran into skipped ones. The refusal is an
+   * {@link ImplausibleRuleBookError} with reason `rule-fields-removed` and `removedFields`; the
+   * last good book stays, and ages (it goes stale after `maxAgeMs` of such refusals, as with any
+   * failing refresh). A pair that disappears altogether is the loss guard's (`maxLossShare`); a
+   * first book is never refused for it. `acceptRefresh` can let such a book in. Default `false`.
+   */
+  readonly keepRuleFields?: boolean | undefined;
   /** See {@link RefreshAcceptor}: the explicit way to accept a book the guard refuses. */
   readonly acceptRefresh?: RefreshAcceptor | undefined;
   /**
@@ -240,6 +251,7 @@ const sourceOptionsSchema = builtOnce(() =>
         writeSnapshot: z.optional(flag()),
         onChange: z.optional(callback<RuleBookChangeListener>()),
         maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
+        keepRuleFields: withDefault(flag(), false),
         acceptRefresh: z.optional(callback<RefreshAcceptor>()),
         onError: z.optional(callback<(error: unknown) => void>()),
         // The globals, looked up at each call (not captured), so a test's fake clocks govern.

@@ -22,8 +22,7 @@ function compiled(value: unknown) {
 function controlsAt(limits: unknown) {
   const clock = { ms: 1_000 };
   const desk = createDeskControls({ deskLimits: compiled(limits), now: () => clock.ms });
-  const client = (key: string): DeskClient =>
-    desk.clientOf({ url: '/api/v3/order', rawHeaders: ['ACCESS-KEY', key] });
+  const client = (key: string): DeskClient => desk.clientOf({ rawHeaders: ['ACCESS-KEY', key] });
   return { clock, desk, client };
 }
 
@@ -40,7 +39,7 @@ describe('token bucket', () => {
       let now = 0;
       const endMs = 3_600_000;
       while (now <= endMs) {
-        while (takeToken(bucket, rate, now, true)) taken++;
+        while (takeToken(bucket, rate, now)) taken++;
         now += stepMs;
       }
       // The burst, then `rate` per second of the hour (up to the last step): every step is
@@ -50,28 +49,27 @@ describe('token bucket', () => {
     }
   });
 
-  it('a dry run asks without taking; a fraction of a millisecond is never counted twice', () => {
+  it('a fraction of a millisecond is never counted twice', () => {
     const bucket = newBucket(2, 0.4);
-    expect(takeToken(bucket, 2, 0.9, false)).toBe(true);
-    expect(takeToken(bucket, 2, 0.9, true)).toBe(true);
-    expect(takeToken(bucket, 2, 0.9, true)).toBe(true);
-    expect(takeToken(bucket, 2, 0.9, true)).toBe(false);
-    expect(takeToken(bucket, 2, 499.9, true)).toBe(false); // 499 whole ms: 998 thousandths
-    expect(takeToken(bucket, 2, 500.1, true)).toBe(true); // 500 ms: one token
+    expect(takeToken(bucket, 2, 0.9)).toBe(true);
+    expect(takeToken(bucket, 2, 0.9)).toBe(true);
+    expect(takeToken(bucket, 2, 0.9)).toBe(false);
+    expect(takeToken(bucket, 2, 499.9)).toBe(false); // 499 whole ms: 998 thousandths
+    expect(takeToken(bucket, 2, 500.1)).toBe(true); // 500 ms: one token
     expect(bucket.milli).toBe(0);
   });
 
   it('never holds more than its burst, however long it rests', () => {
     const bucket = newBucket(5, 0);
     let taken = 0;
-    while (takeToken(bucket, 5, 3_600_000, true)) taken++;
+    while (takeToken(bucket, 5, 3_600_000)) taken++;
     expect(taken).toBe(5);
   });
 
   it('a lowered rate caps the bucket at once', () => {
     const bucket = newBucket(10, 0);
     let taken = 0;
-    while (takeToken(bucket, 2, 0, true)) taken++;
+    while (takeToken(bucket, 2, 0)) taken++;
     expect(taken).toBe(2);
   });
 });

@@ -31,7 +31,6 @@ const KEYS = [
   'capped-key',
   'loop-key',
   'btc-only-key',
-  'dry-key',
   'collar-key',
   'halt-key',
 ] as const;
@@ -46,7 +45,6 @@ const LIMITS: DeskLimits = {
     'capped-key': { maxNotional: '40000' },
     'loop-key': { maxDuplicateOrders: 3 },
     'btc-only-key': { allowedSymbols: ['BTCUSDT'] },
-    'dry-key': { maxOrdersPerSecond: 1, maxDuplicateOrders: 1 },
   },
   symbols: { BTCUSDT: { maxQuantity: '0.5', maxDeviation: '0.01' }, ETHUSDT: { maxDeviation: '0.01' } },
   // Long enough that a slow machine never sees an entry age out mid-test.
@@ -185,21 +183,6 @@ describe('throttle: maxOrdersPerSecond per key', () => {
     expect(received.filter((r) => keyOf(r) === 'flood-key')).toHaveLength(sent.length);
     expect(received.filter((r) => keyOf(r) === 'calm-key')).toHaveLength(5);
     expect(gateway.stats.deskRefusals.throttled).toBeGreaterThanOrEqual(throttled.length);
-  });
-
-  it('a dry run (/api/v3/order/test) is judged alike but takes no token', async () => {
-    const path = '/api/v3/order/test';
-    for (let i = 0; i < 3; i++) {
-      const dry = await send('dry-key', 'POST', path, { body: limitOrderBody({ price: '100001.00' }) });
-      expect(dry.status).toBe(200);
-    }
-    expect((await order('dry-key', { price: '100001.00' })).status).toBe(200);
-    // The real order took the only token and is remembered: the same dry run is now refused.
-    const after = await send('dry-key', 'POST', path, { body: limitOrderBody({ price: '100001.00' }) });
-    expect(after.status).toBe(409);
-    expect(after.reason).toBe('duplicate-order');
-    const other = await send('dry-key', 'POST', path, { body: limitOrderBody({ price: '100002.00' }) });
-    expect(other.reason).toBe('throttled');
   });
 });
 
@@ -381,18 +364,20 @@ describe('kill switch: POST /preflight/halt and /preflight/resume', () => {
     expect(halted.json).toMatchObject({ halted: true, changed: true });
     try {
       const received = await arrivals(async () => {
-        for (const path of [ORDER_PATH, '/api/v3/order/test']) {
-          const answer = await send('halt-key', 'POST', path, { body: limitOrderBody() });
+        for (const fields of [
+          {},
+          { side: 'SELL' },
+          { type: 'MARKET', price: undefined, timeInForce: undefined },
+        ]) {
+          const answer = await order('halt-key', fields);
           expect(answer.status).toBe(503);
           expect(answer.reason).toBe('halted');
           expect(answer.json).toMatchObject({ code: -1001, control: 'halted' });
         }
-        // An order endpoint the gateway would otherwise refuse or forward: halted all the same.
-        expect((await send('halt-key', 'POST', '/api/v3/order/oco', { body: '{}' })).reason).toBe('halted');
       });
       expect(received).toEqual([]);
 
-      // Cancels go through.
+      // Cancels and reads go through.
       const cancels = await arrivals(async () => {
         const one = await send('halt-key', 'DELETE', ORDER_PATH, { query: 'symbol=BTCUSDT&orderId=7' });
         expect(one.status).toBe(200);
@@ -401,10 +386,14 @@ describe('kill switch: POST /preflight/halt and /preflight/resume', () => {
         expect(all.status).toBe(200);
         expect(all.reason).toBeUndefined();
       });
+      const reads = await arrivals(async () => {
+        expect((await send('halt-key', 'GET', '/api/v3/account')).status).toBe(200);
+      });
       expect(cancels.map((r) => `${r.method} ${r.url}`)).toEqual([
         'DELETE /api/v3/order?symbol=BTCUSDT&orderId=7',
         'DELETE /api/v3/openOrders?symbol=BTCUSDT',
       ]);
+      expect(reads).toHaveLength(1);
 
       // The status page says so; a rule-book refresh and a limits reload leave the halt in place.
       const status = await request(gateway.url + STATUS_PATH, { dispatcher: http });
@@ -432,10 +421,15 @@ describe('kill switch: POST /preflight/halt and /preflight/resume', () => {
     expect((await order('halt-key', { newClientOrderId: 'after-resume' })).status).toBe(200);
   });
 
-  it('the admin paths take POST only', async () => {
-    const answer = await send('halt-key', 'GET', HALT_PATH);
-    expect(answer.status).toBe(405);
-    expect(answer.reason).toBe('admin-bad-method');
+  it('the admin paths take POST only; nothing else on them is forwarded', async () => {
+    const received = await arrivals(async () => {
+      const answer = await send('halt-key', 'GET', HALT_PATH);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.reason).toBeDefined();
+      const query = await admin(`${HALT_PATH}?now=1`, `Bearer ${TOKEN}`);
+      expect(query.status).toBeGreaterThanOrEqual(400);
+    });
+    expect(received).toEqual([]);
     expect(gateway.desk.halted).toBe(false);
   });
 

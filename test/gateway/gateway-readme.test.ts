@@ -75,6 +75,13 @@ let exchangePort: number;
 let gatewayPort: number;
 let exchange: ReturnType<typeof background>;
 let gateway: ReturnType<typeof background>;
+/**
+ * `npx order-preflight` runs the package's bin, `dist/cli.js` (built by `npm ci`); run it by its
+ * path, because npx, asked for a package that is the current directory, first installs a copy of
+ * it into its cache (building it again: 40 s, longer than this test waits, in a fresh clone).
+ */
+const asBuilt = (command: string) => command.replace(/^npx order-preflight /, 'node dist/cli.js ');
+
 const onPorts = (text: string) =>
   text
     .replaceAll('127.0.0.1:9000', `127.0.0.1:${exchangePort}`)
@@ -85,9 +92,9 @@ const onPorts = (text: string) =>
 beforeAll(async () => {
   exchangePort = await freePort();
   gatewayPort = await freePort();
-  exchange = background(onPorts(exchangeCommand));
+  exchange = background(asBuilt(onPorts(exchangeCommand)));
   await until(() => exchange.output().includes('fake exchange on'), 'the fake exchange');
-  gateway = background(onPorts(gatewayCommand));
+  gateway = background(asBuilt(onPorts(gatewayCommand)));
   await until(
     () => /ticker ready/.test(gateway.output()) && /rule book ready/.test(gateway.output()),
     'the gateway',

@@ -1,16 +1,20 @@
 import * as z from 'zod/mini';
 import { withDefault } from '../../client/option-schema.js';
+import { describeSkips } from '../../gateway/unchecked-checks.js';
 import {
   createReferenceTicker,
   createRiskGateway,
+  DEFAULT_MAX_PRICE_JUMP,
   type GatewayEvent,
+  type PriceJump,
   type ReferencePrices,
   type ReferenceTicker,
   type RiskGateway,
+  SKIPPABLE_CHECKS,
   STATUS_PATH,
   type TickerEvent,
 } from '../../gateway.js';
-import { formatRuleBookDiff } from '../../index.js';
+import { formatRuleBookDiff, isInvalidArgumentError, type ViolationCode } from '../../index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../node.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
@@ -20,7 +24,9 @@ import {
   optionalText,
   parseFlags,
   positiveDecimalValue,
+  repeatedFlag,
   required,
+  shown as shownFlagValue,
   switchFlag,
   valueFlag,
   wholeNumberIn,
@@ -55,6 +61,18 @@ Options:
   --max-price-age-ms N      a reference price older than this is not used (default 10000)
   --fail-open               forward an order whose price band cannot be checked (no fresh
                             reference price), logging "band unchecked"; default: refuse it (503)
+  --allow-unchecked CHECK   forward an order although CHECK could not be made (the pair lacks
+                            the rule field it needs, or a reference price); repeatable. CHECK is
+                            the code the check would produce, one of
+${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
+                            Default: none; such an order is refused 503 rule-unchecked
+  --max-price-jump RATIO    a polled price more than RATIO away from the one in force (0.1 is
+                            10 %) moves the band only once the next poll confirms it (default
+                            ${DEFAULT_MAX_PRICE_JUMP})
+  --allow-rule-field-removal
+                            take a refreshed rule book in which a listed pair lost a rule field
+                            (maxTradeAmount, a ratio, tickSize, status, ...); default: refuse it
+                            and keep the book in force, which goes stale if refusals persist
   --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
                             instead of the ticker (for tests, or your own feed)
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
@@ -72,9 +90,31 @@ ${DESK_HELP}
   --request-timeout-ms N    time for a client to send a whole request (default 30000), then 408
   --upstream-timeout-ms N   time for the exchange to answer (default 10000), then 504/502
   --max-body-bytes N        request body cap (default 65536), then 413
+  --forward METHOD:PATH     also forward this exact route, e.g.
+                            --forward GET:/api/v3/rebate/affiliate/getAffiliateUIDs (repeatable).
+                            Only the WEEX V3 spot routes that read or cancel are forwarded by
+                            default, and POST /api/v3/order is judged; any other request is
+                            refused (403 route-not-allowed). An order-placing path cannot be opened
+  --allow-field NAME        let POST /api/v3/order carry the body key NAME besides the order
+                            fields (repeatable); any other key is refused (400 unknown-field)
   -h, --help                Show this help.
 
 Exit status: 0 after SIGINT or SIGTERM, 1 when it cannot start, 2 for a usage error.`;
+
+/** `words` joined by ", " in lines of at most `width` characters, each indented by `indent`. */
+function wrapped(words: readonly string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, word] of words.entries()) {
+    const piece = i < words.length - 1 ? `${word},` : word;
+    if (line !== '' && indent + line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = piece;
+    } else line = line === '' ? piece : `${line} ${piece}`;
+  }
+  lines.push(line);
+  return lines.map((text) => `${' '.repeat(indent)}${text}`).join('\n');
+}
 
 const MAX_MS = 2_147_483_647;
 const positive = (what: string) => wholeNumberIn(1, MAX_MS, what);
@@ -89,6 +129,9 @@ const GATEWAY_FLAGS = () =>
     'ticker-ms': valueFlag(withDefault(positive('a whole number of ms'), 3_000)),
     'max-price-age-ms': valueFlag(withDefault(positive('a whole number of ms'), 10_000)),
     'fail-open': switchFlag(),
+    'allow-unchecked': repeatedFlag(checkName()),
+    'max-price-jump': valueFlag(z.optional(positiveDecimalValue<string>())),
+    'allow-rule-field-removal': switchFlag(),
     'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
     'refresh-ms': valueFlag(withDefault(positive('a whole number of ms'), 60_000)),
     'max-connections': optionalPositive('a whole number'),
@@ -99,8 +142,27 @@ const GATEWAY_FLAGS = () =>
     'request-timeout-ms': optionalPositive('a whole number of ms'),
     'upstream-timeout-ms': optionalPositive('a whole number of ms'),
     'max-body-bytes': optionalPositive('a whole number of bytes'),
+    forward: repeatedFlag(z.string()),
+    'allow-field': repeatedFlag(z.string()),
     ...deskFlags(),
   });
+
+/** A check `--allow-unchecked` may name: one a verdict can skip. */
+function checkName() {
+  return z.enum(SKIPPABLE_CHECKS as unknown as [ViolationCode, ...ViolationCode[]], {
+    error: (issue: { readonly input?: unknown }) =>
+      `must name a check a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${shownFlagValue(issue.input)}`,
+  });
+}
+
+/**
+ * The flags the gateway's options check themselves (their rules live with the option): an error
+ * naming the option is reported as a usage error naming the flag.
+ */
+const CHECKED_BY_OPTION = [
+  ['forward', 'forward'],
+  ['allowFields', 'allow-field'],
+] as const;
 
 /** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
 const LIMIT_FLAGS = [
@@ -123,6 +185,7 @@ export const gatewayCommand: Command = {
     const log = logTo(io);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
+    const allowUnchecked = flags['allow-unchecked'];
     const desk = await setUpDesk(flags);
     const limits: Record<string, number> = {};
     for (const [flag, option] of LIMIT_FLAGS) {
@@ -140,6 +203,7 @@ export const gatewayCommand: Command = {
         createReferenceTicker({
           upstreamUrl: upstream,
           intervalMs: flags['ticker-ms'],
+          ...(flags['max-price-jump'] === undefined ? {} : { maxPriceJump: flags['max-price-jump'] }),
           onEvent: (event) => {
             const line = describeTickerEvent(event);
             if (line !== undefined) log(line);
@@ -152,6 +216,8 @@ export const gatewayCommand: Command = {
     const source = createRuleBookSource({
       client,
       intervalMs: flags['refresh-ms'],
+      // A refresh must not quietly turn checks that ran into skipped ones: keep the book in force.
+      keepRuleFields: !flags['allow-rule-field-removal'],
       onChange: (diff) => log(`rule book changed:\n${formatRuleBookDiff(diff)}`),
       onError: (error) => log(`rule-book refresh failed: ${describeError(error)}`),
     });
@@ -164,18 +230,27 @@ export const gatewayCommand: Command = {
         referencePrices,
         maxReferenceAgeMs: flags['max-price-age-ms'],
         failOpen,
+        allowUnchecked,
         ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
         port: flags.port,
         host: flags.host,
+        forward: flags.forward,
+        allowFields: flags['allow-field'],
         ...limits,
         ...desk.options,
         onEvent: (event) => {
-          const line = describeEvent(event, failOpen);
+          const line = describeEvent(event);
           if (line !== undefined) log(line);
         },
       });
     } catch (error) {
       await client.close();
+      for (const [option, flag] of CHECKED_BY_OPTION) {
+        const argument = `options.${option}`;
+        if (isInvalidArgumentError(error) && error.argument === argument) {
+          throw new CliError(`--${flag} ${error.message.slice(argument.length + 1)}`, EXIT_USAGE);
+        }
+      }
       throw new CliError(`cannot start: ${describeError(error)}`, 1);
     }
     source.start();
@@ -184,7 +259,8 @@ export const gatewayCommand: Command = {
     log(
       `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
         `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
-        `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}; status at ${gateway.url}${STATUS_PATH})`,
+        `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}` +
+        `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
     );
     if (desk.summary !== undefined) log(desk.summary);
 
@@ -213,9 +289,9 @@ export const gatewayCommand: Command = {
     await ticker?.stop();
     await source.stop();
     await client.close();
-    const { judged, accepted, refused, unchecked, forwarded } = gateway.stats;
+    const { judged, accepted, refused, unchecked, ruleUnchecked, forwarded } = gateway.stats;
     log(
-      `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${forwarded} requests forwarded`,
+      `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${ruleUnchecked} for want of a rule field, ${forwarded} requests forwarded`,
     );
     return EXIT_OK;
   },
@@ -261,27 +337,44 @@ function describeTickerEvent(event: TickerEvent): string | undefined {
       return event.consecutiveFailures === 1 || event.consecutiveFailures % 10 === 0
         ? `ticker failed (${event.consecutiveFailures} in a row): ${event.error}`
         : undefined;
+    case 'ticker-jumps-held':
+      return `ticker: price jump held until the next poll confirms it: ${describeJumps(event.jumps)}`;
+    case 'ticker-jumps-confirmed':
+      return `ticker: price jump confirmed: ${describeJumps(event.jumps)}`;
   }
 }
 
-function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefined {
+/** `BTCUSDT 100000.00 -> 100000000.00, ...`, the first five. */
+function describeJumps(jumps: readonly PriceJump[]): string {
+  const shown = jumps.slice(0, 5).map(({ symbol, from, to }) => `${symbol} ${from} -> ${to}`);
+  if (jumps.length > 5) shown.push(`and ${jumps.length - 5} more`);
+  return shown.join(', ');
+}
+
+function describeEvent(event: GatewayEvent): string | undefined {
   switch (event.type) {
     case 'verdict': {
       const { symbol, side, type, quantity, price } = event.order;
       const what = `${shown(symbol)} ${shown(side)} ${shown(type)} ${shown(quantity)}${price === undefined ? '' : ` @ ${shown(price)}`}`;
       if (!event.result.ok) return `REFUSE ${what}: ${describeViolations(event.result.violations)}`;
       if (event.desk !== undefined) return `REFUSE ${what}: ${describeDeskRefusal(event.desk)}`;
-      if (event.bandUnchecked === undefined) return `ACCEPT ${what}`;
       const why = event.bandUnchecked === 'stale' ? 'reference price too old' : 'no reference price';
-      return failOpen
-        ? `ACCEPT ${what} (band unchecked: ${why})`
-        : `UNCHECKED ${what}: not sent, band unchecked (${why})`;
+      const unchecked = event.unchecked;
+      if (unchecked.some((skip) => skip.reason !== 'NO_REFERENCE_PRICE'))
+        return `UNCHECKED ${what}: not sent, rule unchecked: ${describeSkips(unchecked)}`;
+      if (unchecked.length > 0) return `UNCHECKED ${what}: not sent, band unchecked (${why})`;
+      // Forwarded: with the skips the operator allowed, if any, said.
+      const allowed = event.result.skipped.filter((skip) => skip.reason !== 'NO_REFERENCE_PRICE');
+      const band = event.bandUnchecked === undefined ? '' : ` (band unchecked: ${why})`;
+      const rules = allowed.length === 0 ? '' : ` (allowed unchecked: ${describeSkips(allowed)})`;
+      return `ACCEPT ${what}${band}${rules}`;
     }
     case 'answered':
       // A refused or unchecked order was already logged with its verdict.
       return event.reason === 'order-refused' ||
         event.reason === 'reference-price-missing' ||
         event.reason === 'reference-price-stale' ||
+        event.reason === 'rule-unchecked' ||
         DESK_VERDICT_REASONS.has(event.reason)
         ? undefined
         : `${event.status} ${event.reason}: ${event.msg}`;
@@ -294,7 +387,9 @@ function describeEvent(event: GatewayEvent, failOpen: boolean): string | undefin
     case 'connection-dropped':
       return `CONNECTION DROPPED (${event.open} open)`;
     case 'connection-evicted':
-      return `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`;
+      return event.stage === 'head'
+        ? `CONNECTION EVICTED (${event.peer}: no request head at the connection cap)`
+        : `CONNECTION EVICTED (${event.peer}: request body at ${event.bodyBytes} bytes in ${event.bodyMs} ms at the connection cap)`;
     case 'server-error':
       return `SERVER ERROR ${event.code}`;
   }

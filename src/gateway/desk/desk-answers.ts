@@ -33,8 +33,7 @@ export type DeskReason =
   | 'admin-halted'
   | 'admin-resumed'
   | 'admin-unauthorized'
-  | 'admin-disabled'
-  | 'admin-bad-method';
+  | 'admin-disabled';
 
 /**
  * What a desk control says of a refused order, in its answer's body and its verdict event.

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError } from '../../index.js';
-import { type DeskAnswer, type DeskControl, noRefusals } from './desk-answers.js';
+import { type DeskControl, noRefusals } from './desk-answers.js';
 import {
   type CompiledDeskLimits,
   type DeskLimits,
@@ -8,7 +8,7 @@ import {
   readDeskLimits,
 } from './desk-limits.js';
 import { KeyStates } from './key-states.js';
-import { createKillSwitch, type SwitchRequest } from './kill-switch.js';
+import { createKillSwitch, type KillSwitch } from './kill-switch.js';
 import { type DeskClient, KeyClient, lastDecimal, notionalCapOf } from './order-controls.js';
 
 // The desk's pre-trade controls (docs/gateway.md, "Desk controls"): the kill switch, the per-key
@@ -38,14 +38,14 @@ export interface DeskState {
   readonly refusals: Readonly<Record<DeskControl, number>>;
 }
 
-const DRY_RUN_PATH = '/api/v3/order/test';
-
 /** The desk controls of one gateway. */
 export interface DeskControls {
   /** The requester of an order (its `ACCESS-KEY`) under the limits in force. */
-  clientOf(req: { readonly url?: string | undefined; readonly rawHeaders: readonly string[] }): DeskClient;
-  /** The kill switch's answer to a request before it is routed, if it has one. */
-  intercept(req: SwitchRequest): DeskAnswer | undefined;
+  clientOf(req: { readonly rawHeaders: readonly string[] }): DeskClient;
+  /** The answer to `POST /preflight/halt` or `POST /preflight/resume`. */
+  admin: KillSwitch['admin'];
+  /** While halted, the 503 for a routed request that places an order. */
+  haltRefusal: KillSwitch['haltRefusal'];
   /** Replaces the limits in force (checked first: on a fault, the old ones stay and it throws). */
   setLimits(limits: DeskLimits | undefined): void;
   /** Halts orders (as `POST /preflight/halt` does); true when it was not halted. */
@@ -101,14 +101,11 @@ export function createDeskControls(options: {
         if (key !== undefined) twice = true;
         key = raw[i + 1]!;
       }
-      const url = req.url ?? '';
-      const dryRun =
-        url.startsWith(DRY_RUN_PATH) &&
-        (url.length === DRY_RUN_PATH.length || url[DRY_RUN_PATH.length] === '?');
       // No ACCESS-KEY: the exchange will refuse the order; until then it is judged under "*".
-      return new KeyClient(shared, current, key ?? '', twice, dryRun);
+      return new KeyClient(shared, current, key ?? '', twice);
     },
-    intercept: (req) => killSwitch.intercept(req),
+    admin: (req) => killSwitch.admin(req),
+    haltRefusal: (method, route) => killSwitch.haltRefusal(method, route),
     setLimits(next) {
       limits = next === undefined ? undefined : compiled(next);
     },

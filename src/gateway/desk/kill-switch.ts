@@ -1,8 +1,9 @@
+import type { Route } from '../route.js';
 import { bearerChecker } from './admin-token.js';
 import type { DeskAnswer, DeskRefusalCounts } from './desk-answers.js';
 
-// The kill switch (docs/gateway.md, "Desk controls"): two admin endpoints, answered by the gateway
-// and never forwarded, and while halted a 503 for every request that could place an order.
+// The kill switch (docs/gateway.md, "Desk controls"): two admin endpoints, the gateway's own
+// routes (never forwarded), and while halted a 503 for every order.
 
 /**
  * The kill switch: `POST` here with `Authorization: Bearer <adminToken>` halts every order (503
@@ -23,14 +24,14 @@ export const HALT_PATH = '/preflight/halt';
  * ```
  */
 export const RESUME_PATH = '/preflight/resume';
-const ADMIN_PREFIX = '/preflight/';
-
-/** Methods that could place an order: refused while halted. GET and DELETE (queries, cancels) go through. */
+/**
+ * Methods that could place an order on a route the operator opened (`forward`): refused while
+ * halted, as the judged order route is. Reads and cancels go through.
+ */
 const PLACING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-/** A request as the kill switch reads it. */
+/** An admin request as the kill switch reads it. */
 export interface SwitchRequest {
-  readonly method?: string | undefined;
   readonly url?: string | undefined;
   readonly rawHeaders: readonly string[];
   readonly socket: { readonly remoteAddress?: string | undefined };
@@ -38,11 +39,13 @@ export interface SwitchRequest {
 
 /** The kill switch of one gateway. */
 export interface KillSwitch {
+  /** The answer to `POST /preflight/halt` or `POST /preflight/resume`. */
+  admin(req: SwitchRequest): DeskAnswer;
   /**
-   * The answer to a request before it is routed: the admin endpoints', and while halted a 503
-   * for every request that could place an order; `undefined`: the request goes on as usual.
+   * While halted, the 503 for a routed request that places an order: the judged order route,
+   * and a route the operator opened with POST, PUT or PATCH. `undefined`: it goes on as usual.
    */
-  intercept(req: SwitchRequest): DeskAnswer | undefined;
+  haltRefusal(method: string, route: Exclude<Route, { readonly kind: 'refuse' }>): DeskAnswer | undefined;
   /** True when it changed. */
   halt(): boolean;
   /** True when it changed. */
@@ -72,7 +75,8 @@ export function createKillSwitch(adminToken: string | undefined, refusals: DeskR
     return true;
   };
 
-  const admin = (req: SwitchRequest, path: string, method: string): DeskAnswer => {
+  const admin = (req: SwitchRequest): DeskAnswer => {
+    const path = req.url === RESUME_PATH ? RESUME_PATH : HALT_PATH;
     if (authorized === undefined) {
       return {
         status: 404,
@@ -81,13 +85,6 @@ export function createKillSwitch(adminToken: string | undefined, refusals: DeskR
           code: -1000,
           msg: `${path} is off: start the gateway with --admin-token-file (the adminToken option) to enable it; nothing was forwarded`,
         },
-      };
-    }
-    if (method !== 'POST') {
-      return {
-        status: 405,
-        reason: 'admin-bad-method',
-        body: { code: -1000, msg: `${path} takes POST, not ${method}; nothing changed` },
       };
     }
     const peer = req.socket.remoteAddress ?? 'an unknown address';
@@ -120,16 +117,11 @@ export function createKillSwitch(adminToken: string | undefined, refusals: DeskR
   };
 
   return {
-    intercept(req) {
-      const url = req.url ?? '';
-      const method = req.method ?? 'GET';
-      // The common case first: no admin path, and not halted (or not a placing request).
-      if (!url.startsWith(ADMIN_PREFIX) && (haltedSince === undefined || !PLACING_METHODS.has(method)))
+    admin,
+    haltRefusal(method, route) {
+      if (haltedSince === undefined) return undefined;
+      if (route.kind === 'forward' && (route.route.kind !== 'opened' || !PLACING_METHODS.has(method)))
         return undefined;
-      const queryAt = url.indexOf('?');
-      const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      if (path === HALT_PATH || path === RESUME_PATH) return admin(req, path, method);
-      if (haltedSince === undefined || !PLACING_METHODS.has(method)) return undefined;
       const since = new Date(haltedSince).toISOString();
       refusals.halted++;
       return {
@@ -137,7 +129,7 @@ export function createKillSwitch(adminToken: string | undefined, refusals: DeskR
         reason: 'halted',
         body: {
           code: -1001,
-          msg: `the desk halted orders at ${since} (POST ${HALT_PATH}); ${method} ${path} was not sent. Cancels (DELETE) still go through; POST ${RESUME_PATH} restores the flow`,
+          msg: `the desk halted orders at ${since} (POST ${HALT_PATH}); the order was not sent. Cancels still go through; POST ${RESUME_PATH} restores the flow`,
           control: 'halted',
           haltedSince: since,
         },

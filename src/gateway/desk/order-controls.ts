@@ -12,7 +12,7 @@ import { newBucket, takeToken } from './token-bucket.js';
 // they have passed. A class, not closures: one small object per order, nothing else allocated
 // on the way through (parsing each decimal once).
 
-/** One order's requester, as the desk sees it: its key, its limits, whether it is a dry run. */
+/** One order's requester, as the desk sees it: its key and its limits. */
 export interface DeskClient {
   /** The notional cap for this order: the smallest of `global`, the key's and the symbol's. */
   maxNotional(symbol: unknown, global: string | number | undefined): string | number | undefined;
@@ -24,8 +24,7 @@ export interface DeskClient {
   /**
    * The controls that run after the exchange's rules passed: allowed symbols, quantity cap, price
    * collar, duplicate guard, throttle, in that order (stateless first, so a refused order takes
-   * no token and is not remembered). An order they let through is remembered and takes a token,
-   * unless it is a dry run (`/api/v3/order/test`), which is judged alike and leaves no trace.
+   * no token and is not remembered). An order they let through is remembered and takes a token.
    */
   judge(
     order: OrderParams,
@@ -72,7 +71,7 @@ export function notionalCapOf(
  *
  * @example
  * ```ts
- * const client = new KeyClient(shared, limits, 'desk-key', false, false);
+ * const client = new KeyClient(shared, limits, 'desk-key', false);
  * const refused = client.judge(order, '100000.00', false); // undefined: it may go
  * ```
  */
@@ -86,7 +85,6 @@ export class KeyClient implements DeskClient {
     private readonly key: string,
     /** The `ACCESS-KEY` header was sent more than once. */
     private readonly twice: boolean,
-    private readonly dryRun: boolean,
   ) {
     const listed = limits.keys.get(key);
     this.listed = listed !== undefined;
@@ -189,7 +187,7 @@ export class KeyClient implements DeskClient {
     }
     if (rate !== undefined) {
       state.bucket ??= newBucket(rate, nowMs);
-      if (!takeToken(state.bucket, rate, nowMs, !this.dryRun)) {
+      if (!takeToken(state.bucket, rate, nowMs)) {
         const held = state.bucket.milli;
         return this.refuse(
           429,
@@ -200,7 +198,7 @@ export class KeyClient implements DeskClient {
         );
       }
     }
-    if (print !== undefined && !this.dryRun) state.recent?.add(print, nowMs);
+    if (print !== undefined) state.recent?.add(print, nowMs);
     return undefined;
   }
 

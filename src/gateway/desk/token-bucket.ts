@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * const bucket = newBucket(5, performance.now());
- * takeToken(bucket, 5, performance.now(), true); // true, four left
+ * takeToken(bucket, 5, performance.now()); // true, four left
  * ```
  */
 export interface TokenBucket {
@@ -32,19 +32,18 @@ export function newBucket(rate: number, nowMs: number): TokenBucket {
 }
 
 /**
- * Fills the bucket up to `nowMs` and says whether it holds a token; takes it when `take` (a dry
- * run only asks). A rate lowered by a reload caps the bucket at once; a raised one fills it over
- * the next second.
+ * Fills the bucket up to `nowMs` and takes a token if it holds one; true when it did. A rate
+ * lowered by a reload caps the bucket at once; a raised one fills it over the next second.
  *
  * @example
  * ```ts
  * const bucket = newBucket(2, 0);
- * takeToken(bucket, 2, 0, true); takeToken(bucket, 2, 0, true); // true, true
- * takeToken(bucket, 2, 0, true);   // false: empty
- * takeToken(bucket, 2, 500, true); // true: 500 ms gave one token back
+ * takeToken(bucket, 2, 0); takeToken(bucket, 2, 0); // true, true
+ * takeToken(bucket, 2, 0);   // false: empty
+ * takeToken(bucket, 2, 500); // true: 500 ms gave one token back
  * ```
  */
-export function takeToken(bucket: TokenBucket, rate: number, nowMs: number, take: boolean): boolean {
+export function takeToken(bucket: TokenBucket, rate: number, nowMs: number): boolean {
   const full = rate * ONE_TOKEN;
   const now = Math.floor(nowMs);
   const elapsed = now - bucket.at;
@@ -54,7 +53,7 @@ export function takeToken(bucket: TokenBucket, rate: number, nowMs: number, take
     bucket.at = now;
   } else if (bucket.milli > full) bucket.milli = full;
   if (bucket.milli < ONE_TOKEN) return false;
-  if (take) bucket.milli -= ONE_TOKEN;
+  bucket.milli -= ONE_TOKEN;
   return true;
 }
 
