@@ -450,6 +450,28 @@ describe('kill switch: POST /preflight/halt and /preflight/resume', () => {
     }
   });
 
+  it('a halt also stops a placing route the operator opened, not a read one', async () => {
+    const opened = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      source,
+      referencePrices: new Map(),
+      forward: ['POST:/api/v3/desk/custom', 'GET:/api/v3/desk/custom'],
+    });
+    try {
+      opened.halt();
+      const received = await arrivals(async () => {
+        const post = await send('halt-key', 'POST', '/api/v3/desk/custom', { body: '{}', base: opened.url });
+        expect(post.status).toBe(503);
+        expect(post.reason).toBe('halted');
+        const get = await send('halt-key', 'GET', '/api/v3/desk/custom', { base: opened.url });
+        expect(get.reason).toBeUndefined(); // forwarded: the fake exchange's own 404
+      });
+      expect(received.map((r) => r.method)).toEqual(['GET']);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('halt() and resume() work the switch from the embedding program', async () => {
     expect(gateway.halt()).toBe(true);
     try {
