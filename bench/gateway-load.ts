@@ -4,7 +4,7 @@
  *   node --import tsx bench/gateway-load.ts [--seconds 15] [--connections 256] [--direct-seconds 5]
  *                                           [--slow-clients 8] [--headers-timeout-ms 2000]
  *                                           [--pipelined-connections 10] [--pipelined-requests 2000]
- *                                           [--log none|text|json] [--no-metrics] [--scrape-ms 1000]
+ *                                           [--log none|text|json] [--no-metrics] [--scrape-ms 1000] [--desk]
  *
  * Three processes: the fake WEEX V3 exchange (src/gateway/fake-exchange.ts, which
  * verifies the `ACCESS-SIGN` of every order over the raw bytes it receives), the gateway
@@ -37,6 +37,9 @@
  * client's bytes (0 signature mismatches at the exchange) and that every answer belonged to its
  * request (the exchange echoes the client order id). Exits 1 if any check fails. Everything is
  * on 127.0.0.1 and bounded in time and count.
+ *
+ * `--desk` runs the gateway with every desk control on (docs/gateway.md, "Desk controls"), with
+ * limits no order of the mix reaches, to measure what the controls cost in the hot path.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -50,7 +53,13 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createGatewayLog, describeRequest, type LogFormat } from '../src/cli/commands/gateway-log.js';
 import { accessHeaders, type FakeExchangeStats, startFakeExchange } from '../src/gateway/fake-exchange.js';
-import { createRiskGateway, type GatewayEvent, METRICS_PATH, type RiskGatewayStats } from '../src/gateway.js';
+import {
+  createRiskGateway,
+  type DeskLimits,
+  type GatewayEvent,
+  METRICS_PATH,
+  type RiskGatewayStats,
+} from '../src/gateway.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../src/node.js';
 import { random as prng } from './order-mix.js';
 
@@ -69,6 +78,7 @@ const { values } = parseArgs({
     log: { type: 'string', default: 'none' },
     'no-metrics': { type: 'boolean', default: false },
     'scrape-ms': { type: 'string', default: '1000' },
+    desk: { type: 'boolean', default: false },
   },
 });
 
@@ -91,6 +101,16 @@ const LOG: LogFormat | 'none' = values.log === 'text' || values.log === 'json' ?
 const METRICS = values['no-metrics'] !== true;
 const SCRAPE_MS = bounded(values['scrape-ms'], 1_000, 100, 60_000);
 const WARM_UP_MS = 1_000;
+/**
+ * Every desk control on, none reached by the mix: the throttle far above its rate, the notional
+ * cap above its orders, the duplicate guard over a window short enough that the mix's identical
+ * orders (one price, one quantity, thousands a second) stay under its count.
+ */
+const DESK_LIMITS: DeskLimits = {
+  keys: { '*': { maxNotional: '1000000', maxOrdersPerSecond: 1_000_000, maxDuplicateOrders: 1_000 } },
+  symbols: { BTCUSDT: { maxQuantity: '10', maxDeviation: '0.05', maxNotional: '1000000' } },
+  duplicateWindowMs: 100,
+};
 /**
  * The pace of each rude loop (one new connection per interval). A saturated Node server accepts
  * one connection per event-loop turn (libuv >= 1.45), so churn much faster than a few per second
@@ -167,6 +187,7 @@ async function runGateway(upstream: string): Promise<void> {
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     requestTimeoutMs: HEADERS_TIMEOUT_MS * 2,
     metrics: METRICS,
+    ...(values.desk ? { deskLimits: DESK_LIMITS } : {}),
     onEvent: (event: GatewayEvent) => {
       if (log !== undefined) {
         // The command's text lines: a REQUEST line per request, a line per verdict or failure.
@@ -641,6 +662,7 @@ async function runClient(): Promise<number> {
     '--log',
     LOG,
     ...(METRICS ? [] : ['--no-metrics']),
+    ...(values.desk ? ['--desk'] : []),
   ]);
   const gatewayPort = Number(new URL(gateway.url).port);
   const direct = new Pool(exchange.url, { connections: CONNECTIONS });
@@ -833,7 +855,7 @@ async function runClient(): Promise<number> {
       `node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}), load average before ${load0
         .map((l) => l.toFixed(1))
         .join(' ')}; exchange, gateway and clients in 3 processes on 127.0.0.1`,
-      `${CONNECTIONS} keep-alive connections: ${DIRECT_SECONDS} s direct (valid orders), then ${SECONDS} s through the gateway (the mix), after ${WARM_UP_MS} ms warm-up each; plus ${SLOW_CLIENTS} slow clients, one new connection every ${RUDE_INTERVAL_MS} ms sending bytes that are not HTTP, and one every ${RUDE_INTERVAL_MS} ms sending an order and hanging up`,
+      `${CONNECTIONS} keep-alive connections: ${DIRECT_SECONDS} s direct (valid orders), then ${SECONDS} s through the gateway (the mix), after ${WARM_UP_MS} ms warm-up each; plus ${SLOW_CLIENTS} slow clients, one new connection every ${RUDE_INTERVAL_MS} ms sending bytes that are not HTTP, and one every ${RUDE_INTERVAL_MS} ms sending an order and hanging up${values.desk ? '; desk controls on (--desk)' : ''}`,
       '',
       '| path | requests | per second | p50 | p90 | p99 | max |',
       '|---|---|---|---|---|---|---|',

@@ -10,6 +10,10 @@
  */
 
 export { GATEWAY_HEADER, type GatewayAnswer, type GatewayReason } from './gateway/answers.js';
+export type { DeskControl, DeskReason, DeskRefusal } from './gateway/desk/desk-answers.js';
+export type { DeskState } from './gateway/desk/desk-controls.js';
+export type { DeskKeyLimits, DeskLimits, DeskSymbolLimits } from './gateway/desk/desk-limits.js';
+export { HALT_PATH, RESUME_PATH } from './gateway/desk/kill-switch.js';
 export {
   accessHeaders,
   DEFAULT_TICKER_PRICES,

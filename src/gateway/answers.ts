@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { DeskReason } from './desk/desk-answers.js';
 
 /**
  * Every answer the gateway writes itself (rather than relaying the upstream's) carries this
@@ -54,7 +55,8 @@ export type GatewayReason =
   | 'request-timeout'
   | 'body-too-slow'
   | 'headers-too-large'
-  | 'internal-error';
+  | 'internal-error'
+  | DeskReason;
 
 /**
  * The body of a gateway answer: the exchange's `{ code, msg }` shape, plus details.

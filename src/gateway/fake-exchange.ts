@@ -157,6 +157,8 @@ export interface FakeExchangeOptions {
   /** The exchangeInfo body (text or an object to serialise). Default: the library's sample. */
   readonly exchangeInfo?: string | object;
   readonly apiKey?: string;
+  /** More API keys accepted beside `apiKey`, with the same secret and passphrase (a desk's several keys). */
+  readonly apiKeys?: readonly string[];
   readonly apiSecret?: string;
   readonly passphrase?: string;
   /** The ticker's last prices. Default {@link DEFAULT_TICKER_PRICES}. */
@@ -167,7 +169,12 @@ export interface FakeExchangeOptions {
   readonly host?: string;
 }
 
-const SIGNED = new Set(['POST /api/v3/order', 'DELETE /api/v3/order', 'GET /api/v3/account']);
+const SIGNED = new Set([
+  'POST /api/v3/order',
+  'DELETE /api/v3/order',
+  'DELETE /api/v3/openOrders',
+  'GET /api/v3/account',
+]);
 
 /**
  * `ACCESS-SIGN` as WEEX V3 computes it: base64 of HMAC-SHA256(secret, timestamp + METHOD +
@@ -253,7 +260,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
   let exchangeInfo =
     options.exchangeInfo === undefined ? SAMPLE_EXCHANGE_INFO_JSON : bodyText(options.exchangeInfo);
   const credentials = {
-    apiKey: options.apiKey ?? DEMO_API_KEY,
+    apiKeys: new Set([options.apiKey ?? DEMO_API_KEY, ...(options.apiKeys ?? [])]),
     secret: options.apiSecret ?? DEMO_API_SECRET,
     passphrase: options.passphrase ?? DEMO_PASSPHRASE,
   };
@@ -317,6 +324,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       }
       stats.verified++;
       if (route === 'GET /api/v3/account') send(res, 200, { canTrade: true, balances: [] });
+      else if (route === 'DELETE /api/v3/openOrders') send(res, 200, []);
       else if (route === 'DELETE /api/v3/order') {
         const params = new URLSearchParams(query);
         send(res, 200, {
@@ -430,7 +438,11 @@ function checkAccessHeaders(
   path: string,
   query: string,
   body: Buffer,
-  credentials: { readonly apiKey: string; readonly secret: string; readonly passphrase: string },
+  credentials: {
+    readonly apiKeys: ReadonlySet<string>;
+    readonly secret: string;
+    readonly passphrase: string;
+  },
 ): { kind: 'missing' | 'mismatch' | 'unknown-key'; status: number; body: object } | undefined {
   const header = (name: string): string | undefined => {
     const value = req.headers[name];
@@ -457,7 +469,7 @@ function checkAccessHeaders(
       body: { code: -1102, msg: 'ACCESS-TIMESTAMP must be milliseconds.' },
     };
   }
-  if (key !== credentials.apiKey || passphrase !== credentials.passphrase) {
+  if (!credentials.apiKeys.has(key) || passphrase !== credentials.passphrase) {
     return {
       kind: 'unknown-key',
       status: 401,

@@ -1,5 +1,6 @@
 import type { SkippedCheck, ValidationResult, ViolationCode } from '../index.js';
 import type { GatewayReason } from './answers.js';
+import type { DeskControl, DeskRefusal } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { OrderParams } from './parse-order-request.js';
 
@@ -31,6 +32,8 @@ export type GatewayEvent =
        * for a rule field the pair lacks, else `reference-price-missing` / `-stale`.
        */
       readonly unchecked: readonly SkippedCheck[];
+      /** Set when the rules passed but a desk control refused the order (not sent). */
+      readonly desk?: DeskRefusal | undefined;
     }
   | {
       readonly type: 'answered';
@@ -178,4 +181,6 @@ export interface RiskGatewayStats {
   readonly refusedConnections: number;
   /** Connections still sending a request head or body, closed at the cap to make room for a new one. */
   readonly evictedConnections: number;
+  /** Orders refused by each desk control (docs/gateway.md, "Desk controls"), not sent. */
+  readonly deskRefusals: Readonly<Record<DeskControl, number>>;
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { GATEWAY_HEADER, type GatewayReason } from './answers.js';
+import type { DeskState } from './desk/desk-controls.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
 import type { ReferencePrices, RuleBookProvider } from './gateway-options.js';
 import { createMetricRegistry, METRICS_CONTENT_TYPE, type MetricRegistry } from './metrics.js';
@@ -23,8 +24,8 @@ export interface GatewayMetricSources {
   readonly origin: string;
   readonly provider: RuleBookProvider;
   readonly referencePrices: ReferencePrices | undefined;
-  /** Whether an order with an unchecked band is forwarded (its verdict is then `accepted`). */
-  readonly failOpen: boolean;
+  /** The desk controls' state: halted or not, refusals by control. */
+  readonly desk: () => DeskState;
 }
 
 /** The gateway's registry and the hook that feeds it. */
@@ -53,7 +54,7 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
   });
   const orders = registry.counter({
     name: `${PREFIX}orders_total`,
-    help: 'Orders judged, by verdict (accepted, refused, unchecked: band not checkable, not sent) and, for a refused one, the code of its first violation (the one its answer names).',
+    help: 'Orders judged, by verdict (accepted; refused, with the code of its first violation, the one its answer names; unchecked: a check it needs could not run, not sent; desk-refused, with the desk control that refused it).',
     labels: ['verdict', 'code'],
   });
   const violations = registry.counter({
@@ -95,6 +96,25 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
       type: 'counter',
     },
     (sample) => sample({}, sources.stats().evictedConnections),
+  );
+  registry.collected(
+    {
+      name: `${PREFIX}halted`,
+      help: 'Whether the kill switch is on (1: every order is refused 503 halted; cancels and reads go through).',
+      type: 'gauge',
+    },
+    (sample) => sample({}, sources.desk().halted ? 1 : 0),
+  );
+  registry.collected(
+    {
+      name: `${PREFIX}desk_refusals_total`,
+      help: 'Orders refused by a desk control (halted, throttled, notional-cap, duplicate-order, ...), by control.',
+      type: 'counter',
+      labels: ['control'],
+    },
+    (sample) => {
+      for (const [control, count] of Object.entries(sources.desk().refusals)) sample({ control }, count);
+    },
   );
   registry.collected(
     { name: `${PREFIX}open_connections`, help: 'Client connections open now.', type: 'gauge' },
@@ -184,9 +204,12 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
         if (!result.ok) {
           orders.inc({ verdict: 'refused', code: result.violations[0]?.code ?? '' });
           for (const violation of result.violations) violations.inc({ code: violation.code });
+        } else if (event.unchecked.length > 0) {
+          orders.inc({ verdict: 'unchecked', code: '' });
+        } else if (event.desk !== undefined) {
+          orders.inc({ verdict: 'desk-refused', code: event.desk.control });
         } else {
-          const sent = event.bandUnchecked === undefined || sources.failOpen;
-          orders.inc({ verdict: sent ? 'accepted' : 'unchecked', code: '' });
+          orders.inc({ verdict: 'accepted', code: '' });
         }
         return;
       }

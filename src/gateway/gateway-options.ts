@@ -13,6 +13,8 @@ import {
 } from '../client/option-schema.js';
 import { describeThrown } from '../errors/preflight-error.js';
 import { InvalidArgumentError, type RuleBook, type ViolationCode } from '../index.js';
+import { ADMIN_TOKEN_RULE, isAdminToken } from './desk/admin-token.js';
+import { type DeskLimits, describeLimitsFault, readDeskLimits } from './desk/desk-limits.js';
 import type { GatewayEvent } from './gateway-events.js';
 import { orderFieldFoldedFrom } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
@@ -98,8 +100,24 @@ export interface RiskGatewayOptions {
    * here may go unchecked for either reason. Default none: fail closed.
    */
   readonly allowUnchecked?: readonly ViolationCode[];
-  /** A risk limit on price × quantity in quote units (worst case for MARKET), applied to every order. */
+  /**
+   * A risk limit on price × quantity in quote units (worst case for MARKET), applied to every
+   * order. Optional here; the `order-preflight gateway` command will not start without a notional
+   * limit (`--max-notional`, or `"*"` in `--limits`) unless told `--no-max-notional`.
+   */
   readonly maxNotional?: string | number;
+  /**
+   * The desk's limits per API key and per symbol (throttle, notional cap, duplicate guard,
+   * allowed symbols, quantity cap, price collar; docs/gateway.md, "Desk controls"). Replaced
+   * while running with `gateway.setLimits()`. Default: none.
+   */
+  readonly deskLimits?: DeskLimits;
+  /**
+   * Enables the kill switch's endpoints, `POST /preflight/halt` and `POST /preflight/resume`,
+   * for requests with `Authorization: Bearer <adminToken>` (at least 16 visible ASCII
+   * characters). Default: none, and both answer 404.
+   */
+  readonly adminToken?: string;
   /** Default 0: a free port. */
   readonly port?: number;
   /** Default `127.0.0.1`. */
@@ -242,6 +260,24 @@ function gatewayOptionShape() {
     ),
     maxNotional: z.optional(
       valueThat<string | number>(isPlainPositiveDecimal, 'a plain positive decimal such as "250000"'),
+    ),
+    deskLimits: z.optional(
+      z.pipe(
+        valueThat<DeskLimits>(
+          isObject,
+          'an object of desk limits such as {"keys": {"*": {"maxNotional": "250000"}}}',
+        ),
+        z.transform((value: DeskLimits, ctx) => {
+          const read = readDeskLimits(value);
+          return read.ok ? read.limits : refuse(ctx, { problem: describeLimitsFault(read), value });
+        }),
+      ),
+    ),
+    adminToken: z.optional(
+      // The message never repeats the value: it is a secret.
+      z.custom<string>(isAdminToken, {
+        error: `must be a token of ${ADMIN_TOKEN_RULE} (the value is not shown)`,
+      }),
     ),
     port: withDefault(integerIn(0, 65_535), 0),
     host: withDefault(z.string(), '127.0.0.1'),

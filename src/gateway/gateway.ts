@@ -5,6 +5,10 @@ import { Agent } from 'undici';
 import type { ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { createConnectionSlots } from './connection-slots.js';
+import type { DeskAnswer } from './desk/desk-answers.js';
+import { createDeskControls, type DeskState } from './desk/desk-controls.js';
+import type { DeskLimits } from './desk/desk-limits.js';
+import { HALT_PATH, RESUME_PATH } from './desk/kill-switch.js';
 import { exchangeErrorOf } from './exchange-codes.js';
 import { type ForwardOutcome, forwardRequest } from './forward.js';
 import type { GatewayEvent, RiskGatewayStats } from './gateway-events.js';
@@ -40,6 +44,16 @@ export interface RiskGateway {
   readonly url: string;
   readonly port: number;
   readonly stats: RiskGatewayStats;
+  /** The desk controls' state: halted or not, the limits in force, refusals by control. */
+  readonly desk: DeskState;
+  /**
+   * Replaces the desk's limits (`undefined`: none), checked as the `deskLimits` option is; on a
+   * fault it throws and the limits in force stay. Throttle and duplicate state carry over.
+   */
+  setLimits(limits: DeskLimits | undefined): void;
+  /** The kill switch, as `POST /preflight/halt` and `/preflight/resume` work it; true when it changed. */
+  halt(): boolean;
+  resume(): boolean;
   /**
    * Stops accepting connections, lets requests in flight finish (up to `graceMs`, default 2 s),
    * then closes every connection and the gateway's own upstream sockets. Does not stop `source`.
@@ -159,17 +173,24 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   /** The end of the last request handled on each connection: pipelined requests take turns. */
   const turns = new WeakMap<Duplex, Promise<void>>();
   let upstreamInFlight = 0;
+  /** The counters as `gateway.stats`, the status page and the metrics read them. */
+  const statsNow = (): RiskGatewayStats => ({
+    ...stats,
+    openConnections: slots.open,
+    deskRefusals: desk.state.refusals,
+  });
   const metrics = resolved.metrics
     ? createGatewayMetrics({
-        stats: () => ({ ...stats, openConnections: slots.open }),
+        stats: statsNow,
+        desk: () => desk.state,
         upstreamInFlight: () => upstreamInFlight,
         dispatcher,
         origin,
         provider,
         referencePrices: resolved.referencePrices,
-        failOpen: resolved.failOpen,
       })
     : undefined;
+  const desk = createDeskControls(resolved);
 
   const emit = (event: GatewayEvent): void => {
     metrics?.observe(event);
@@ -194,6 +215,11 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     stats.gatewayAnswers++;
     emit({ type: 'answered', status, reason, msg: body.msg });
     sendGatewayAnswer(res, status, reason, body, { close });
+  };
+  /** Writes the desk's answer, if it has one; true when it did. */
+  const deskSays = (res: ServerResponse, said: DeskAnswer | undefined): boolean => {
+    if (said !== undefined) answer(res, said.status, said.reason, said.body);
+    return said !== undefined;
   };
 
   const forward = async (
@@ -306,11 +332,16 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
     if (quote !== undefined && !stale) context.referencePrice = quote.price;
-    if (resolved.maxNotional !== undefined) context.maxNotional = resolved.maxNotional;
+    const client = desk.clientOf(req);
+    const maxNotional = client.maxNotional(order.symbol, resolved.maxNotional);
+    if (maxNotional !== undefined) context.maxNotional = maxNotional;
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
     const unchecked = uncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
+    // The desk's controls run once the exchange's rules have passed, nothing left unchecked.
+    const deskAnswer =
+      result.ok && unchecked.length === 0 ? client.judge(order, context.referencePrice, stale) : undefined;
     stats.judged++;
     emit({
       type: 'verdict',
@@ -320,6 +351,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       referencePriceAgeMs: quote?.ageMs,
       bandUnchecked,
       unchecked,
+      desk: deskAnswer?.refusal,
     });
     if (!result.ok) {
       stats.refused++;
@@ -328,8 +360,10 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         result.violations.map((violation) => violation.code),
       );
       const first = result.violations[0]!;
-      answer(res, 400, 'order-refused', {
+      const capped = client.notionalCap(result);
+      answer(res, 400, capped?.reason ?? 'order-refused', {
         ...exchangeErrorOf(first, order),
+        ...capped?.fields,
         violations: result.violations,
         skipped: result.skipped,
       });
@@ -354,6 +388,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       });
       return;
     }
+    if (deskSays(res, deskAnswer)) return;
     stats.accepted++;
     await forward(req, res, body, true);
   };
@@ -375,7 +410,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       failOpen: resolved.failOpen === true,
       allowUnchecked: [...resolved.allowUnchecked],
       maxReferenceAgeMs,
-      stats: { ...stats, openConnections: slots.open },
+      desk: desk.state,
+      stats: statsNow(),
     });
     res.setHeader(GATEWAY_HEADER, 'status' satisfies GatewayReason);
     res.writeHead(200, {
@@ -391,6 +427,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
    */
   const ownRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>([
     [`GET ${STATUS_PATH}`, (_req, res) => sendStatus(res)],
+    [`POST ${HALT_PATH}`, (req, res) => deskSays(res, desk.admin(req))],
+    [`POST ${RESUME_PATH}`, (req, res) => deskSays(res, desk.admin(req))],
   ]);
   if (metrics !== undefined)
     ownRoutes.set(`GET ${METRICS_PATH}`, (_req, res) => sendMetrics(res, metrics.render()));
@@ -439,6 +477,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     }
     const route =
       headerRefusal(req.rawHeaders) ?? routeRequest(req.method ?? 'GET', req.url ?? '/', resolved.forward);
+    if (!('reason' in route) && deskSays(res, desk.haltRefusal(req.method ?? 'GET', route))) return;
     if ('reason' in route) {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
     } else if (route.kind === 'forward') {
@@ -529,8 +568,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     get stats() {
-      return { ...stats, openConnections: slots.open };
+      return statsNow();
     },
+    get desk() {
+      return desk.state;
+    },
+    setLimits: (limits) => desk.setLimits(limits),
+    halt: () => desk.halt(),
+    resume: () => desk.resume(),
     close(graceMs = 2_000) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -106,8 +106,10 @@ beforeAll(async () => {
     tickerPrices: { BTCUSDT: '100000.00' },
   });
   [gateway, opened] = await Promise.all([
-    startGatewayProcess(exchange.url, ['--ticker-ms', '200']),
+    startGatewayProcess(exchange.url, ['--max-notional', '1000000', '--ticker-ms', '200']),
     startGatewayProcess(exchange.url, [
+      '--max-notional',
+      '1000000',
       '--ticker-ms',
       '200',
       '--forward',
@@ -464,7 +466,10 @@ describe('the switches cannot open an order-placing path or an order-field looka
   function startFailing(flags: readonly string[]): Promise<{ code: number | null; output: string }> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', MAIN, 'gateway', '--upstream', exchange.url, '--port', '0', ...flags],
+      [
+        ...['--import', 'tsx', MAIN, 'gateway', '--upstream', exchange.url, '--port', '0'],
+        ...['--max-notional', '1000000', ...flags],
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

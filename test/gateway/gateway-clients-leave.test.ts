@@ -169,6 +169,8 @@ beforeAll(async () => {
       '0',
       '--ticker-ms',
       String(TICKER_MS),
+      '--max-notional',
+      '250000',
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],

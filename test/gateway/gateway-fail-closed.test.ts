@@ -100,7 +100,13 @@ describe('a refresh that removes rule fields from a listed pair', () => {
   beforeAll(async () => {
     exchange = await startFakeExchange({ exchangeInfo: FULL_BOOK, tickerPrices: TICKER });
     // Refreshes every second: the book in force goes stale 3 s after the last one taken.
-    gateway = await startGatewayProcess(exchange.url, ['--refresh-ms', '1000', '--ticker-ms', '100']);
+    gateway = await startGatewayProcess(exchange.url, [
+      '--no-max-notional',
+      '--refresh-ms',
+      '1000',
+      '--ticker-ms',
+      '100',
+    ]);
     await gateway.waitForLog(/ticker ready/);
   }, 30_000);
 
@@ -175,7 +181,7 @@ describe('a book that lacks rule fields from the start', () => {
   });
 
   it('an order needing those checks gets 503 rule-unchecked naming each check and field; nothing is sent', async () => {
-    const gateway = await startGatewayProcess(exchange.url, ['--ticker-ms', '100']);
+    const gateway = await startGatewayProcess(exchange.url, ['--no-max-notional', '--ticker-ms', '100']);
     try {
       await gateway.waitForLog(/ticker ready/);
       const ordersBefore = ordersAt(exchange);
@@ -212,6 +218,7 @@ describe('a book that lacks rule fields from the start', () => {
       'QUANTITY_ABOVE_MAX',
     ];
     const gateway = await startGatewayProcess(exchange.url, [
+      '--no-max-notional',
       '--ticker-ms',
       '100',
       ...allowed.flatMap((check) => ['--allow-unchecked', check]),
@@ -281,7 +288,7 @@ describe('a ticker answering 1000× for one poll', () => {
 
   beforeAll(async () => {
     upstream = await startLoopbackServer(serve);
-    gateway = await startGatewayProcess(upstream.baseUrl, ['--ticker-ms', '100']);
+    gateway = await startGatewayProcess(upstream.baseUrl, ['--no-max-notional', '--ticker-ms', '100']);
     await gateway.waitForLog(/ticker ready/);
   }, 30_000);
 

@@ -519,6 +519,8 @@ describe.skipIf(process.platform === 'win32')(
         '0',
         '--reference-prices',
         pricesFile,
+        '--max-notional',
+        '250000',
         ...args,
       ]
         .map((word) => `'${word}'`)

@@ -86,7 +86,9 @@ const limitOrder = limitOrderBody;
 
 beforeAll(async () => {
   exchange = await startFakeExchange({ exchangeInfo: PAYLOAD, tickerPrices: TICKER });
+  // No notional limit, on purpose: a MARKET order below needs no reference price without one.
   gateway = await startGatewayProcess(exchange.url, [
+    '--no-max-notional',
     '--ticker-ms',
     String(TICKER_MS),
     '--max-price-age-ms',
@@ -354,6 +356,8 @@ describe('with the ticker down', () => {
 
   it('with --fail-open they are forwarded and logged "band unchecked"', async () => {
     const open = await startGatewayProcess(exchange.url, [
+      '--max-notional',
+      '250000',
       '--ticker-ms',
       String(TICKER_MS),
       '--max-price-age-ms',

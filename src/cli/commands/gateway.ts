@@ -32,6 +32,14 @@ import {
   valueFlag,
   wholeNumberIn,
 } from '../flag-schema.js';
+import {
+  DESK_HELP,
+  DESK_VERDICT_REASONS,
+  describeDeskRefusal,
+  describeViolations,
+  deskFlags,
+  setUpDesk,
+} from '../gateway-desk.js';
 import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
 import { describeError } from '../text.js';
@@ -80,6 +88,7 @@ ${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
   --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
                             instead of the ticker (for tests, or your own feed)
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
+${DESK_HELP}
   --refresh-ms N            rule-book refresh interval in ms (default 60000)
   --max-connections N       client connections served at once (default 1024); the next 64 get
                             503 (not sent), further ones are closed at once
@@ -151,6 +160,7 @@ const GATEWAY_FLAGS = () =>
     'allow-field': repeatedFlag(z.string()),
     'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
     'no-metrics': switchFlag(),
+    ...deskFlags(),
   });
 
 /** A check `--allow-unchecked` may name: one a verdict can skip. */
@@ -192,6 +202,7 @@ export const gatewayCommand: Command = {
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
     const allowUnchecked = flags['allow-unchecked'];
+    const desk = await setUpDesk(flags);
     const limits: Record<string, number> = {};
     for (const [flag, option] of LIMIT_FLAGS) {
       const value = flags[flag];
@@ -240,6 +251,7 @@ export const gatewayCommand: Command = {
         allowFields: flags['allow-field'],
         ...limits,
         metrics: !flags['no-metrics'],
+        ...desk.options,
         onEvent: (event) => log.event(event, describeEvent(event)),
       });
     } catch (error) {
@@ -254,12 +266,14 @@ export const gatewayCommand: Command = {
     }
     source.start();
     ticker?.start();
+    const stopReloading = desk.reloadOnSighup(gateway, log);
     log(
       `risk gateway on ${gateway.url} -> ${upstream} (orders refused until the first rule book arrives; ` +
         `reference prices ${ticker === undefined ? `from ${pricesFile}` : `polled every ${flags['ticker-ms']} ms`}; ` +
         `${failOpen ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}` +
         `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH}${flags['no-metrics'] ? '' : `, metrics at ${gateway.url}${METRICS_PATH}`})`,
     );
+    if (desk.summary !== undefined) log(desk.summary);
 
     // Log the first book once it arrives; each failed try is logged by onError, and ready() waits for the next.
     void (async () => {
@@ -281,6 +295,7 @@ export const gatewayCommand: Command = {
       process.once('SIGTERM', () => resolve('SIGTERM'));
     });
     log(`${signal}: closing`);
+    stopReloading();
     await gateway.close();
     await ticker?.stop();
     await source.stop();
@@ -345,7 +360,8 @@ function describeEvent(event: GatewayEvent): string | undefined {
     case 'verdict': {
       const { symbol, side, type, quantity, price } = event.order;
       const what = `${shown(symbol)} ${shown(side)} ${shown(type)} ${shown(quantity)}${price === undefined ? '' : ` @ ${shown(price)}`}`;
-      if (!event.result.ok) return `REFUSE ${what}: ${event.result.violations.map((v) => v.code).join(', ')}`;
+      if (!event.result.ok) return `REFUSE ${what}: ${describeViolations(event.result.violations)}`;
+      if (event.desk !== undefined) return `REFUSE ${what}: ${describeDeskRefusal(event.desk)}`;
       const why = event.bandUnchecked === 'stale' ? 'reference price too old' : 'no reference price';
       const unchecked = event.unchecked;
       if (unchecked.some((skip) => skip.reason !== 'NO_REFERENCE_PRICE'))
@@ -362,7 +378,8 @@ function describeEvent(event: GatewayEvent): string | undefined {
       return event.reason === 'order-refused' ||
         event.reason === 'reference-price-missing' ||
         event.reason === 'reference-price-stale' ||
-        event.reason === 'rule-unchecked'
+        event.reason === 'rule-unchecked' ||
+        DESK_VERDICT_REASONS.has(event.reason)
         ? undefined
         : `${event.status} ${event.reason}: ${event.msg}`;
     case 'upstream-failure':
