@@ -34,7 +34,14 @@ let http: Agent;
 
 beforeAll(async () => {
   exchange = await startFakeExchange({ exchangeInfo: PAYLOAD, tickerPrices: TICKER });
-  gateway = await startGatewayProcess(exchange.url, ['--log-format', 'json', '--ticker-ms', '200']);
+  gateway = await startGatewayProcess(exchange.url, [
+    '--log-format',
+    'json',
+    '--ticker-ms',
+    '200',
+    '--max-notional',
+    '250000',
+  ]);
   await gateway.waitForLog(/ticker ready/);
   http = new Agent();
 }, 30_000);

@@ -295,3 +295,58 @@ describe('onEvent: one request event per request', () => {
     }
   });
 });
+
+describe('the desk controls in /metrics', () => {
+  it('halted reads 1 while the kill switch is on, and a halted order counts under desk_refusals_total and orders_total', async () => {
+    const desk = await createRiskGateway({ upstreamUrl: exchange.url, book, referencePrices: PRICES });
+    const metricsOf = async () => parsePrometheusText((await scrape(desk.url)).text);
+    try {
+      const before = await metricsOf();
+      expect(sampleValue(before, 'order_preflight_gateway_halted')).toBe(0);
+      expect(sampleValue(before, 'order_preflight_gateway_desk_refusals_total', { control: 'halted' })).toBe(
+        0,
+      );
+      expect(desk.halt()).toBe(true);
+      expect(await sendOrder(desk.url, limitOrderBody())).toBe(503);
+      const during = await metricsOf();
+      expect(sampleValue(during, 'order_preflight_gateway_halted')).toBe(1);
+      expect(sampleValue(during, 'order_preflight_gateway_desk_refusals_total', { control: 'halted' })).toBe(
+        1,
+      );
+      expect(desk.resume()).toBe(true);
+      expect(sampleValue(await metricsOf(), 'order_preflight_gateway_halted')).toBe(0);
+    } finally {
+      await desk.close();
+    }
+  });
+
+  it('an order a desk control refuses counts as desk-refused under the control, never as accepted', async () => {
+    const desk = await createRiskGateway({
+      upstreamUrl: exchange.url,
+      book,
+      referencePrices: PRICES,
+      deskLimits: {
+        keys: { '*': { maxNotional: '1000000' } },
+        symbols: { BTCUSDT: { maxQuantity: '0.0001' } },
+      },
+    });
+    try {
+      expect(await sendOrder(desk.url, limitOrderBody({ quantity: '0.001' }))).toBe(400);
+      const families = parsePrometheusText((await scrape(desk.url)).text);
+      expect(
+        sampleValue(families, 'order_preflight_gateway_orders_total', {
+          verdict: 'desk-refused',
+          code: 'quantity-cap',
+        }),
+      ).toBe(1);
+      expect(
+        sampleValue(families, 'order_preflight_gateway_orders_total', { verdict: 'accepted', code: '' }),
+      ).toBe(0);
+      expect(
+        sampleValue(families, 'order_preflight_gateway_desk_refusals_total', { control: 'quantity-cap' }),
+      ).toBe(1);
+    } finally {
+      await desk.close();
+    }
+  });
+});
