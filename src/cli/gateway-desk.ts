@@ -1,13 +1,12 @@
 import { ADMIN_TOKEN_RULE, isAdminToken } from '../gateway/desk/admin-token.js';
 import { type CompiledDeskLimits, describeLimitsFault, readDeskLimits } from '../gateway/desk/desk-limits.js';
 import type { DeskLimits, DeskRefusal, RiskGateway } from '../gateway.js';
-import { parseJsonStrictly, type Violation } from '../index.js';
+import type { Violation } from '../index.js';
 import { CliError } from './cli-error.js';
 import { optionalText, switchFlag, valueFlag } from './flag-schema.js';
 import { EXIT_USAGE } from './io.js';
-import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
+import { readJsonFile } from './load-files.js';
 import { readRegularFile } from './read-regular-file.js';
-import { describeStrictJsonRefusal } from './strict-json.js';
 import { describeError, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
@@ -35,7 +34,6 @@ export const DESK_HELP = `  --limits FILE             the desk's limits per API 
 /** The largest limits file read: far more keys and symbols than any desk lists. */
 const MAX_LIMITS_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_TOKEN_FILE_BYTES = 4 * 1024;
-const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** The limits file read and checked: as written (for the gateway) and compiled (for the rules here). */
 interface LoadedLimits {
@@ -51,18 +49,10 @@ interface LoadedLimits {
  *   it must be).
  */
 export async function loadLimitsFile(path: string): Promise<LoadedLimits> {
-  const what = '--limits';
-  const file = await readRegularFile(path, what, MAX_LIMITS_FILE_BYTES);
-  const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
-  const read = parseJsonStrictly(file.subarray(0, 3).equals(BYTE_ORDER_MARK) ? file.subarray(3) : file, {
-    maxValueBytes: MAX_VALUE_BYTES,
-    maxValues: Number.POSITIVE_INFINITY,
-    maxDepth: MAX_LINE_DEPTH,
-  });
-  if (!read.ok) throw fail(describeStrictJsonRefusal(read));
-  const checked = readDeskLimits(read.value);
+  const { value, fail } = await readJsonFile(path, '--limits', MAX_LIMITS_FILE_BYTES);
+  const checked = readDeskLimits(value);
   if (!checked.ok) throw fail(describeLimitsFault(checked));
-  return { limits: read.value as DeskLimits, compiled: checked.limits };
+  return { limits: value as DeskLimits, compiled: checked.limits };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { builtOnce } from '../client/option-schema.js';
-import { parseJsonStrictly } from '../index.js';
+import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
 import { positiveDecimalValue, readWith } from './flag-schema.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
@@ -46,8 +46,27 @@ const referencePricesSchema = builtOnce(() =>
  *   names a symbol twice, or holds a price that is not a positive decimal (naming the symbol).
  */
 export async function loadReferencePrices(path: string): Promise<ReadonlyMap<string, string>> {
-  const what = '--reference-prices';
-  const file = await readRegularFile(path, what, MAX_REFERENCE_PRICES_FILE_BYTES);
+  const { value, fail } = await readJsonFile(path, '--reference-prices', MAX_REFERENCE_PRICES_FILE_BYTES);
+  const prices = readWith(referencePricesSchema(), value);
+  if (prices.ok) return prices.value;
+  const [symbol] = prices.path;
+  throw fail(symbol === undefined ? prices.problem : `the price of ${asWritten(symbol)} ${prices.problem}`);
+}
+
+/**
+ * Reads a JSON file the operator gave with the flag `what`: a regular file of at most `maxBytes`,
+ * strict JSON in UTF-8 (a leading byte-order mark allowed; a key given twice refused, numbers kept
+ * as written). `fail` makes the error that names the flag and the file, for what the caller finds
+ * wrong with the value.
+ *
+ * @throws {UsageError} when the file cannot be read or is not such JSON.
+ */
+export async function readJsonFile(
+  path: string,
+  what: string,
+  maxBytes: number,
+): Promise<{ readonly value: StrictJsonValue; readonly fail: (problem: string) => UsageError }> {
+  const file = await readRegularFile(path, what, maxBytes);
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
   const read = parseJsonStrictly(file.subarray(0, 3).equals(BYTE_ORDER_MARK) ? file.subarray(3) : file, {
     maxValueBytes: MAX_VALUE_BYTES,
@@ -56,8 +75,5 @@ export async function loadReferencePrices(path: string): Promise<ReadonlyMap<str
     maxDepth: MAX_LINE_DEPTH,
   });
   if (!read.ok) throw fail(describeStrictJsonRefusal(read));
-  const prices = readWith(referencePricesSchema(), read.value);
-  if (prices.ok) return prices.value;
-  const [symbol] = prices.path;
-  throw fail(symbol === undefined ? prices.problem : `the price of ${asWritten(symbol)} ${prices.problem}`);
+  return { value: read.value, fail };
 }

@@ -1,4 +1,5 @@
 import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
+import { ORDER_FIELDS, type OrderField } from '../order/read-order.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 
 /**
@@ -20,33 +21,8 @@ import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
  * again, so `ACCESS-SIGN` stays valid.
  */
 
-/**
- * The body fields of WEEX V3's `POST /api/v3/order`, each judged by the library.
- *
- * @example
- * ```ts
- * ORDER_FIELDS.includes('price'); // true
- * ```
- */
-export const ORDER_FIELDS = [
-  'symbol',
-  'side',
-  'type',
-  'quantity',
-  'price',
-  'timeInForce',
-  'newClientOrderId',
-] as const;
-
-/**
- * One of {@link ORDER_FIELDS}.
- *
- * @example
- * ```ts
- * const field: OrderField = 'quantity';
- * ```
- */
-export type OrderField = (typeof ORDER_FIELDS)[number];
+// The body fields of WEEX V3's `POST /api/v3/order` are the fields the library reads.
+export { ORDER_FIELDS, type OrderField };
 
 /**
  * The order as the library takes it: each field that was sent, a JSON string as that string, a

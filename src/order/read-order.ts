@@ -18,7 +18,15 @@ import type { ParsedContext, ParsedOrder } from './parsed-order.js';
  * returned; nothing is kept between calls.
  */
 
-/** The order fields the library reads. */
+/**
+ * The order fields the library reads: the body fields of WEEX V3's `POST /api/v3/order`, each
+ * judged (the risk gateway refuses an order body with any other key).
+ *
+ * @example
+ * ```ts
+ * ORDER_FIELDS.includes('price'); // true
+ * ```
+ */
 export const ORDER_FIELDS = [
   'symbol',
   'side',
@@ -28,6 +36,14 @@ export const ORDER_FIELDS = [
   'timeInForce',
   'newClientOrderId',
 ] as const;
+/**
+ * One of {@link ORDER_FIELDS}.
+ *
+ * @example
+ * ```ts
+ * const field: OrderField = 'quantity';
+ * ```
+ */
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
 /** The context fields the library reads. */
