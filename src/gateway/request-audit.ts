@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ViolationCode } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason } from './answers.js';
+import { noRefusals } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { GatewayRequestEvent, RequestOutcome } from './gateway-events.js';
 
@@ -107,6 +108,12 @@ function accessKeyOf(rawHeaders: readonly string[]): string | undefined {
   return key;
 }
 
+/** The reasons of an order refused: for its violations, or by a desk control. */
+const ORDER_REFUSALS: ReadonlySet<GatewayReason> = new Set<GatewayReason>([
+  'order-refused',
+  ...(Object.keys(noRefusals()) as GatewayReason[]),
+]);
+
 function outcomeOf(
   res: ServerResponse,
   reason: GatewayReason | undefined,
@@ -115,7 +122,7 @@ function outcomeOf(
   // An answer of the gateway's own that did not go out whole: the client left first.
   if (reason !== undefined) {
     if (!res.writableFinished) return 'client-gone';
-    return reason === 'order-refused' ? 'refused' : 'answered';
+    return ORDER_REFUSALS.has(reason) ? 'refused' : 'answered';
   }
   if (forwarded?.kind === 'relayed') return 'forwarded';
   if (forwarded?.kind === 'cut') return 'cut';

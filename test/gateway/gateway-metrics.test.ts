@@ -345,6 +345,12 @@ describe('the desk controls in /metrics', () => {
       expect(
         sampleValue(families, 'order_preflight_gateway_desk_refusals_total', { control: 'quantity-cap' }),
       ).toBe(1);
+      expect(
+        sampleValue(families, 'order_preflight_gateway_requests_total', {
+          outcome: 'refused',
+          reason: 'quantity-cap',
+        }),
+      ).toBe(1);
     } finally {
       await desk.close();
     }
