@@ -118,6 +118,7 @@ export interface FakeExchange {
   readonly stats: FakeExchangeStats;
   /** Resolves when no socket is open; rejects after `timeoutMs`. */
   waitForNoOpenSockets(timeoutMs?: number): Promise<void>;
+  /** Stops listening and closes every connection. */
   close(): Promise<void>;
 }
 

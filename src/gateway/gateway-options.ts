@@ -37,7 +37,12 @@ import { SKIPPABLE_CHECKS } from './unchecked-checks.js';
  * ```
  */
 export type ReferencePrices =
-  | { quote(symbol: string): PriceQuote | undefined; health?(): unknown }
+  | {
+      /** The symbol's last price and its age, or undefined when none is known. */
+      quote(symbol: string): PriceQuote | undefined;
+      /** The feed's health, shown as it is on the status page. */
+      health?(): unknown;
+    }
   | ((symbol: string) => string | number | PriceQuote | undefined)
   | ReadonlyMap<string, string | number>;
 
@@ -51,9 +56,11 @@ export type ReferencePrices =
  * ```
  */
 export interface RuleBookProvider {
+  /** The rule book in force, or undefined before the first one (orders are then refused 503). */
   current(): RuleBook | undefined;
   /** When present and true, orders are refused with 503 unless `allowStaleBook`. */
   isStale?(): boolean;
+  /** The book's age in ms, for the status page and the metrics. */
   ageMs?(): number | undefined;
   /**
    * The error of the last failed refresh, `undefined` after a success (a `RuleBookSource`'s

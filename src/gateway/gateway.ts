@@ -51,8 +51,9 @@ export interface RiskGateway {
    * fault it throws and the limits in force stay. Throttle and duplicate state carry over.
    */
   setLimits(limits: DeskLimits | undefined): void;
-  /** The kill switch, as `POST /preflight/halt` and `/preflight/resume` work it; true when it changed. */
+  /** Turns the kill switch on, as `POST /preflight/halt` does; true when it changed. */
   halt(): boolean;
+  /** Turns the kill switch off, as `POST /preflight/resume` does; true when it changed. */
   resume(): boolean;
   /**
    * Stops accepting connections, lets requests in flight finish (up to `graceMs`, default 2 s),

@@ -136,6 +136,7 @@ export interface ReferenceTickerOptions {
   readonly maxPriceJump?: string | number;
   /** An undici dispatcher (a proxy agent). Default: an Agent the ticker owns and closes. */
   readonly dispatcher?: Dispatcher;
+  /** Each first price, failure, recovery and held or confirmed jump; exceptions it throws are ignored. */
   readonly onEvent?: (event: TickerEvent) => void;
 }
 
@@ -153,6 +154,7 @@ export interface ReferenceTickerOptions {
 export interface ReferenceTicker {
   /** The symbol's last price and its age, or undefined when the ticker has never had one. */
   quote(symbol: string): PriceQuote | undefined;
+  /** How the ticker is doing: its last success, failures in a row, held jumps. */
   health(): TickerHealth;
   /** Starts polling (the first poll at once). */
   start(): void;

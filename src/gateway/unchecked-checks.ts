@@ -17,7 +17,9 @@ import { PAIR_RULES } from '../rules/pair-rules.js';
  *   too old (`NO_REFERENCE_PRICE`): 503 `reference-price-missing` / `-stale`, as before.
  *
  * Either kind is let through only for the checks the operator names in `allowUnchecked`, and
- * the second kind for every check with `failOpen`.
+ * the second kind for the exchange's price band with `failOpen`: never the notional cap
+ * (`NOTIONAL_ABOVE_MAX`, whose MARKET worst case needs the price too), the desk's own limit that
+ * the gateway does not start without; `allowUnchecked` can still name it.
  */
 
 /**
@@ -65,7 +67,7 @@ export function skipKind(reason: SkipReason): UncheckedKind {
 
 /**
  * The skips that keep an order from being sent: those whose check `allowUnchecked` does not
- * name, less those for want of a reference price when `failOpen`.
+ * name, less those of the price band for want of a reference price when `failOpen`.
  */
 export function uncheckedSkips(
   skipped: readonly SkippedCheck[],
@@ -74,7 +76,9 @@ export function uncheckedSkips(
 ): readonly SkippedCheck[] {
   if (skipped.length === 0) return skipped;
   return skipped.filter(
-    (skip) => !allowUnchecked.has(skip.check) && !(failOpen && skipKind(skip.reason) === 'reference-price'),
+    (skip) =>
+      !allowUnchecked.has(skip.check) &&
+      !(failOpen && skipKind(skip.reason) === 'reference-price' && skip.check !== 'NOTIONAL_ABOVE_MAX'),
   );
 }
 

@@ -265,6 +265,28 @@ describe('an order whose verdict skips checks', () => {
     });
   });
 
+  it('failOpen never lets the notional cap go unchecked: a MARKET order without a reference price is kept back, unless NOTIONAL_ABOVE_MAX is named', async () => {
+    const market = JSON.stringify({ symbol: 'FULLUSDT', side: 'BUY', type: 'MARKET', quantity: '5' });
+    await withGateway({ failOpen: true, referencePrices: new Map(), maxNotional: '250000' }, async (send) => {
+      const answer = await send(market);
+      expect(answer).toMatchObject({ status: 503, reason: 'reference-price-missing', forwarded: 0 });
+      expect(checksOf(answer.json.skipped)).toContain('NOTIONAL_ABOVE_MAX');
+      // A LIMIT order's notional needs no reference price: failOpen forwards it past its band.
+      expect(await send(order({}))).toMatchObject({ status: 200, forwarded: 1 });
+    });
+    await withGateway(
+      {
+        failOpen: true,
+        referencePrices: new Map(),
+        maxNotional: '250000',
+        allowUnchecked: ['NOTIONAL_ABOVE_MAX'],
+      },
+      async (send) => {
+        expect(await send(market)).toMatchObject({ status: 200, forwarded: 1 });
+      },
+    );
+  });
+
   it('without a reference price: 503 reference-price-missing as before, unless the band check is named', async () => {
     await withGateway({ referencePrices: new Map() }, async (send) => {
       const answer = await send(order({}));

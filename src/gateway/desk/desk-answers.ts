@@ -16,7 +16,8 @@ export type DeskControl =
   | 'duplicate-order'
   | 'quantity-cap'
   | 'price-collar'
-  | 'symbol-not-allowed';
+  | 'symbol-not-allowed'
+  | 'ambiguous-api-key';
 
 /**
  * The `x-preflight-gateway` reasons of the desk's answers: a control's refusal, an order whose
@@ -29,7 +30,6 @@ export type DeskControl =
  */
 export type DeskReason =
   | DeskControl
-  | 'ambiguous-api-key'
   | 'admin-halted'
   | 'admin-resumed'
   | 'admin-unauthorized'
@@ -73,5 +73,6 @@ export function noRefusals(): DeskRefusalCounts {
     'quantity-cap': 0,
     'price-collar': 0,
     'symbol-not-allowed': 0,
+    'ambiguous-api-key': 0,
   };
 }

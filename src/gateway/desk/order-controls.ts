@@ -111,14 +111,12 @@ export class KeyClient implements DeskClient {
     stale: boolean,
   ): DeskAnswer | undefined {
     if (this.twice) {
-      return {
-        status: 400,
-        reason: 'ambiguous-api-key',
-        body: {
-          code: -1142,
-          msg: "Parameter 'ACCESS-KEY' is invalid: the header is sent more than once, so the desk cannot tell whose limits apply; the order was not sent",
-        },
-      };
+      return this.refuse(
+        400,
+        -1142,
+        "Parameter 'ACCESS-KEY' is invalid: the header is sent more than once, so the desk cannot tell whose limits apply; the order was not sent",
+        { control: 'ambiguous-api-key', limit: 'one ACCESS-KEY header', value: this.key },
+      );
     }
     const { rule, limits } = this;
     const symbol = String(order.symbol);
