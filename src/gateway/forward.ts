@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { GATEWAY_HEADER } from './answers.js';
 
 /**
  * Headers that describe one connection, not the message (RFC 9110 section 7.6.1), plus `host`
@@ -74,7 +75,9 @@ export function relayableResponseHeaders(
   );
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP_HEADERS.has(name) || named.has(name)) continue;
+    // The gateway's own header is never relayed: a client tells the gateway's answers by it.
+    if (value === undefined || HOP_BY_HOP_HEADERS.has(name) || named.has(name) || name === GATEWAY_HEADER)
+      continue;
     kept[name] = value;
   }
   return kept;

@@ -24,8 +24,8 @@ import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
 import { createRequestAudit } from './request-audit.js';
-import { headerRefusal } from './request-headers.js';
-import { routeRequest } from './route.js';
+import { requestRefusal } from './request-headers.js';
+import { routeRequest, routeTakesBody } from './route.js';
 import { ruleBookHealth } from './rule-book-health.js';
 import { lacksRuleField, ruleUncheckedBody, uncheckedSkips } from './unchecked-checks.js';
 
@@ -477,11 +477,20 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       return;
     }
     const route =
-      headerRefusal(req.rawHeaders) ?? routeRequest(req.method ?? 'GET', req.url ?? '/', resolved.forward);
+      requestRefusal(req.rawHeaders, req.url ?? '/') ??
+      routeRequest(req.method ?? 'GET', req.url ?? '/', resolved.forward);
     if (!('reason' in route) && deskSays(res, desk.haltRefusal(req.method ?? 'GET', route))) return;
     if ('reason' in route) {
       answer(res, route.status, route.reason, { code: route.status === 403 ? -1020 : -1000, msg: route.msg });
     } else if (route.kind === 'forward') {
+      if (read.bytes.length > 0 && !routeTakesBody(route.route)) {
+        // A server that reads no body on such a route would read these bytes as the next request.
+        answer(res, 400, 'unexpected-body', {
+          code: -1000,
+          msg: `${route.route.method} ${route.route.path} takes no request body (its parameters go in the query string); a server that ignores the body of such a request would read it as another request, so it was not sent`,
+        });
+        return;
+      }
       await forward(req, res, read.bytes, false);
     } else {
       await judge(req, res, route.query, read.bytes);

@@ -81,6 +81,28 @@ export const WEEX_SPOT_ROUTES: readonly RouteEntry[] = [
   ...route('judge', 'POST', ['/api/v3/order']),
 ];
 
+/** The routes without a placing method that still take a body: WEEX's batch cancel, in JSON. */
+const BODY_ROUTES: ReadonlySet<string> = new Set(['DELETE /api/v3/order/batch']);
+
+/**
+ * Whether a request on `route` may carry a body: POST, PUT and PATCH, and the batch cancel. Other
+ * reads and cancels take their parameters in the query string; a body on them is refused, since a
+ * server that ignores it would read it as the next request.
+ *
+ * @example
+ * ```ts
+ * routeTakesBody({ method: 'GET', path: '/api/v3/time', kind: 'read' }); // false
+ * ```
+ */
+export function routeTakesBody(route: RouteEntry): boolean {
+  return (
+    route.method === 'POST' ||
+    route.method === 'PUT' ||
+    route.method === 'PATCH' ||
+    BODY_ROUTES.has(`${route.method} ${route.path}`)
+  );
+}
+
 /** A set of routes, looked up by exact method and path. */
 export interface RouteTable {
   readonly entries: readonly RouteEntry[];

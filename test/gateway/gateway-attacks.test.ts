@@ -9,6 +9,7 @@
  * order-placing path or a key that folds to an order field.
  */
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -506,4 +507,73 @@ describe('the switches cannot open an order-placing path or an order-field looka
       expect(output).not.toMatch(/risk gateway on/);
     }
   }, 60_000);
+});
+
+describe('what a lenient server behind the gateway might read as another request', () => {
+  /** A whole order request, as a server that ignores a GET's or DELETE's body would read it next. */
+  const SMUGGLED = `POST ${ORDER_PATH} HTTP/1.1\r\nHost: exchange\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(ATTACK)}\r\n\r\n${ATTACK}`;
+
+  it.each([
+    ['GET', '/api/v3/order?symbol=BTCUSDT&orderId=1'],
+    ['GET', '/api/v3/time'],
+    ['DELETE', '/api/v3/order?symbol=BTCUSDT&orderId=1'],
+    ['DELETE', '/api/v3/openOrders?symbol=BTCUSDT'],
+  ])('a body on %s %s: 400 unexpected-body', async (method, target) => {
+    await expectStopped(gateway.url, signed(method, target, SMUGGLED), 400, 'unexpected-body');
+  });
+
+  it.each([
+    ['X_Original_URL', ORDER_PATH, 'override-header'],
+    ['X-HTTP_Method-Override', 'POST', 'override-header'],
+    ['X-Forwarded-Prefix', '/api/v3/order', 'override-header'],
+    ['X-Envoy-Original-Path', ORDER_PATH, 'override-header'],
+    ['ACCESS_KEY', 'another-desk', 'ambiguous-header'],
+  ])('%s: %s on a POST read route carrying an order: 400 %s', async (name, value, reason) => {
+    const sent = signed('POST', '/api/v3/account/bills', ATTACK, { extraHeaders: [name, value] });
+    await expectStopped(gateway.url, sent, 400, reason);
+  });
+
+  it('a Connection header naming the judged headers (a proxy would drop them): 400 connection-header', async () => {
+    // Raw bytes: an HTTP client library will not send such a Connection header.
+    const sent = signed('POST', ORDER_PATH, limitOrderBody(), {
+      extraHeaders: ['Connection', 'keep-alive, Content-Type, ACCESS-SIGN'],
+    });
+    const lines = [`POST ${ORDER_PATH} HTTP/1.1`, 'Host: gateway'];
+    for (let i = 0; i + 1 < sent.headers.length; i += 2)
+      lines.push(`${sent.headers[i]}: ${sent.headers[i + 1]}`);
+    lines.push(`Content-Length: ${Buffer.byteLength(sent.body)}`, '', sent.body);
+    const before = exchange.requests.length;
+    const { port } = new URL(gateway.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => socket.end(lines.join('\r\n')));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nx-preflight-gateway: connection-header\r\n/i);
+    expect(exchange.requests.slice(before)).toEqual([]);
+  });
+
+  it.each([
+    '/api/v3/account/bills?_method=PUT',
+    '/api/v3/account/bills?X-HTTP-Method-Override=POST',
+    '/api/v3/account/bills?x=1;method=POST',
+  ])('POST %s carrying an order: 400 override-query', async (target) => {
+    await expectStopped(gateway.url, signed('POST', target, ATTACK), 400, 'override-query');
+  });
+
+  it('the batch cancel, whose parameters WEEX takes in a JSON body, still takes one', async () => {
+    const before = exchange.requests.length;
+    const body = JSON.stringify({ symbol: 'BTCUSDT', orderIds: ['1', '2'] });
+    const answer = await send(gateway.url, signed('DELETE', '/api/v3/order/batch', body));
+    expect(answer.reason).toBeUndefined();
+    const arrived = exchange.requests.slice(before);
+    expect(arrived.map((r) => `${r.method} ${r.url} ${r.body.toString()}`)).toEqual([
+      `DELETE /api/v3/order/batch ${body}`,
+    ]);
+  });
 });

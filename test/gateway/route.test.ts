@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readGatewayOptions } from '../../src/gateway/gateway-options.js';
 import { ORDER_PLACING_ENDPOINTS } from '../../src/gateway/order-endpoints.js';
-import { headerRefusal, OVERRIDE_HEADERS } from '../../src/gateway/request-headers.js';
+import { OVERRIDE_HEADERS, requestRefusal } from '../../src/gateway/request-headers.js';
 import {
   DEFAULT_ROUTE_TABLE,
   type RouteEntry,
@@ -208,6 +208,19 @@ describe('headers that would make the exchange read another request', () => {
       { headers: [name.toUpperCase(), ''], status: 400, reason: 'override-header' },
     ]),
     { headers: ['X-Original-URL', '/api/v3/order'], status: 400, reason: 'override-header' },
+    // CGI, WSGI, Rack and PHP read `_` as `-` in header names.
+    { headers: ['X_Original_URL', '/api/v3/order'], status: 400, reason: 'override-header' },
+    { headers: ['X-HTTP_Method-Override', 'POST'], status: 400, reason: 'override-header' },
+    { headers: ['ACCESS_KEY', 'bob'], status: 400, reason: 'ambiguous-header' },
+    { headers: ['Content_Type', 'text/plain'], status: 400, reason: 'ambiguous-header' },
+    { headers: ['Transfer_Encoding', 'chunked'], status: 400, reason: 'ambiguous-header' },
+    // A proxy drops what Connection names: the judged headers would not arrive.
+    { headers: ['Connection', 'Content-Type'], status: 400, reason: 'connection-header' },
+    {
+      headers: ['ACCESS-SIGN', 'x', 'Connection', 'keep-alive, ACCESS-SIGN'],
+      status: 400,
+      reason: 'connection-header',
+    },
     { headers: ['Content-Encoding', 'gzip'], status: 415, reason: 'content-encoding' },
     { headers: ['content-encoding', 'x-gzip'], status: 415, reason: 'content-encoding' },
     { headers: ['Content-Encoding', ''], status: 415, reason: 'content-encoding' },
@@ -220,7 +233,7 @@ describe('headers that would make the exchange read another request', () => {
   ];
 
   it.each(refused)('$headers: $status $reason', ({ headers, status, reason }) => {
-    expect(headerRefusal(['Content-Type', 'application/json', ...headers])).toMatchObject({
+    expect(requestRefusal(['Content-Type', 'application/json', ...headers], '/api/v3/time')).toMatchObject({
       status,
       reason,
       msg: expect.any(String),
@@ -232,9 +245,31 @@ describe('headers that would make the exchange read another request', () => {
     [['Content-Encoding', 'identity']],
     [['Content-Encoding', ' IDENTITY ']],
     [['X-Forwarded-For', '1.2.3.4']],
+    [['Connection', 'keep-alive']],
+    [['Connection', 'close, TE', 'TE', 'trailers']],
+    [['X_Custom_Trace', 'abc']],
   ])('%j: nothing to refuse', (headers) => {
-    expect(headerRefusal(headers)).toBeUndefined();
+    expect(requestRefusal(headers, '/api/v3/time')).toBeUndefined();
   });
+
+  it.each([
+    '/api/v3/order?_method=POST',
+    '/api/v3/order?symbol=BTCUSDT&_METHOD=POST',
+    '/api/v3/time?X-HTTP-Method-Override=POST',
+    '/api/v3/time?x_http_method=POST',
+    '/api/v3/time?a=1;method=POST',
+    '/api/v3/time?%5Fmethod=POST',
+    '/api/v3/time?_HttpMethod=POST',
+  ])('%s: 400 override-query', (target) => {
+    expect(requestRefusal([], target)).toMatchObject({ status: 400, reason: 'override-query' });
+  });
+
+  it.each(['/api/v3/time', '/api/v3/openOrders?symbol=BTCUSDT', '/api/v3/allOrders?symbol=BTCUSDT&limit=5'])(
+    '%s: no override in the query',
+    (target) => {
+      expect(requestRefusal([], target)).toBeUndefined();
+    },
+  );
 });
 
 describe('the options forward and allowFields', () => {
