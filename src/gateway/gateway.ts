@@ -228,7 +228,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     res: ServerResponse,
     body: Buffer,
     isOrder: boolean,
-  ): Promise<void> => {
+  ): Promise<boolean> => {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     if (upstreamInFlight >= maxUpstreamConnections + maxUpstreamQueue) {
@@ -237,7 +237,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         code: -1001,
         msg: `all ${maxUpstreamConnections} upstream connections are busy and ${maxUpstreamQueue} requests wait for one; the request was not sent, it is safe to send again`,
       });
-      return;
+      return false;
     }
     upstreamInFlight++;
     let outcome: ForwardOutcome;
@@ -253,11 +253,12 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       upstreamInFlight--;
     }
     audit?.noteForwarded(res, outcome);
-    if (outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent)) stats.forwarded++;
-    if (outcome.kind === 'relayed') return;
+    const sent = outcome.kind !== 'not-sent' && !(outcome.kind === 'client-gone' && !outcome.sent);
+    if (sent) stats.forwarded++;
+    if (outcome.kind === 'relayed') return sent;
     if (outcome.kind === 'client-gone') {
       emit({ type: 'client-gone', stage: outcome.sent ? 'upstream' : 'request', method, target });
-      return;
+      return sent;
     }
     emit({ type: 'upstream-failure', method, target, outcome });
     if (outcome.kind === 'not-sent') {
@@ -276,6 +277,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         },
       );
     }
+    return sent;
   };
 
   const judge = async (
@@ -391,7 +393,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     }
     if (deskSays(res, deskAnswer)) return;
     stats.accepted++;
-    await forward(req, res, body, true);
+    // An order not sent after all costs its key neither a token nor a place in the duplicate guard.
+    if (!(await forward(req, res, body, true))) client.notSent();
   };
 
   /** The gateway's health: the rule book, the reference prices, the counters. */

@@ -6,6 +6,8 @@
  * checks the answer (status, reason header, code, control, limit, value) and what reached the
  * exchange (nothing, for a refusal).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -549,6 +551,34 @@ describe('limits as options and through setLimits()', () => {
       expect(symbol.json).toMatchObject({ control: 'notional-cap', limit: '20000', value: '21000' });
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('an order not sent after all costs its key nothing', () => {
+  it('resent after 502 upstream-unreachable, it is neither a duplicate nor over the rate', async () => {
+    // A port nothing listens on: every order is answered 502, not sent, safe to send again.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await createRiskGateway({
+      upstreamUrl: `http://127.0.0.1:${port}`,
+      book: source.current()!,
+      referencePrices: new Map([['BTCUSDT', '100000.00']]),
+      deskLimits: { keys: { '*': { maxNotional: '1000000', maxDuplicateOrders: 1, maxOrdersPerSecond: 1 } } },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await order(KEYS[0], {}, unreachable.url);
+        expect({ status: answer.status, reason: answer.reason }).toEqual({
+          status: 502,
+          reason: 'upstream-unreachable',
+        });
+      }
+      expect(unreachable.stats.deskRefusals).toMatchObject({ 'duplicate-order': 0, throttled: 0 });
+    } finally {
+      await unreachable.close();
     }
   });
 });

@@ -86,6 +86,7 @@ export function createDeskControls(options: {
     maxNotional: (_symbol, global) => global,
     notionalCap: (result) => notionalCapOf(result, refusals),
     judge: () => undefined,
+    notSent: () => {},
   };
 
   return {

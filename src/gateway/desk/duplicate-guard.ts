@@ -38,6 +38,22 @@ export class RecentOrders {
     this.counts.set(fingerprint, (this.counts.get(fingerprint) ?? 0) + 1);
   }
 
+  /**
+   * Forgets the latest order with this fingerprint: it was not sent after all (the upstream was
+   * busy or unreachable), so a client resending it is not a duplicate.
+   */
+  forget(fingerprint: string): void {
+    for (let i = this.times.length - 1; i >= this.head; i--) {
+      if (this.prints[i] !== fingerprint) continue;
+      this.times.splice(i, 1);
+      this.prints.splice(i, 1);
+      const left = (this.counts.get(fingerprint) ?? 1) - 1;
+      if (left === 0) this.counts.delete(fingerprint);
+      else this.counts.set(fingerprint, left);
+      return;
+    }
+  }
+
   /** Whether nothing is left in the window: the key's entry may then be forgotten. */
   isEmpty(windowMs: number, nowMs: number): boolean {
     this.dropOlderThan(nowMs - windowMs);

@@ -4,8 +4,8 @@ import type { OrderParams } from '../parse-order-request.js';
 import type { DeskAnswer, DeskRefusal, DeskRefusalCounts } from './desk-answers.js';
 import type { CompiledDeskLimits, DecimalLimit, KeyRule, SymbolRule } from './desk-limits.js';
 import { RecentOrders } from './duplicate-guard.js';
-import { type KeyStates, MAX_TRACKED_KEYS } from './key-states.js';
-import { newBucket, takeToken } from './token-bucket.js';
+import { type KeyState, type KeyStates, MAX_TRACKED_KEYS } from './key-states.js';
+import { giveToken, newBucket, takeToken } from './token-bucket.js';
 
 // The controls of one order, in the gateway's hot path: the key's notional cap (which the
 // library's own rule checks, as `maxNotional`) before the exchange's rules, and the rest once
@@ -31,6 +31,11 @@ export interface DeskClient {
     referencePrice: string | number | undefined,
     stale: boolean,
   ): DeskAnswer | undefined;
+  /**
+   * The order `judge` let through was not sent (the upstream was busy or unreachable): it is not
+   * remembered by the duplicate guard and its token is given back, so resending it is no duplicate.
+   */
+  notSent(): void;
 }
 
 /** What every client of one desk shares: its counters, its key states, its clock. */
@@ -78,6 +83,8 @@ export function notionalCapOf(
 export class KeyClient implements DeskClient {
   private readonly rule: KeyRule;
   private readonly listed: boolean;
+  /** What `judge` charged the key for the order it let through, until it is known to be sent. */
+  private charged: { readonly state: KeyState; readonly print?: string; readonly rate?: number } | undefined;
 
   constructor(
     private readonly shared: DeskShared,
@@ -197,7 +204,21 @@ export class KeyClient implements DeskClient {
       }
     }
     if (print !== undefined) state.recent?.add(print, nowMs);
+    this.charged = {
+      state,
+      ...(print === undefined ? {} : { print }),
+      ...(rate === undefined ? {} : { rate }),
+    };
     return undefined;
+  }
+
+  notSent(): void {
+    const charged = this.charged;
+    this.charged = undefined;
+    if (charged === undefined) return;
+    if (charged.print !== undefined) charged.state.recent?.forget(charged.print);
+    if (charged.rate !== undefined && charged.state.bucket !== undefined)
+      giveToken(charged.state.bucket, charged.rate);
   }
 
   private symbolRule(symbol: unknown): SymbolRule {

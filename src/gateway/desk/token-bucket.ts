@@ -70,3 +70,15 @@ export function isFull(bucket: TokenBucket, rate: number, nowMs: number): boolea
   const elapsed = Math.floor(nowMs) - bucket.at;
   return elapsed >= ONE_TOKEN || bucket.milli + Math.max(0, elapsed) * rate >= rate * ONE_TOKEN;
 }
+
+/**
+ * Gives back a token taken for an order that was not sent, up to a full bucket.
+ *
+ * @example
+ * ```ts
+ * if (!sent) giveToken(bucket, rate);
+ * ```
+ */
+export function giveToken(bucket: TokenBucket, rate: number): void {
+  bucket.milli = Math.min(rate * ONE_TOKEN, bucket.milli + ONE_TOKEN);
+}
