@@ -32,7 +32,7 @@ const orders = Array.from({ length: 1_000 }, (_, i) => ({
   timeInForce: 'GTC',
   // A thousand different orders: the duplicate guard's count is never reached, however fast.
   quantity: `0.${String(1_000 + i).padStart(5, '0')}`,
-  price: i % 2 === 0 ? '100000.00' : '99999.99',
+  price: (i & 1) === 0 ? '100000.00' : '99999.99',
   newClientOrderId: `bench-${i}`,
 }));
 const requests = ['key-a', 'key-b'].map((key) => ({ url: '/api/v3/order', rawHeaders: ['ACCESS-KEY', key] }));
@@ -41,8 +41,8 @@ function run(withDesk: boolean): number {
   const desk = createDeskControls({ deskLimits: read.ok ? read.limits : undefined });
   let refused = 0;
   const started = process.hrtime.bigint();
-  for (let i = 0; i < ORDERS; i++) {
-    const order = orders[i % orders.length]!;
+  for (let i = 0, at = 0; i < ORDERS; i++, at = at + 1 === orders.length ? 0 : at + 1) {
+    const order = orders[at]!;
     const context: { referencePrice: string; maxNotional?: string | number } = {
       referencePrice: '100000.00',
     };

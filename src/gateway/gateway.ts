@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
-import type { ValidationContext } from '../index.js';
+import { toPlainDecimal, type ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { createConnectionSlots } from './connection-slots.js';
 import type { DeskAnswer } from './desk/desk-answers.js';
@@ -603,17 +603,25 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   };
 }
 
+/**
+ * A fixed price as text: a number in plain notation (`1e-7` is `0.0000001`), so a small price is
+ * not refused as malformed; anything else as it is, for the malformed-price check to judge.
+ */
+function priceText(price: string | number): string {
+  return typeof price === 'number' ? (toPlainDecimal(price) ?? String(price)) : price;
+}
+
 function lookUp(prices: ReferencePrices | undefined, symbol: string): PriceQuote | undefined {
   if (prices === undefined) return undefined;
   if (typeof prices === 'function') {
     const found = prices(symbol);
     if (found === undefined) return undefined;
-    return typeof found === 'object' && found !== null ? found : { price: String(found), ageMs: 0 };
+    return typeof found === 'object' && found !== null ? found : { price: priceText(found), ageMs: 0 };
   }
   if ('quote' in prices && typeof prices.quote === 'function') return prices.quote(symbol);
   const fixed = (prices as ReadonlyMap<string, string | number>).get(symbol);
   // A fixed price has no age: it is as fresh as whoever supplied it says.
-  return fixed === undefined ? undefined : { price: String(fixed), ageMs: 0 };
+  return fixed === undefined ? undefined : { price: priceText(fixed), ageMs: 0 };
 }
 
 /**

@@ -7,6 +7,7 @@ import { type Command, PROGRAM } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { flagTable, optionalText, parseFlags, valueFlag, wholeNumberIn } from '../flag-schema.js';
 import { EXIT_OK, write } from '../io.js';
+import { waitForStopSignal } from '../stop-signal.js';
 import { describeError, printable } from '../text.js';
 
 const HELP = `Usage: ${PROGRAM} fake-exchange [--port N] [--host H] [--exchange-info FILE]
@@ -63,11 +64,10 @@ export const fakeExchangeCommand: Command = {
       io.stdout,
       `fake exchange on ${exchange.url} (API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}", passphrase "${DEMO_PASSPHRASE}"); Ctrl-C to stop\n`,
     );
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
-    });
+    const stop = waitForStopSignal();
+    await stop.signal;
     await exchange.close();
+    stop.release();
     return EXIT_OK;
   },
 };

@@ -42,6 +42,7 @@ import {
 } from '../gateway-desk.js';
 import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
+import { waitForStopSignal } from '../stop-signal.js';
 import { describeError } from '../text.js';
 import {
   createGatewayLog,
@@ -290,21 +291,20 @@ export const gatewayCommand: Command = {
       }
     })();
 
-    const signal = await new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'));
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-    });
-    log(`${signal}: closing`);
+    const stop = waitForStopSignal();
+    log(`${await stop.signal}: closing`);
     stopReloading();
     await gateway.close();
     await ticker?.stop();
     await source.stop();
     await client.close();
-    const { judged, accepted, refused, unchecked, ruleUnchecked, forwarded } = gateway.stats;
+    const { judged, accepted, refused, unchecked, ruleUnchecked, forwarded, deskRefusals } = gateway.stats;
+    const byDesk = Object.values(deskRefusals).reduce((sum, count) => sum + count, 0);
     log(
-      `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused, ${unchecked} not sent for want of a reference price, ${ruleUnchecked} for want of a rule field, ${forwarded} requests forwarded`,
+      `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused by the rules, ${byDesk} by the desk's controls, ${unchecked} not sent for want of a reference price, ${ruleUnchecked} for want of a rule field, ${forwarded} requests forwarded`,
     );
     log.flush();
+    stop.release();
     return EXIT_OK;
   },
 };
@@ -330,6 +330,11 @@ function logTo(io: CliIo, format: LogFormat): GatewayLog {
   });
 }
 
+/** Failures in a row that are logged: the first, the tenth, the twentieth, ... */
+function isLoggedFailure(inARow: number): boolean {
+  return inARow === 1 || Number.isInteger(inARow / 10);
+}
+
 function describeTickerEvent(event: TickerEvent): string | undefined {
   switch (event.type) {
     case 'ticker-ready':
@@ -338,7 +343,7 @@ function describeTickerEvent(event: TickerEvent): string | undefined {
       return `ticker recovered after ${event.afterFailures} failed polls: ${event.symbols} reference prices`;
     case 'ticker-failed':
       // The first failure and then every tenth: a ticker down for an hour is not 1,200 lines.
-      return event.consecutiveFailures === 1 || event.consecutiveFailures % 10 === 0
+      return isLoggedFailure(event.consecutiveFailures)
         ? `ticker failed (${event.consecutiveFailures} in a row): ${event.error}`
         : undefined;
     case 'ticker-jumps-held':
