@@ -92,7 +92,7 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
   registry.collected(
     {
       name: `${PREFIX}connections_evicted_total`,
-      help: 'Client connections without a request head closed at the cap to make room.',
+      help: 'Client connections closed at the cap to make room: without a whole request head, or a body arriving slowest (408 body-too-slow).',
       type: 'counter',
     },
     (sample) => sample({}, sources.stats().evictedConnections),

@@ -228,8 +228,6 @@ function unescapedName(name: string): string {
   }
 }
 
-/** True for a JSON object as parseJsonStrictly reads it. */
-
 /** What the library is given for a body value: numbers as written, nested values left malformed. */
 function asOrderValue(value: StrictJsonValue): unknown {
   if (isJsonObject(value)) return {}; // an object where a string belongs: the library refuses it

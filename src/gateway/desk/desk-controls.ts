@@ -13,7 +13,7 @@ import { type DeskClient, KeyClient, lastDecimal, notionalCapOf } from './order-
 
 // The desk's pre-trade controls (docs/gateway.md, "Desk controls"): the kill switch, the per-key
 // throttle, notional cap, duplicate guard and allowed symbols, the per-symbol quantity cap and
-// price collar. The gateway asks them in its hot path: the kill switch before routing, the key's
+// price collar. The gateway asks them in its hot path: the kill switch once a request is routed, the key's
 // notional cap before the exchange's rules, the rest once they have passed.
 
 /**

@@ -62,7 +62,7 @@ export interface KillSwitch {
  * @example
  * ```ts
  * const killSwitch = createKillSwitch('desk-admin-token-0123', noRefusals());
- * killSwitch.intercept(req); // undefined, or the answer to write
+ * killSwitch.haltRefusal('POST', route); // while halted: the 503 to write for an order
  * ```
  */
 export function createKillSwitch(adminToken: string | undefined, refusals: DeskRefusalCounts): KillSwitch {
