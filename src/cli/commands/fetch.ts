@@ -38,9 +38,11 @@ const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
 
 Fetches GET /api/v3/exchangeInfo, compiles the rule book and saves it as a snapshot
 (the JSON that '${PROGRAM} check --rules' and '${PROGRAM} diff' read). The snapshot
-goes to standard output, or to --out FILE (written atomically: a temporary file in
-the same directory, then renamed, so a reader never sees half a file). What was
-fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
+goes to standard output, or to --out FILE, written as the gateway writes its snapshot
+file: atomically (a temporary file in the same directory, flushed, renamed under
+FILE.lock, so a reader never sees half a file) and never back in time (when FILE
+already holds a book the exchange stamped later, it is kept and stderr says so). What
+was fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
 
 With --from-file, nothing is fetched: a payload saved earlier (the body of GET
 /api/v3/exchangeInfo, as curl saves it) is read losslessly, compiled as a fetched
@@ -76,7 +78,7 @@ Examples:
 On a terminal, each attempt and its outcome are shown on stderr as they happen; a
 final error says how many attempts were made.
 
-Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
+Exit status: 0 saved (or FILE kept: it already held a later book); 1 the request failed (network, HTTP status, timeout, a body that
 is not exchange info) or the snapshot could not be written (standard output closed
 included); 2 a usage error (a bad flag or query, an --out path that cannot be created,
 a --from-file that cannot be read or is not an exchangeInfo payload).`;
