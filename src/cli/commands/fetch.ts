@@ -26,7 +26,7 @@ import {
   valueFlag,
   wholeNumber,
 } from '../flag-schema.js';
-import { builtOnce, type IssueSink } from '../flag-schema-parts.js';
+import { builtOnce, type IssueSink, refuse } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { clip, count, describeError, oneLine, printable } from '../text.js';
@@ -89,7 +89,7 @@ a --from-file that cannot be read or is not an exchangeInfo payload).`;
  */
 function requestFlags() {
   return {
-    'base-url': valueFlag(z.optional(z.pipe(z.string(), z.transform(baseUrlFrom))), { gives: 'baseUrl' }),
+    'base-url': valueFlag(z.optional(z.pipe(z.string(), z.transform(baseUrlFlag))), { gives: 'baseUrl' }),
     symbol: valueFlag(optionalText(), { gives: 'symbol' }),
     symbols: valueFlag(
       z.optional(
@@ -303,23 +303,37 @@ const MAX_BASE_URL_LENGTH = 2048;
 /**
  * `--base-url` as the client wants it, read by the client's own `readBaseUrl`: a URL that
  * already ends in `/api/v3/exchangeInfo` (copied from a browser or the exchange's docs) is taken
- * as its base (`stripped: true`). Any other problem is left for the flag's check, which names it.
+ * as its base (`stripped: true`). Any other problem is left for the flag table's check, which
+ * names it.
  *
  * @throws {UsageError} for a URL over 2048 characters, or the endpoint's URL with a query or
  *   fragment (naming the base to give and the flags that carry a query).
  */
 export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly stripped: boolean } {
+  const parts = baseUrlParts(text);
+  if ('problem' in parts) throw new UsageError(`--base-url ${parts.problem}`);
+  return parts;
+}
+
+/** `--base-url` read as {@link baseUrlFrom} reads it, a refusal recorded on `ctx`. */
+function baseUrlFlag(text: string, ctx: IssueSink): { readonly baseUrl: string; readonly stripped: boolean } {
+  const parts = baseUrlParts(text);
+  if ('problem' in parts) return refuse(ctx, { problem: parts.problem, value: text });
+  return parts;
+}
+
+function baseUrlParts(
+  text: string,
+): { readonly baseUrl: string; readonly stripped: boolean } | { readonly problem: string } {
   if (text.length > MAX_BASE_URL_LENGTH)
-    throw new UsageError(`--base-url is longer than ${MAX_BASE_URL_LENGTH} characters`);
+    return { problem: `is longer than ${MAX_BASE_URL_LENGTH} characters` };
   const read = readBaseUrl(text);
   if (read.ok) return { baseUrl: read.base, stripped: read.endsInEndpoint };
-  if (read.endpointQuery !== undefined) {
-    const { base, query } = read.endpointQuery;
-    throw new UsageError(
-      `--base-url is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(base)}${queryAsFlags(query)}`,
-    );
-  }
-  return { baseUrl: text, stripped: false };
+  if (read.endpointQuery === undefined) return { baseUrl: text, stripped: false };
+  const { base, query } = read.endpointQuery;
+  return {
+    problem: `is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(base)}${queryAsFlags(query)}`,
+  };
 }
 
 /** ` --symbol BTCUSDT`: the query's parameters as this command's flags, for the advice. */
