@@ -9,10 +9,14 @@
  * @module order-preflight/node
  */
 
+export type { AttemptEvent, AttemptEventBase } from './client/attempt-event.js';
 export {
+  type BaseUrlReading,
   DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
   type ExchangeInfoClientOptions,
+  readBaseUrl,
+  validateExchangeInfoClientOptions,
 } from './client/client-options.js';
 export { ClientClosedError, isClientClosedError } from './client/errors/client-closed-error.js';
 export { HttpStatusError, isHttpStatusError } from './client/errors/http-status-error.js';

@@ -1,8 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import * as z from 'zod/mini';
-import { type IssueSink, refuse, withDefault } from '../client/option-schema.js';
 import { toPlainDecimal } from '../index.js';
 import { parseCommandArgs } from './command.js';
+import { type IssueSink, refuse, withDefault } from './flag-schema-parts.js';
 import { clip, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { builtOnce } from '../client/option-schema.js';
 import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
 import { positiveDecimalValue, readWith } from './flag-schema.js';
+import { builtOnce } from './flag-schema-parts.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
 import { describeStrictJsonRefusal } from './strict-json.js';

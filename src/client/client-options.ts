@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
 import { describeValue } from '../errors/preflight-error.js';
+import type { AttemptEvent } from './attempt-event.js';
 import {
   builtOnce,
   callback,
@@ -54,6 +55,22 @@ export interface ExchangeInfoClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Source of numbers in [0, 1) for backoff jitter; for deterministic tests. Default `Math.random`. */
   readonly random?: () => number;
+  /**
+   * Told of each attempt as it goes (see {@link AttemptEvent}): when it starts, when its answer
+   * arrives, when it times out or fails, and when a retry follows (with the wait and its cause).
+   * For progress and logs; it cannot change what is fetched, and what it throws is ignored.
+   *
+   * @example
+   * ```ts
+   * new ExchangeInfoClient({
+   *   baseUrl: 'https://api.example.com',
+   *   onAttempt: (event) => {
+   *     if (event.kind === 'retry') console.warn(`retry after ${event.cause}, in ${event.delayMs} ms`);
+   *   },
+   * });
+   * ```
+   */
+  readonly onAttempt?: (event: AttemptEvent) => void;
 }
 
 /**
@@ -94,13 +111,17 @@ const REFUSED_HEADERS: ReadonlySet<string> = new Set([
 
 /**
  * Every option of {@link ExchangeInfoClientOptions}: its type, check and default, in the order
- * they are checked. `baseUrl` comes out as the endpoint's full URL. The CLI's `fetch` checks its
- * flags with these same schemas, so each option is declared once.
+ * they are checked. `baseUrl` comes out as the endpoint's full URL (read by {@link readBaseUrl}).
+ * The CLI's `fetch` checks its flags through {@link validateExchangeInfoClientOptions}, so each
+ * option is declared once, here.
  */
 export const clientOptionShape = builtOnce(() => ({
   baseUrl: z.pipe(
     valueThat<string | URL>(() => true, 'an http(s) URL'),
-    z.transform((value: string | URL, ctx) => endpointFrom(value, ctx)),
+    z.transform((value: string | URL, ctx) => {
+      const read = readBaseUrl(value);
+      return read.ok ? read.endpoint : refuse(ctx, { problem: read.problem, value: read.shown });
+    }),
   ),
   timeoutMs: withDefault(integerIn(1, MAX_TIMER_MS), DEFAULT_CLIENT_OPTIONS.timeoutMs),
   retries: withDefault(integerIn(0, Number.MAX_SAFE_INTEGER), DEFAULT_CLIENT_OPTIONS.retries),
@@ -130,6 +151,7 @@ export const clientOptionShape = builtOnce(() => ({
   ),
   // The global, looked up at each call (not captured), so a test's stub of Math.random governs.
   random: withDefault(callback<() => number>(), () => Math.random()),
+  onAttempt: z.optional(callback<(event: AttemptEvent) => void>()),
 }));
 
 /** The options object: {@link clientOptionShape}, no other key, `baseUrl` renamed `endpoint`. */
@@ -180,25 +202,79 @@ export function resolveClientOptions(options: unknown): ResolvedClientOptions {
   return readOptions(clientOptionsSchema(), options);
 }
 
-function endpointFrom(value: unknown, ctx: IssueSink): URL {
-  let url: URL | undefined;
-  if (value instanceof URL) url = new URL(value.href);
-  else if (typeof value === 'string' && URL.canParse(value)) url = new URL(value);
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return refuse(ctx, { problem: `must be an http(s) URL, got ${describeValue(value)}`, value });
-  }
-  if (url.search !== '' || url.hash !== '') {
-    return refuse(ctx, { problem: 'must not carry a query or a fragment', value });
-  }
+/**
+ * What {@link readBaseUrl} makes of a base URL: the endpoint's URL, or why there is none.
+ *
+ * @example
+ * ```ts
+ * const read: BaseUrlReading = readBaseUrl('https://api.example.com');
+ * if (read.ok) read.endpoint.href; // 'https://api.example.com/api/v3/exchangeInfo'
+ * ```
+ */
+export type BaseUrlReading =
+  | {
+      readonly ok: true;
+      /** The base: the URL given, or the part before the endpoint's path when it held that path. */
+      readonly base: string;
+      /** The endpoint's full URL, without a query. */
+      readonly endpoint: URL;
+      /** True when the URL given already ended in `/api/v3/exchangeInfo` (taken as its base). */
+      readonly endsInEndpoint: boolean;
+    }
+  | {
+      readonly ok: false;
+      /** What is wrong, as a phrase that follows the option's name: `must be an http(s) URL, ...`. */
+      readonly problem: string;
+      /** The value as it may be shown (never the credentials a URL carried). */
+      readonly shown: unknown;
+      /**
+       * For the endpoint's URL with a query or fragment: the base to give instead and the query
+       * it carried (a caller can turn the query into its own parameters).
+       */
+      readonly endpointQuery?: { readonly base: string; readonly query: URLSearchParams };
+    };
+
+/**
+ * Reads a base URL as {@link ExchangeInfoClient} does with its `baseUrl` option: an http(s) URL,
+ * without a query, a fragment or credentials. A URL that already ends
+ * in {@link EXCHANGE_INFO_PATH} (trailing slashes and letter case aside), as one copied from a
+ * browser or the exchange's docs does, is taken as its base, so the path is not sent twice.
+ * A bad URL is a value (`ok: false`), not an exception.
+ *
+ * @example
+ * ```ts
+ * const read = readBaseUrl('https://api.example.com/api/v3/exchangeInfo/');
+ * if (read.ok) [read.base, read.endsInEndpoint]; // ['https://api.example.com', true]
+ * ```
+ */
+export function readBaseUrl(value: string | URL): BaseUrlReading {
+  const text = value instanceof URL ? value.href : value;
+  if (typeof text !== 'string' || !URL.canParse(text))
+    return { ok: false, problem: `must be an http(s) URL, got ${describeValue(value)}`, shown: value };
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, problem: `must be an http(s) URL, got ${describeValue(value)}`, shown: value };
   // Credentials in the URL would end up in every error message; headers keep them out of logs.
-  if (url.username !== '' || url.password !== '') {
-    return refuse(ctx, {
+  if (url.username !== '' || url.password !== '')
+    return {
+      ok: false,
       problem: 'must not carry credentials (send them in headers)',
-      value: describeValue(url.host),
-    });
-  }
-  url.pathname = `${withoutTrailingSlashes(url.pathname)}${EXCHANGE_INFO_PATH}`;
-  return url;
+      shown: describeValue(url.host),
+    };
+  const path = withoutTrailingSlashes(url.pathname);
+  const endsInEndpoint = path.toLowerCase().endsWith(EXCHANGE_INFO_PATH.toLowerCase());
+  const prefix = endsInEndpoint ? path.slice(0, path.length - EXCHANGE_INFO_PATH.length) : path;
+  const base = endsInEndpoint ? `${url.origin}${prefix}` : text;
+  if (url.search !== '' || url.hash !== '')
+    return {
+      ok: false,
+      problem: 'must not carry a query or a fragment',
+      shown: value,
+      ...(endsInEndpoint ? { endpointQuery: { base, query: url.searchParams } } : {}),
+    };
+  const endpoint = new URL(url.href);
+  endpoint.pathname = `${prefix}${EXCHANGE_INFO_PATH}`;
+  return { ok: true, base, endpoint, endsInEndpoint };
 }
 
 /**
@@ -239,4 +315,20 @@ function checkedHeaders(headers: Readonly<Record<string, unknown>>, ctx: IssueSi
     out[lower] = value;
   }
   return out;
+}
+
+/**
+ * Checks {@link ExchangeInfoClientOptions} as the client's constructor does, without making a
+ * client (no socket, nothing to close): for a caller that reads the options from its own input,
+ * such as a command line, and wants them refused before it does anything else.
+ *
+ * @throws {InvalidQueryError} with `parameter` naming the option at fault.
+ * @example
+ * ```ts
+ * validateExchangeInfoClientOptions({ baseUrl: 'https://api.example.com', timeoutMs: 0 });
+ * // throws InvalidQueryError { parameter: 'timeoutMs' }
+ * ```
+ */
+export function validateExchangeInfoClientOptions(options: ExchangeInfoClientOptions): void {
+  resolveClientOptions(options);
 }

@@ -3,6 +3,7 @@ import { describeValue, type PreflightError } from '../errors/preflight-error.js
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { abortableSleep } from './abortable-sleep.js';
+import { type AttemptEvent, tell } from './attempt-event.js';
 import { backoffDelayMs } from './backoff.js';
 import {
   type ExchangeInfoClientOptions,
@@ -229,7 +230,9 @@ export class ExchangeInfoClient {
       const outcome = await this.#attempt(url, attempt, signal, readAnswer);
       if (outcome.ok) return outcome.value;
       if (attempt >= attempts) throw this.#finalError(outcome.failure, url, attempt);
-      await abortableSleep(this.#retryDelay(attempt, outcome.failure), signal);
+      const delayMs = this.#retryDelay(attempt, outcome.failure);
+      this.#tell({ kind: 'retry', attempt, attempts, url: url.href, delayMs, ...causeOf(outcome.failure) });
+      await abortableSleep(delayMs, signal);
       this.#assertOpen();
     }
   }
@@ -247,6 +250,10 @@ export class ExchangeInfoClient {
   close(): Promise<void> {
     this.#closing ??= this.#ownsDispatcher ? this.#dispatcher.close() : Promise.resolve();
     return this.#closing;
+  }
+
+  #tell(event: AttemptEvent): void {
+    tell(this.#options.onAttempt, event);
   }
 
   #assertOpen(): void {
@@ -296,11 +303,16 @@ export class ExchangeInfoClient {
     readAnswer: ReadAnswer<T>,
   ): Promise<AttemptOutcome<T>> {
     const { timeoutMs, maxResponseBytes, headers } = this.#options;
+    const where = { attempt, attempts: this.#options.retries + 1, url: url.href };
+    const startedAt = performance.now();
+    const elapsedMs = () => Math.round(performance.now() - startedAt);
     const controller = new AbortController();
     let timedOut = false;
     // One timer for headers and body alike: a server that trickles bytes cannot stretch the limit.
     const timer = setTimeout(() => {
       timedOut = true;
+      // Told as it happens, not when the aborted request settles: a hung server is seen to hang.
+      this.#tell({ kind: 'timeout', ...where, elapsedMs: elapsedMs() });
       controller.abort(new DOMException(`attempt exceeded ${timeoutMs} ms`, 'TimeoutError'));
     }, timeoutMs);
     const onCallerAbort = () => controller.abort(callerSignal?.reason);
@@ -310,6 +322,7 @@ export class ExchangeInfoClient {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (timedOut) return { ok: false, failure: { kind: 'timeout', error } };
       this.#assertOpen();
+      this.#tell({ kind: 'error', ...where, error, elapsedMs: elapsedMs() });
       const code = transportErrorCode(error);
       if (!isTransientTransportCode(code)) {
         throw new NetworkError(
@@ -327,6 +340,7 @@ export class ExchangeInfoClient {
 
     try {
       this.#requestsSent++;
+      this.#tell({ kind: 'start', ...where });
       const sentAt = Date.now();
       let response: Dispatcher.ResponseData;
       try {
@@ -342,6 +356,7 @@ export class ExchangeInfoClient {
       }
       const receivedAt = Date.now();
       const { statusCode, body } = response;
+      this.#tell({ kind: 'response', ...where, status: statusCode, elapsedMs: elapsedMs() });
       const contentType = firstHeader(response.headers['content-type']);
 
       if (statusCode < 200 || statusCode > 299) return await this.#errorAnswer(response, url, attempt);
@@ -403,6 +418,16 @@ export class ExchangeInfoClient {
       return { ok: false, failure: { kind: 'status', status, bodyExcerpt, exchange, retryAfterMs } };
     throw new HttpStatusError({ url: url.href, attempts: attempt, status, bodyExcerpt, ...exchange });
   }
+}
+
+/** What caused a retry, as {@link AttemptEvent} `retry` tells it. */
+function causeOf(failure: RetryableFailure): {
+  readonly cause: 'network' | 'timeout' | 'status';
+  readonly status?: number;
+  readonly error?: unknown;
+} {
+  if (failure.kind === 'status') return { cause: 'status', status: failure.status };
+  return { cause: failure.kind, error: failure.error };
 }
 
 function decodeText(bytes: Buffer, url: URL, contentType: string | undefined): string {

@@ -53,6 +53,8 @@ describe('fetch: attempts', () => {
       expect.stringMatching(/attempt 3 of 3: GET /),
       expect.stringMatching(/attempt 3 of 3: HTTP 200 after/),
     ]);
+    // Each retry's wait is shown too (the client's onAttempt tells it).
+    expect(lines.filter((line) => /waiting \d+ ms before attempt [23]$/.test(line))).toHaveLength(2);
     expect(lines.at(-2)).toMatch(/fetched 2 pairs/);
   });
 

@@ -1,7 +1,6 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { builtOnce, withDefault } from '../../client/option-schema.js';
 import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
@@ -16,6 +15,7 @@ import {
   valueFlag,
   wholeNumberIn,
 } from '../flag-schema.js';
+import { builtOnce, withDefault } from '../flag-schema-parts.js';
 import {
   COLOUR_STYLE,
   formatUnreadableRow,

@@ -1,8 +1,8 @@
-import { builtOnce } from '../../client/option-schema.js';
 import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { flagTable, parseFlags, switchFlag } from '../flag-schema.js';
+import { builtOnce } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
 import { printable } from '../text.js';

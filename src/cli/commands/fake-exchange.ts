@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { withDefault } from '../../client/option-schema.js';
 import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_PASSPHRASE, startFakeExchange } from '../../gateway.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
 import { SUMMARIES } from '../command-summaries.js';
 import { flagTable, optionalText, parseFlags, valueFlag, wholeNumberIn } from '../flag-schema.js';
+import { withDefault } from '../flag-schema-parts.js';
 import { EXIT_OK, write } from '../io.js';
 import { waitForStopSignal } from '../stop-signal.js';
 import { describeError, printable } from '../text.js';

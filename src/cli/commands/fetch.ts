@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
-import { Agent, type Dispatcher } from 'undici';
 import * as z from 'zod/mini';
-import { clientOptionShape, withoutTrailingSlashes } from '../../client/client-options.js';
-import { builtOnce, type IssueSink, refuse } from '../../client/option-schema.js';
 import { type ExchangeInfo, isPreflightError, type PreflightError, RuleBook } from '../../index.js';
 import {
+  type AttemptEvent,
+  DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
   ExchangeInfoClient,
   type ExchangeInfoQuery,
   type InvalidQueryError,
   isInvalidQueryError,
+  readBaseUrl,
+  type SymbolsFormat,
+  validateExchangeInfoClientOptions,
   validateExchangeInfoQuery,
 } from '../../node.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
@@ -22,24 +22,27 @@ import {
   flagTable,
   optionalText,
   parseFlags,
-  readWith,
   refuseFlag,
   valueFlag,
   wholeNumber,
 } from '../flag-schema.js';
+import { builtOnce, type IssueSink, refuse } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
-import { clip, count, describeError, describeFsError, oneLine, printable } from '../text.js';
+import { clip, count, describeError, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
+import { type SnapshotOutput, snapshotOutput } from './fetch-output.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
        ${PROGRAM} fetch --from-file PAYLOAD [--out FILE]
 
 Fetches GET /api/v3/exchangeInfo, compiles the rule book and saves it as a snapshot
 (the JSON that '${PROGRAM} check --rules' and '${PROGRAM} diff' read). The snapshot
-goes to standard output, or to --out FILE (written atomically: a temporary file in
-the same directory, then renamed, so a reader never sees half a file). What was
-fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
+goes to standard output, or to --out FILE, written as the gateway writes its snapshot
+file: atomically (a temporary file in the same directory, flushed, renamed under
+FILE.lock, so a reader never sees half a file) and never back in time (when FILE
+already holds a book the exchange stamped later, it is kept and stderr says so). What
+was fetched (pairs, definitions set aside, request weight spent) is reported on stderr.
 
 With --from-file, nothing is fetched: a payload saved earlier (the body of GET
 /api/v3/exchangeInfo, as curl saves it) is read losslessly, compiled as a fetched
@@ -75,7 +78,7 @@ Examples:
 On a terminal, each attempt and its outcome are shown on stderr as they happen; a
 final error says how many attempts were made.
 
-Exit status: 0 saved; 1 the request failed (network, HTTP status, timeout, a body that
+Exit status: 0 saved (or FILE kept: it already held a later book); 1 the request failed (network, HTTP status, timeout, a body that
 is not exchange info) or the snapshot could not be written (standard output closed
 included); 2 a usage error (a bad flag or query, an --out path that cannot be created,
 a --from-file that cannot be read or is not an exchangeInfo payload).`;
@@ -85,7 +88,6 @@ a --from-file that cannot be read or is not an exchangeInfo payload).`;
  * the client's own schema for the option it gives, or by the query's check.
  */
 function requestFlags() {
-  const client = clientOptionShape();
   return {
     'base-url': valueFlag(z.optional(z.pipe(z.string(), z.transform(baseUrlFlag))), { gives: 'baseUrl' }),
     symbol: valueFlag(optionalText(), { gives: 'symbol' }),
@@ -99,9 +101,9 @@ function requestFlags() {
       { gives: 'symbols' },
     ),
     status: valueFlag(optionalText(), { gives: 'symbolStatus' }),
-    'symbols-format': valueFlag(z.pipe(optionalText(), client.symbolsFormat), { gives: 'symbolsFormat' }),
-    'timeout-ms': valueFlag(z.pipe(z.optional(wholeNumber()), client.timeoutMs), { gives: 'timeoutMs' }),
-    retries: valueFlag(z.pipe(z.optional(wholeNumber()), client.retries), { gives: 'retries' }),
+    'symbols-format': valueFlag(optionalText(), { gives: 'symbolsFormat' }),
+    'timeout-ms': valueFlag(z.optional(wholeNumber()), { gives: 'timeoutMs' }),
+    retries: valueFlag(z.optional(wholeNumber()), { gives: 'retries' }),
   } as const satisfies Flags;
 }
 
@@ -133,16 +135,45 @@ export const FETCH_FLAGS = builtOnce(() => {
       if (fromFile !== undefined) return { out, fromFile, request: undefined };
       if (base === undefined)
         return refuseFlag(ctx, 'base-url', 'is required (or --from-file, to read a saved payload)');
+      const read = readBaseUrl(base.baseUrl);
+      if (!read.ok) return refuseFlag(ctx, 'base-url', read.problem);
       const query = queryOf(values, ctx, flags);
-      const options = {
-        timeoutMs: values['timeout-ms'],
-        retries: values.retries,
-        symbolsFormat: values['symbols-format'],
-      };
+      const options = clientOptionsOf(values, base.baseUrl, ctx, flags);
       return { out, fromFile, request: { ...base, query, options } };
     },
   });
 });
+
+/**
+ * The client's options the flags give, defaults filled in, checked by the client's own check
+ * (`validateExchangeInfoClientOptions`), so each option is declared once, in the library.
+ */
+function clientOptionsOf(
+  values: {
+    readonly 'timeout-ms'?: number | undefined;
+    readonly retries?: number | undefined;
+    readonly 'symbols-format'?: string | undefined;
+  },
+  baseUrl: string,
+  ctx: IssueSink,
+  flags: Flags,
+): { readonly timeoutMs: number; readonly retries: number; readonly symbolsFormat: SymbolsFormat } {
+  const options = {
+    timeoutMs: values['timeout-ms'] ?? DEFAULT_CLIENT_OPTIONS.timeoutMs,
+    retries: values.retries ?? DEFAULT_CLIENT_OPTIONS.retries,
+    // Checked just below: the client refuses anything but its formats.
+    symbolsFormat: (values['symbols-format'] ?? DEFAULT_CLIENT_OPTIONS.symbolsFormat) as SymbolsFormat,
+  };
+  try {
+    validateExchangeInfoClientOptions({ baseUrl, ...options });
+  } catch (error) {
+    if (!isInvalidQueryError(error)) throw error;
+    const flag = flagGiving(flags, error.parameter);
+    if (flag === undefined) throw new UsageError(error.message);
+    return refuseFlag(ctx, flag, reasonOf(error));
+  }
+  return options;
+}
 
 /** The query the flags ask for, checked as the client checks it (naming the flag at fault). */
 function queryOf(
@@ -163,7 +194,7 @@ function queryOf(
   } catch (error) {
     if (!isInvalidQueryError(error)) throw error;
     const flag = flagGiving(flags, error.parameter);
-    if (flag === undefined) return refuse(ctx, { problem: error.message, value: undefined });
+    if (flag === undefined) throw new UsageError(error.message);
     return refuseFlag(ctx, flag, reasonOf(error));
   }
 }
@@ -188,35 +219,30 @@ export const fetchCommand: Command = {
     const { request, out } = flags;
     if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
     const { baseUrl, stripped, query, options } = request;
-    const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
-    const attempts = options.retries + 1;
     // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
     // keeps the one-line result.
-    const report = io.isTTY.stderr ? (line: string) => void write(io.stderr, `${line}\n`) : undefined;
-    const client = new ExchangeInfoClient({
-      baseUrl,
-      ...options,
-      dispatcher: report === undefined ? agent : reportingDispatcher(agent, attempts, report),
-    });
+    const onAttempt = io.isTTY.stderr
+      ? (event: AttemptEvent) => {
+          const line = attemptLine(event);
+          if (line !== undefined) void write(io.stderr, `${line}\n`);
+        }
+      : undefined;
     if (stripped)
       await write(
         io.stderr,
         `note: --base-url already ends in ${EXCHANGE_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
       );
-    let output: AtomicFile | undefined;
+    // Checked before the request, so a path that cannot be written costs no request weight.
+    const output = out === undefined ? undefined : await snapshotOutput(out);
+    const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
     try {
-      // The output file is created before the request, so a path that cannot be written costs
-      // no request weight.
-      output = out === undefined ? undefined : await AtomicFile.create(out);
       const info = await fetchInfo(client, query);
       const book = RuleBook.fromExchangeInfo(info);
-      await saveSnapshot(io, book, output);
-      await summariseFetch(io, client, book, info, out);
+      const kept = await saveSnapshot(io, book, output);
+      await summariseFetch(io, client, book, info, out, kept);
       return EXIT_OK;
     } finally {
-      await output?.discard();
       await client.close();
-      await agent.close();
     }
   },
 };
@@ -224,28 +250,37 @@ export const fetchCommand: Command = {
 /** `fetch --from-file`: a saved payload as a snapshot, written as a fetched one is. */
 async function snapshotFromFile(io: CliIo, payloadFile: string, out: string | undefined): Promise<number> {
   const { book } = await loadRulesFile(payloadFile, '--from-file', 'payload');
-  const output = out === undefined ? undefined : await AtomicFile.create(out);
-  try {
-    await saveSnapshot(io, book, output);
-  } finally {
-    await output?.discard();
-  }
+  const output = out === undefined ? undefined : await snapshotOutput(out);
+  const kept = await saveSnapshot(io, book, output);
   const lines = [
     `read ${count(book.size, 'pair')}, ${book.rejected.length} set aside (timezone ${printable(book.timezone)}) from ${printable(payloadFile)}`,
     ...setAsideLines(book),
   ];
-  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
+  if (out !== undefined) lines.push(writtenLine(out, kept));
   await write(io.stderr, `${lines.join('\n')}\n`);
   return EXIT_OK;
 }
 
-/** The book as snapshot text, to `output` or else standard output. */
-async function saveSnapshot(io: CliIo, book: RuleBook, output: AtomicFile | undefined): Promise<void> {
-  const text = `${JSON.stringify(book.toJSON(), null, 2)}\n`;
-  if (output !== undefined) return output.commit(text);
-  await write(io.stdout, text);
+/**
+ * The book as a snapshot: to `output` through the library's `writeSnapshotFile`, or else as
+ * pretty-printed text to standard output. Resolves to the reason the file was kept, when it was.
+ */
+async function saveSnapshot(
+  io: CliIo,
+  book: RuleBook,
+  output: SnapshotOutput | undefined,
+): Promise<string | undefined> {
+  if (output !== undefined) return output.write(book);
+  await write(io.stdout, `${JSON.stringify(book.toJSON(), null, 2)}\n`);
   if (outputClosed(io.stdout) !== undefined)
     throw new CommandFailure('standard output was closed before the whole snapshot was written');
+  return undefined;
+}
+
+/** `wrote the snapshot to FILE`, or why FILE was left as it was. */
+function writtenLine(out: string, kept: string | undefined): string {
+  if (kept === undefined) return `wrote the snapshot to ${printable(out)}`;
+  return `kept ${printable(out)}: ${kept}; this snapshot was not written`;
 }
 
 /** `order-preflight fetch ...`; resolves to the exit status. */
@@ -262,14 +297,14 @@ async function fetchInfo(client: ExchangeInfoClient, query: ExchangeInfoQuery): 
   }
 }
 
-/** Longer than any real base URL; bounds the work that URL handling downstream can be made to do. */
+/** Longer than any real base URL; bounds the work that URL handling can be made to do. */
 const MAX_BASE_URL_LENGTH = 2048;
 
 /**
- * `--base-url` as the client wants it: the part before `/api/v3/exchangeInfo`. A URL copied
- * from a browser or the exchange's docs often already ends in the endpoint's path, which the
- * client would append a second time; it is stripped (`stripped: true`), trailing slashes and
- * letter case aside. Anything else is passed on unchanged for the client to check.
+ * `--base-url` as the client wants it, read by the client's own `readBaseUrl`: a URL that
+ * already ends in `/api/v3/exchangeInfo` (copied from a browser or the exchange's docs) is taken
+ * as its base (`stripped: true`). Any other problem is left for the flag table's check, which
+ * names it.
  *
  * @throws {UsageError} for a URL over 2048 characters, or the endpoint's URL with a query or
  *   fragment (naming the base to give and the flags that carry a query).
@@ -280,12 +315,10 @@ export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly 
   return parts;
 }
 
-/** `--base-url` read as {@link baseUrlFrom} reads it, then checked by the client's own schema. */
+/** `--base-url` read as {@link baseUrlFrom} reads it, a refusal recorded on `ctx`. */
 function baseUrlFlag(text: string, ctx: IssueSink): { readonly baseUrl: string; readonly stripped: boolean } {
   const parts = baseUrlParts(text);
   if ('problem' in parts) return refuse(ctx, { problem: parts.problem, value: text });
-  const checked = readWith(clientOptionShape().baseUrl, parts.baseUrl);
-  if (!checked.ok) return refuse(ctx, { problem: checked.problem, value: text });
   return parts;
 }
 
@@ -294,19 +327,13 @@ function baseUrlParts(
 ): { readonly baseUrl: string; readonly stripped: boolean } | { readonly problem: string } {
   if (text.length > MAX_BASE_URL_LENGTH)
     return { problem: `is longer than ${MAX_BASE_URL_LENGTH} characters` };
-  if (!URL.canParse(text)) return { baseUrl: text, stripped: false };
-  const url = new URL(text);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { baseUrl: text, stripped: false };
-  if (url.username !== '' || url.password !== '') return { baseUrl: text, stripped: false };
-  const path = withoutTrailingSlashes(url.pathname);
-  if (!path.toLowerCase().endsWith(EXCHANGE_INFO_PATH.toLowerCase()))
-    return { baseUrl: text, stripped: false };
-  const baseUrl = `${url.origin}${path.slice(0, path.length - EXCHANGE_INFO_PATH.length)}`;
-  if (url.search !== '' || url.hash !== '')
-    return {
-      problem: `is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(baseUrl)}${queryAsFlags(url.searchParams)}`,
-    };
-  return { baseUrl, stripped: true };
+  const read = readBaseUrl(text);
+  if (read.ok) return { baseUrl: read.base, stripped: read.endsInEndpoint };
+  if (read.endpointQuery === undefined) return { baseUrl: text, stripped: false };
+  const { base, query } = read.endpointQuery;
+  return {
+    problem: `is the endpoint's URL with a query or fragment; give the query as flags instead: --base-url ${printable(base)}${queryAsFlags(query)}`,
+  };
 }
 
 /** ` --symbol BTCUSDT`: the query's parameters as this command's flags, for the advice. */
@@ -334,45 +361,23 @@ function symbolsAsList(value: string): string {
 }
 
 /**
- * A dispatcher that forwards to `agent` and tells `report` of each attempt as it starts and as
- * it ends (status, error or timeout, with its duration). The client has no retry hook; every
- * attempt is one `request` on its dispatcher, so watching those is watching the attempts.
+ * A progress line for an attempt event (`attempt 2 of 3: HTTP 503 after 12 ms`), or none: a
+ * retry's wait is told as `waiting N ms before attempt K`.
  */
-function reportingDispatcher(agent: Agent, attempts: number, report: (line: string) => void): Dispatcher {
-  let attempt = 0;
-  const request = async (options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> => {
-    attempt++;
-    const label = `attempt ${attempt} of ${attempts}`;
-    const started = Date.now();
-    const elapsed = () => `${Date.now() - started} ms`;
-    report(`${label}: GET ${printable(String(options.origin ?? ''))}${printable(options.path)}`);
-    let ended = false;
-    const signal = options.signal;
-    // The client's attempt timer aborts this signal, while waiting for headers or the body.
-    if (signal instanceof AbortSignal)
-      signal.addEventListener(
-        'abort',
-        () => {
-          if (ended) return;
-          ended = true;
-          const reason: unknown = signal.reason;
-          const what = reason instanceof Error && reason.name === 'TimeoutError' ? 'timed out' : 'aborted';
-          report(`${label}: ${what} after ${elapsed()}`);
-        },
-        { once: true },
-      );
-    try {
-      const response = await agent.request(options);
-      report(`${label}: HTTP ${response.statusCode} after ${elapsed()}`);
-      return response;
-    } catch (error) {
-      if (!ended) report(`${label}: failed after ${elapsed()}: ${describeError(error)}`);
-      ended = true;
-      throw error;
-    }
-  };
-  // The client takes any object with `request` (duck-typed, so another copy of undici works).
-  return { request } as unknown as Dispatcher;
+function attemptLine(event: AttemptEvent): string | undefined {
+  const label = `attempt ${event.attempt} of ${event.attempts}`;
+  switch (event.kind) {
+    case 'start':
+      return `${label}: GET ${printable(event.url)}`;
+    case 'response':
+      return `${label}: HTTP ${event.status} after ${event.elapsedMs} ms`;
+    case 'timeout':
+      return `${label}: timed out after ${event.elapsedMs} ms`;
+    case 'error':
+      return `${label}: failed after ${event.elapsedMs} ms: ${describeError(event.error)}`;
+    case 'retry':
+      return `  waiting ${event.delayMs} ms before attempt ${event.attempt + 1}`;
+  }
 }
 
 /**
@@ -406,6 +411,7 @@ async function summariseFetch(
   book: RuleBook,
   info: ExchangeInfo,
   out: string | undefined,
+  kept: string | undefined,
 ): Promise<void> {
   const offset = client.clockOffsetMs;
   const clock = offset === undefined ? '' : `; server clock ${describeOffset(offset)}`;
@@ -414,7 +420,7 @@ async function summariseFetch(
       ` (timezone ${printable(info.timezone)}); request weight spent: ${client.requestWeightSpent}${clock}`,
     ...setAsideLines(book),
   ];
-  if (out !== undefined) lines.push(`wrote the snapshot to ${printable(out)}`);
+  if (out !== undefined) lines.push(writtenLine(out, kept));
   await write(io.stderr, `${lines.join('\n')}\n`);
 }
 
@@ -432,57 +438,6 @@ function setAsideLines(book: RuleBook): string[] {
       `  ... and ${book.rejected.length - SET_ASIDE_SHOWN} more set aside (see "rejected" in the snapshot)`,
     );
   return lines;
-}
-
-/**
- * A file replaced atomically: written into a fresh temporary file beside it, flushed, then
- * renamed over it. Until {@link AtomicFile.commit}, the destination is untouched.
- */
-class AtomicFile {
-  readonly #path: string;
-  readonly #temporary: string;
-  #handle: FileHandle | undefined;
-  #done = false;
-
-  private constructor(path: string, temporary: string, handle: FileHandle) {
-    this.#path = path;
-    this.#temporary = temporary;
-    this.#handle = handle;
-  }
-
-  /** @throws {UsageError} when the temporary file cannot be created (no such directory, no permission). */
-  static async create(path: string): Promise<AtomicFile> {
-    const temporary = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
-    try {
-      return new AtomicFile(path, temporary, await open(temporary, 'wx'));
-    } catch (error) {
-      throw new UsageError(`cannot write --out ${path}: ${describeFsError(error)}`, { hint: false });
-    }
-  }
-
-  /** @throws {CommandFailure} when writing or renaming fails; the destination is then unchanged. */
-  async commit(text: string): Promise<void> {
-    const handle = this.#handle;
-    if (handle === undefined) throw new Error('AtomicFile used after discard');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-      this.#handle = undefined;
-      await handle.close();
-      await rename(this.#temporary, this.#path);
-      this.#done = true;
-    } catch (error) {
-      throw new CommandFailure(`could not write ${this.#path}: ${describeFsError(error)}`);
-    }
-  }
-
-  /** Closes and removes the temporary file unless it was committed. Never throws. */
-  async discard(): Promise<void> {
-    await this.#handle?.close().catch(() => {});
-    this.#handle = undefined;
-    if (!this.#done) await unlink(this.#temporary).catch(() => {});
-    this.#done = true;
-  }
 }
 
 /** `12 ms ahead of ours`, `3.2 s behind ours`, `365.0 days behind ours`. */

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { oneOf, withDefault } from '../../client/option-schema.js';
 import { describeSkips } from '../../gateway/unchecked-checks.js';
 import {
   createReferenceTicker,
@@ -32,6 +31,7 @@ import {
   valueFlag,
   wholeNumberIn,
 } from '../flag-schema.js';
+import { oneOf, withDefault } from '../flag-schema-parts.js';
 import {
   DESK_HELP,
   DESK_VERDICT_REASONS,
