@@ -5,6 +5,7 @@ import { Agent } from 'undici';
 import { toPlainDecimal, type ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { createConnectionSlots } from './connection-slots.js';
+import { describeError } from './describe-error.js';
 import type { DeskAnswer } from './desk/desk-answers.js';
 import { createDeskControls, type DeskState } from './desk/desk-controls.js';
 import type { DeskLimits } from './desk/desk-limits.js';
@@ -264,7 +265,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     if (outcome.kind === 'not-sent') {
       answer(res, 502, 'upstream-unreachable', {
         code: -1001,
-        msg: `upstream unreachable (${describe(outcome.error)}); the request was not sent, it is safe to send again`,
+        msg: `upstream unreachable (${describeError(outcome.error)}); the request was not sent, it is safe to send again`,
       });
     } else if (outcome.kind === 'no-answer') {
       answer(
@@ -273,7 +274,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         outcome.timedOut ? 'upstream-timeout' : 'upstream-no-answer',
         {
           code: outcome.timedOut ? -1007 : -1006,
-          msg: `no answer from the upstream (${describe(outcome.error)}); the request may have reached it${isOrder ? ': execution status unknown, query the order before sending it again' : ''}`,
+          msg: `no answer from the upstream (${describeError(outcome.error)}); the request may have reached it${isOrder ? ': execution status unknown, query the order before sending it again' : ''}`,
         },
       );
     }
@@ -319,7 +320,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     } catch (error) {
       answer(res, 503, 'reference-price-failed', {
         code: -1001,
-        msg: `reference price lookup failed (${describe(error)}); the order was not sent`,
+        msg: `reference price lookup failed (${describeError(error)}); the order was not sent`,
       });
       return;
     }
@@ -518,7 +519,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       const turn = (turns.get(socket) ?? Promise.resolve())
         .then(() => handle(req, res))
         .catch((error: unknown) => {
-          answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describe(error)}` });
+          answer(res, 500, 'internal-error', { code: -1000, msg: `gateway error: ${describeError(error)}` });
         })
         .finally(() => {
           handled?.();
@@ -659,13 +660,4 @@ function clientErrorReply(code: string): { status: number; reason: GatewayReason
       msg: `the request is not valid HTTP (${code}); it was not sent`,
     };
   return undefined; // ECONNRESET, EPIPE, ...: nobody to answer
-}
-
-function describe(error: unknown): string {
-  if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') return code;
-    if (typeof message === 'string' && message !== '') return message;
-  }
-  return String(error);
 }

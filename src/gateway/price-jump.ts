@@ -1,5 +1,5 @@
 import { Dec } from '../decimal/dec.js';
-import { InvalidArgumentError } from '../index.js';
+import { InvalidArgumentError, toPlainDecimal } from '../index.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 
 /**
@@ -30,7 +30,7 @@ export function readMaxPriceJump(value: unknown): Dec {
       'options.maxPriceJump',
       `must be a plain decimal ratio above 0, such as "0.1" (10 %), got ${describe(value)}`,
     );
-  return Dec.parse(String(value));
+  return Dec.parse(toPlainDecimal(value)!);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
 import { Dec } from '../decimal/dec.js';
-import { parseJsonStrictly } from '../index.js';
+import { InvalidArgumentError, parseJsonStrictly } from '../index.js';
+import { describeError } from './describe-error.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import { DEFAULT_MAX_PRICE_JUMP, isPriceJump, readMaxPriceJump } from './price-jump.js';
@@ -178,10 +179,10 @@ const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
  * ```
  */
 export function createReferenceTicker(options: ReferenceTickerOptions): ReferenceTicker {
+  checkTickerOptions(options);
   const url = new URL(TICKER_PRICE_PATH, options.upstreamUrl).href;
   const maxJump = readMaxPriceJump(options.maxPriceJump);
-  const maxPriceJump =
-    options.maxPriceJump === undefined ? DEFAULT_MAX_PRICE_JUMP : String(options.maxPriceJump);
+  const maxPriceJump = maxJump.toString();
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const timeoutMs = options.timeoutMs ?? Math.min(intervalMs, MAX_DEFAULT_TIMEOUT_MS);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -293,7 +294,7 @@ export function createReferenceTicker(options: ReferenceTickerOptions): Referenc
       } catch (error) {
         failures++;
         consecutiveFailures++;
-        lastError = describe(error);
+        lastError = describeError(error);
         emit({ type: 'ticker-failed', error: lastError, consecutiveFailures });
       } finally {
         inFlight = undefined;
@@ -361,10 +362,35 @@ function polledPrice(price: string, askedAt: number): PolledPrice {
   return { price, value: Dec.parse(price), askedAt };
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+/** The longest interval or timeout a timer takes (Node's limit). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Refuses options the ticker cannot run with, naming the option, the limit and the value: a
+ * URL that is not http(s), an interval, timeout or size that is not a whole number from 1 (an
+ * interval of 0 or -5 would poll the exchange every millisecond).
+ */
+function checkTickerOptions(options: ReferenceTickerOptions): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(options.upstreamUrl);
+  } catch {
+    url = undefined;
   }
-  return String(error);
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InvalidArgumentError(
+      'options.upstreamUrl',
+      `must be an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(String(options.upstreamUrl))}`,
+    );
+  }
+  for (const name of ['intervalMs', 'timeoutMs', 'maxBodyBytes'] as const) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) {
+      throw new InvalidArgumentError(
+        `options.${name}`,
+        `must be a whole number from 1 to ${MAX_TIMER_MS}, got ${String(value)}`,
+      );
+    }
+  }
 }

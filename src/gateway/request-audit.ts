@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ViolationCode } from '../index.js';
+import { accessKeysOf } from './access-key.js';
 import { GATEWAY_HEADER, type GatewayReason } from './answers.js';
 import { noRefusals } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
@@ -99,13 +100,8 @@ function requestEvent(
 
 /** The `ACCESS-KEY` header, repeats joined as Node joins them; read from the raw headers. */
 function accessKeyOf(rawHeaders: readonly string[]): string | undefined {
-  let key: string | undefined;
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    if (name.length !== 10 || name.toLowerCase() !== 'access-key') continue;
-    key = key === undefined ? rawHeaders[i + 1]! : `${key}, ${rawHeaders[i + 1]!}`;
-  }
-  return key;
+  const keys = accessKeysOf(rawHeaders);
+  return keys.length === 0 ? undefined : keys.join(', ');
 }
 
 /** The reasons of an order refused: for its violations, or by a desk control. */

@@ -1,5 +1,6 @@
 import type { RuleBook } from '../index.js';
 import { isImplausibleRuleBookError, type RemovedRuleFields } from '../node.js';
+import { describeError } from './describe-error.js';
 import type { RuleBookProvider } from './gateway-options.js';
 
 /**
@@ -19,7 +20,7 @@ export function ruleBookHealth(
   };
   const error = provider.lastError;
   if (error === undefined) return health;
-  health.lastRefreshError = describe(error);
+  health.lastRefreshError = describeError(error);
   if (isImplausibleRuleBookError(error)) {
     const refused: { reason: string; keptBook: boolean; removedFields?: readonly RemovedRuleFields[] } = {
       reason: error.reason,
@@ -29,9 +30,4 @@ export function ruleBookHealth(
     health.refusedRefresh = refused;
   }
   return health;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message === '' ? error.name : error.message;
-  return String(error);
 }

@@ -175,3 +175,26 @@ describe('the ticker holds a jump until the next poll confirms it', () => {
     );
   });
 });
+
+describe("the ticker's options", () => {
+  it.each([
+    [{ upstreamUrl: 'api.example.com' }, 'options.upstreamUrl'],
+    [{ upstreamUrl: 'ftp://127.0.0.1' }, 'options.upstreamUrl'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', intervalMs: 0 }, 'options.intervalMs'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', intervalMs: -5 }, 'options.intervalMs'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', intervalMs: Number.NaN }, 'options.intervalMs'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', timeoutMs: 1.5 }, 'options.timeoutMs'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', maxBodyBytes: 0 }, 'options.maxBodyBytes'],
+    [{ upstreamUrl: 'http://127.0.0.1:1', maxPriceJump: '1e-1' }, 'options.maxPriceJump'],
+  ])('%j is refused, naming %s', (options, argument) => {
+    expect(() => createReferenceTicker(options)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', argument }),
+    );
+  });
+
+  it('a ratio given as a number is read in plain notation', async () => {
+    const ticker = createReferenceTicker({ upstreamUrl: 'http://127.0.0.1:1', maxPriceJump: 0.0000001 });
+    expect(ticker.health().maxPriceJump).toBe('0.0000001');
+    await ticker.stop();
+  });
+});

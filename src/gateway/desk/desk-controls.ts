@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError } from '../../index.js';
+import { accessKeysOf } from '../access-key.js';
 import { type DeskControl, noRefusals } from './desk-answers.js';
 import {
   type CompiledDeskLimits,
@@ -93,17 +94,9 @@ export function createDeskControls(options: {
     clientOf(req) {
       const current = limits;
       if (current === undefined) return unlimited;
-      let key: string | undefined;
-      let twice = false;
-      const raw = req.rawHeaders;
-      for (let i = 0; i + 1 < raw.length; i += 2) {
-        const name = raw[i]!;
-        if (name.length !== 10 || name.toLowerCase() !== 'access-key') continue;
-        if (key !== undefined) twice = true;
-        key = raw[i + 1]!;
-      }
+      const keys = accessKeysOf(req.rawHeaders);
       // No ACCESS-KEY: the exchange will refuse the order; until then it is judged under "*".
-      return new KeyClient(shared, current, key ?? '', twice);
+      return new KeyClient(shared, current, keys.at(-1) ?? '', keys.length > 1);
     },
     admin: (req) => killSwitch.admin(req),
     haltRefusal: (method, route) => killSwitch.haltRefusal(method, route),
