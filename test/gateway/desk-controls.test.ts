@@ -160,3 +160,21 @@ describe('limits schema', () => {
     expect(compiled({}).capsEveryKey).toBe(false);
   });
 });
+
+describe("the duplicate guards' one bound across keys", () => {
+  it('past the bound, a key remembering an order forgets its own oldest first; each key keeps its latest', () => {
+    const budget = { used: 0, max: 2 };
+    const one = new RecentOrders(budget);
+    const two = new RecentOrders(budget);
+    one.add('a', 0);
+    one.add('b', 1);
+    two.add('c', 2);
+    expect(budget.used).toBe(3);
+    one.add('d', 3);
+    expect({ used: budget.used, one: one.size, two: two.size }).toEqual({ used: 3, one: 2, two: 1 });
+    expect(one.count('a', 1_000, 4)).toBe(0);
+    expect(one.count('b', 1_000, 4)).toBe(1);
+    one.forget('b');
+    expect({ used: budget.used, one: one.size }).toEqual({ used: 2, one: 1 });
+  });
+});

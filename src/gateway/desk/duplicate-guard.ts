@@ -13,6 +13,13 @@
  * ```
  */
 export class RecentOrders {
+  /**
+   * `budget` is shared by every key of one desk: past its `max` orders remembered in all, a key
+   * remembering a new order forgets its own oldest first, so memory stays bounded whatever the
+   * number of keys and the window (each key keeps at least its latest order).
+   */
+  constructor(private readonly budget: RememberedOrders = { used: 0, max: Number.POSITIVE_INFINITY }) {}
+
   private readonly times: number[] = [];
   private readonly prints: string[] = [];
   /** The first live entry of `times` and `prints` (those before it have been dropped). */
@@ -32,10 +39,12 @@ export class RecentOrders {
 
   /** Records an order sent at `nowMs` (call {@link count} first: it drops what has aged out). */
   add(fingerprint: string, nowMs: number): void {
-    if (this.size >= MAX_RECENT_ORDERS) this.dropOldest();
+    if (this.size >= MAX_RECENT_ORDERS || (this.budget.used >= this.budget.max && this.size > 0))
+      this.dropOldest();
     this.times.push(nowMs);
     this.prints.push(fingerprint);
     this.counts.set(fingerprint, (this.counts.get(fingerprint) ?? 0) + 1);
+    this.budget.used++;
   }
 
   /**
@@ -47,6 +56,7 @@ export class RecentOrders {
       if (this.prints[i] !== fingerprint) continue;
       this.times.splice(i, 1);
       this.prints.splice(i, 1);
+      this.budget.used--;
       const left = (this.counts.get(fingerprint) ?? 1) - 1;
       if (left === 0) this.counts.delete(fingerprint);
       else this.counts.set(fingerprint, left);
@@ -65,6 +75,7 @@ export class RecentOrders {
   }
 
   private dropOldest(): void {
+    this.budget.used--;
     const print = this.prints[this.head] as string;
     const left = (this.counts.get(print) ?? 1) - 1;
     if (left === 0) this.counts.delete(print);
@@ -88,3 +99,27 @@ export class RecentOrders {
  * ```
  */
 export const MAX_RECENT_ORDERS = 10_000;
+
+/**
+ * How many orders one desk's duplicate guards remember in all, and the most they may: about
+ * 150 bytes each, so at most some 40 MB whatever the keys, their rates and the window.
+ *
+ * @example
+ * ```ts
+ * const budget: RememberedOrders = { used: 0, max: MAX_REMEMBERED_ORDERS };
+ * ```
+ */
+export interface RememberedOrders {
+  used: number;
+  readonly max: number;
+}
+
+/**
+ * The most orders one desk's duplicate guards remember in all (see {@link RememberedOrders}).
+ *
+ * @example
+ * ```ts
+ * new RecentOrders({ used: 0, max: MAX_REMEMBERED_ORDERS });
+ * ```
+ */
+export const MAX_REMEMBERED_ORDERS = 250_000;

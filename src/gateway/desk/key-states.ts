@@ -1,5 +1,5 @@
 import type { CompiledDeskLimits } from './desk-limits.js';
-import type { RecentOrders } from './duplicate-guard.js';
+import { MAX_REMEMBERED_ORDERS, type RecentOrders, type RememberedOrders } from './duplicate-guard.js';
 import { isFull, type TokenBucket } from './token-bucket.js';
 
 /**
@@ -34,6 +34,8 @@ export interface KeyState {
  * ```
  */
 export class KeyStates {
+  /** The orders every key's duplicate guard remembers, counted against one bound. */
+  readonly remembered: RememberedOrders = { used: 0, max: MAX_REMEMBERED_ORDERS };
   private readonly states = new Map<string, KeyState>();
   private unlisted = 0;
   private lastSweep = Number.NEGATIVE_INFINITY;

@@ -178,7 +178,7 @@ export class KeyClient implements DeskClient {
       // The same order for the guard: symbol, side, type, and price and quantity as exact
       // decimals in canonical text (`0.10` is `0.1`); not the client order id.
       print = `${symbol}\u0000${String(order.side)}\u0000${String(order.type)}\u0000${price?.toString() ?? ''}\u0000${quantity.toString()}`;
-      state.recent ??= new RecentOrders();
+      state.recent ??= new RecentOrders(this.shared.keys.remembered);
       const earlier = state.recent.count(print, limits.duplicateWindowMs, nowMs);
       if (earlier >= maxDuplicates) {
         return this.refuse(
