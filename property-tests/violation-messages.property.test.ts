@@ -20,7 +20,7 @@ import { bookOf, ordersOrNone, scenarioArb, withInputs } from '../test-support/s
  */
 
 /** `text` occurs in `message` as a whole token: no word character or decimal digit run on either side. */
-export function namesToken(message: string, text: string): boolean {
+function namesToken(message: string, text: string): boolean {
   for (let at = message.indexOf(text); at !== -1; at = message.indexOf(text, at + 1)) {
     const before = message.slice(0, at);
     const after = message.slice(at + text.length);

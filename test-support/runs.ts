@@ -44,13 +44,16 @@ export interface PropertyParameters {
   numRuns: number;
   seed?: number;
   interruptAfterTimeLimit?: number;
+  endOnFailure?: boolean;
 }
 
-/** fast-check parameters from the environment: `{ numRuns, seed?, interruptAfterTimeLimit? }`. */
+/** fast-check parameters from the environment: `{ numRuns, seed?, interruptAfterTimeLimit?, endOnFailure? }`. */
 export function propertyParameters(fallbackRuns = 100): PropertyParameters {
   const seed = propertySeed();
   const parameters: PropertyParameters = { numRuns: propertyRuns(fallbackRuns) };
   if (seed !== undefined) parameters.seed = seed;
   if (runsFromEnv('PROPERTY_RUNS', 0) === 0) parameters.interruptAfterTimeLimit = PROPERTY_TIME_LIMIT_MS;
+  // Mutation testing (vitest.mutation.config.ts) needs only to know that a property fails.
+  if (process.env.PROPERTY_END_ON_FAILURE === '1') parameters.endOnFailure = true;
   return parameters;
 }

@@ -1,0 +1,29 @@
+/**
+ * Mutation testing (`npm run mutation`, docs/development.md): StrykerJS with the vitest runner
+ * and per-test coverage, so that each mutant runs only the tests that reach it. Not part of
+ * `npm test` or CI: the whole set takes tens of minutes on two cores.
+ * One file or folder: `npm run mutation -- --mutate src/rules/price-tick.ts`.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  coverageAnalysis: 'perTest',
+  // Where the library decides: the rules, the exact and safe-integer arithmetic, the judge, the
+  // compiled pairs and the order reader.
+  mutate: [
+    'src/rules/**/*.ts',
+    'src/decimal/**/*.ts',
+    'src/book/**/*.ts',
+    'src/pair/**/*.ts',
+    'src/order/**/*.ts',
+  ],
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  concurrency: 2,
+  // Nothing but the sources and tests is needed in the sandbox.
+  ignorePatterns: ['reports', 'docs/api', 'bench', 'examples', 'test-browser', 'coverage'],
+};
