@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { parseExchangeInfoText, RuleBook, type ValidationContext } from '../src/index.js';
 import { edgeCaseArb } from '../test-support/edge-cases.js';
-import { fastOnly, generalPath } from '../test-support/paths.js';
+import { fastOnly, generalPath } from '../test-support/engine-internals.js';
 import { bookOf } from '../test-support/scenario.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { buildLongDigitMix, buildMix, type MixCase } from './order-mix.js';

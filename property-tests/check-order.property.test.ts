@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderVerdict, RuleBook, ValidationResult, ViolationCode } from '../src/index.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb } from '../test-support/edge-cases.js';
-import { fastVerdictOnly } from '../test-support/paths.js';
+import { fastVerdictOnly } from '../test-support/engine-internals.js';
 import { propertyParameters } from '../test-support/runs.js';
 import { bookOf, ordersOrNone, scenarioArb, withInputs } from '../test-support/scenario.js';
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isClientOrderId } from '../src/order/client-order-id.js';
 import { clientOrderIdArb } from '../src/testing/client-order-id-arb.js';
 import { bookFrom } from '../test-support/book.js';
+import { fastOnly, fastVerdictOnly, generalPath } from '../test-support/engine-internals.js';
 import { BTCUSDT } from '../test-support/hand-payload.js';
 import { modelVerdict } from '../test-support/model/spec-model.js';
-import { fastOnly, fastVerdictOnly, generalPath } from '../test-support/paths.js';
 import { propertyParameters } from '../test-support/runs.js';
 
 /**

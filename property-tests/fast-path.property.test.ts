@@ -6,7 +6,7 @@ import { isPlainPositiveDecimal } from '../src/order/decimal-input.js';
 import { lastRead, readDecimalUnits, readNumber, readUnits, wasLong } from '../src/order/fast-read.js';
 import { invalidOrderArb, validOrderArb } from '../src/testing/index.js';
 import { edgeCaseArb, longDigitCaseArb } from '../test-support/edge-cases.js';
-import { compiledPairOf, fastOnly, generalPath } from '../test-support/paths.js';
+import { compiledPairOf, fastOnly, generalPath } from '../test-support/engine-internals.js';
 import { propertyParameters } from '../test-support/runs.js';
 import { bookOf, ordersOrNone, type Scenario, scenarioArb, withInputs } from '../test-support/scenario.js';
 

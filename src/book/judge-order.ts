@@ -10,7 +10,6 @@ import {
   readCopy,
   readFastGenerally,
   readOrder,
-  readOrderGenerally,
   unreadableOrder,
 } from '../order/read-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
@@ -50,7 +49,10 @@ export type PairLookup =
   | { readonly kind: 'rejected'; readonly rejected: RejectedDefinition }
   | { readonly kind: 'unknown' };
 
-/** The pairs of a book, as the judge asks for them. */
+/**
+ * The pairs of a book, as the judge asks for them: the fast ways ask `fast` alone, and the general
+ * way looks up through `lookup` every symbol it reads (so watching the two tells which way judged).
+ */
 export interface BookPairs {
   /** The fast form of a known, usable pair. */
   readonly fast: (symbol: string) => FastPair | undefined;
@@ -221,7 +223,7 @@ function verdictOfResult(result: ValidationResult): OrderVerdict {
 function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
   if (pair === undefined) return false;
   try {
-    if (read.long || !countQuantity(pair)) return judgeExactly(pair, explaining);
+    if (read.long || !countQuantity(pair, read)) return judgeExactly(pair, explaining);
     if (!dispatch(pair, CHECKS)) return judgeExactly(pair, explaining);
     if (explaining && failed !== 0) explained = explain(pair, failed);
     return true;
@@ -232,19 +234,20 @@ function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
 }
 
 /**
- * Sets `read.quantityCount` for `pair`: the quantity as a whole count of the pair's quantity unit
- * (its bounds, counted the same way and rounded inward when the pair was compiled, compare with it
- * exactly), or -1 when it has more decimals than that unit. False when the count passes 2^53.
+ * Sets `order.quantityCount` for `pair`: the quantity as a whole count of the pair's quantity
+ * unit (its bounds, counted the same way and rounded inward when the pair was compiled, compare
+ * with it exactly), or -1 when it has more decimals than that unit. False when the count passes
+ * 2^53.
  */
-function countQuantity(pair: FastPair): boolean {
-  const up = pair.quantityScale - read.quantityScale;
+export function countQuantity(pair: FastPair, order: FastOrder): boolean {
+  const up = pair.quantityScale - order.quantityScale;
   if (up < 0) {
-    read.quantityCount = -1;
+    order.quantityCount = -1;
     return true;
   }
-  const count = read.quantity * (POW10[up] as number);
+  const count = order.quantity * (POW10[up] as number);
   if (count > MAX_SAFE) return false;
-  read.quantityCount = count;
+  order.quantityCount = count;
   return true;
 }
 
@@ -451,46 +454,4 @@ function explain(pair: FastPair, failed: number): Violation[] {
     else violations.push(violation);
   }
   return violations ?? [];
-}
-
-/**
- * @internal For the rules' own tests: what the fast reading reads of a well-formed order and its
- * context for `pair` (a copy, since the judge reuses one record), or `undefined` where the order
- * is judged otherwise (not read the fast way, or past safe integers).
- */
-export function readForRules(
-  pair: FastPair,
-  order: Readonly<Record<string, unknown>>,
-  context: Readonly<Record<string, unknown>> = {},
-): FastOrder | undefined {
-  const reading = readOrder({ ...order, symbol: pair.pair.symbol }, { ...context }, read);
-  return reading === read && !read.long && countQuantity(pair) ? { ...read } : undefined;
-}
-
-/**
- * @internal For the properties that hold the ways to one verdict: `validateOrder` judged the
- * fast ways alone, or `undefined` where the order is judged the general way.
- */
-export function fastValidate(
-  fast: BookPairs['fast'],
-  order: unknown,
-  context: unknown,
-): ValidationResult | undefined {
-  if (readSafely(order, context) !== read || !judgeFast(fast(read.symbol), true)) return undefined;
-  return fastResult();
-}
-
-/** @internal As {@link fastValidate}, for `checkOrder`. */
-export function fastCheckOrder(
-  fast: BookPairs['fast'],
-  order: unknown,
-  context: unknown,
-): OrderVerdict | undefined {
-  if (readSafely(order, context) !== read || !judgeFast(fast(read.symbol), false)) return undefined;
-  return verdictOf(failed, skipped);
-}
-
-/** @internal For the same properties: `validateOrder` judged the general way alone. */
-export function generalValidate(pairs: BookPairs, order: unknown, context: unknown): ValidationResult {
-  return judgeRead(pairs, readOrderGenerally(order, context)).result;
 }

@@ -710,22 +710,3 @@ function plainRecordOf(fields: CopiedFields<string>): Record<string, unknown> {
 function defineField(record: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
-
-/** For the shape tests: an order read the general way on its own, as the rules receive it. */
-export function checkOrderShape(raw: unknown): { order: ParsedOrder; violations: Violation[] } {
-  const { order, violations } = readGenerally(readFields(raw, ORDER_FIELDS), {
-    kind: 'absent',
-    description: 'none',
-  });
-  return { order, violations };
-}
-
-const CONTEXT_FAULTS: ReadonlySet<string> = new Set(['context', ...CONTEXT_FIELDS]);
-
-/** For the shape tests: a context read the general way on its own, as the rules receive it. */
-export function checkContextShape(raw: unknown): { context: ParsedContext; violations: Violation[] } {
-  const reading = readGenerally({ kind: 'fields', fields: {} }, readFields(raw, CONTEXT_FIELDS));
-  // The order read here is empty: only the context's own faults are its shape's.
-  const violations = reading.violations.filter((v) => CONTEXT_FAULTS.has(v.field));
-  return { context: reading.context, violations };
-}

@@ -1,7 +1,9 @@
 // `order-preflight fetch` as an operator sees it: attempts shown as they happen on a terminal,
 // the final error naming how many were made, and a --base-url that already holds the path.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrlFrom, fetch } from '../../src/cli/commands/fetch.js';
+import { FETCH_FLAGS, fetch } from '../../src/cli/commands/fetch.js';
+import { parseFlags } from '../../src/cli/flag-schema.js';
+import { UsageError } from '../../src/cli/usage-error.js';
 import {
   json,
   type LoopbackServer,
@@ -144,15 +146,16 @@ describe('fetch: a --base-url that already ends in /api/v3/exchangeInfo', () => 
     expect(server.requests).toHaveLength(0);
   });
 
-  it('other URLs pass through unchanged', () => {
-    expect(baseUrlFrom('https://api.example.com')).toEqual({
+  it('other URLs pass through unchanged; one the client cannot use is a usage error', () => {
+    const request = (url: string) => parseFlags(['--base-url', url], FETCH_FLAGS(), 0).flags.request;
+    expect(request('https://api.example.com')).toMatchObject({
       baseUrl: 'https://api.example.com',
       stripped: false,
     });
-    expect(baseUrlFrom('https://api.example.com/v1/')).toEqual({
+    expect(request('https://api.example.com/v1/')).toMatchObject({
       baseUrl: 'https://api.example.com/v1/',
       stripped: false,
     });
-    expect(baseUrlFrom('not a url')).toEqual({ baseUrl: 'not a url', stripped: false });
+    expect(() => request('not a url')).toThrow(UsageError);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestingDepthOver } from '../../src/exchange-info/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../src/exchange-info/json-depth.js';
 import { parseJsonLosslessly } from '../../src/exchange-info/lossless-json.js';
+import { scanJsonText } from '../../src/json/json-text-scan.js';
 
 const nested = (levels: number, inner = '') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
 
@@ -20,7 +21,7 @@ describe('the nesting bound of the lossless parser', () => {
     ],
     ['an escaped quote does not end a string', nested(MAX_JSON_DEPTH, JSON.stringify('\\"[[[\\\\"')), false],
   ] as const)('%s', (_name, text, over) => {
-    expect(nestingDepthOver(text, MAX_JSON_DEPTH)).toBe(over);
+    expect(scanJsonText(text, Number.POSITIVE_INFINITY, MAX_JSON_DEPTH).tooDeep).toBe(over);
     if (over) expect(() => parseJsonLosslessly(text)).toThrow(SyntaxError);
     else expect(() => parseJsonLosslessly(text)).not.toThrow();
   });

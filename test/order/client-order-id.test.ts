@@ -5,8 +5,12 @@ import {
   isClientOrderId,
   MAX_CLIENT_ORDER_ID_LENGTH,
 } from '../../src/order/client-order-id.js';
-import { checkOrderShape } from '../../src/order/read-order.js';
-import { fastOnly, fastVerdictOnly, generalPath } from '../../test-support/paths.js';
+import {
+  checkOrderShape,
+  fastOnly,
+  fastVerdictOnly,
+  generalPath,
+} from '../../test-support/engine-internals.js';
 import { book, limitOrder, marketOrder } from '../rules/fixtures.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationContext } from '../../src/index.js';
-import { checkContextShape } from '../../src/order/read-order.js';
+import { checkContextShape } from '../../test-support/engine-internals.js';
 import { book, codesOf, limitOrder, marketOrder, skippedOf } from '../rules/fixtures.js';
 
 const b = book();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrderShape } from '../../src/order/read-order.js';
+import { checkOrderShape } from '../../test-support/engine-internals.js';
 import { book, codesOf, limitOrder, marketOrder, SYMBOL, theViolation } from '../rules/fixtures.js';
 
 const b = book({ maxTradeAmount: '1e60', marketBuyLimitSize: '1e60' });

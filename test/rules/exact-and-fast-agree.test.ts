@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readForRules } from '../../src/book/judge-order.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { FAIL, NOT_SURE, PASS, type PairRule, SKIP } from '../../src/rules/rule.js';
-import { compiledPairOf } from '../../test-support/paths.js';
+import { compiledPairOf, readForRules } from '../../test-support/engine-internals.js';
 import { book, limitOrder, marketOrder, parsedContext, parsedOrder, SYMBOL } from './fixtures.js';
 
 /**

@@ -9,9 +9,9 @@ import {
   type ViolationCode,
 } from '../../src/index.js';
 import type { ParsedContext, ParsedOrder } from '../../src/order/parsed-order.js';
-import { checkContextShape, checkOrderShape } from '../../src/order/read-order.js';
 import { compilePair } from '../../src/pair/compile-pair.js';
 import type { CompiledPair } from '../../src/pair/compiled-pair.js';
+import { checkContextShape, checkOrderShape } from '../../test-support/engine-internals.js';
 
 /** The symbol every fixture definition trades unless overridden. */
 export const SYMBOL = 'BTCUSDT';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fastCheckOrder, fastValidate } from '../../src/book/judge-order.js';
 import type { RuleBook, ValidationContext } from '../../src/index.js';
-import { compiledPairOf } from '../../test-support/paths.js';
+import { fastOnly, fastVerdictOnly } from '../../test-support/engine-internals.js';
 import { book, codesOf, limitOrder, marketOrder, theViolation } from './fixtures.js';
 
 /**
@@ -25,9 +24,8 @@ const LONG_CAPS = {
 
 /** Validates, asserting the fast path answered itself (its exact checks), never the general path. */
 function judged(b: RuleBook, order: Record<string, unknown>, context?: ValidationContext) {
-  const pair = (symbol: string) => compiledPairOf(b, symbol)?.fast;
-  expect(fastValidate(pair, order, context)).toBeDefined();
-  expect(fastCheckOrder(pair, order, context)).toBeDefined();
+  expect(fastOnly(b)(order, context)).toBeDefined();
+  expect(fastVerdictOnly(b)(order, context)).toBeDefined();
   return b.validateOrder(order, context);
 }
 

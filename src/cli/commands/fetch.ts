@@ -303,19 +303,10 @@ const MAX_BASE_URL_LENGTH = 2048;
 /**
  * `--base-url` as the client wants it, read by the client's own `readBaseUrl`: a URL that
  * already ends in `/api/v3/exchangeInfo` (copied from a browser or the exchange's docs) is taken
- * as its base (`stripped: true`). Any other problem is left for the flag table's check, which
- * names it.
- *
- * @throws {UsageError} for a URL over 2048 characters, or the endpoint's URL with a query or
- *   fragment (naming the base to give and the flags that carry a query).
+ * as its base (`stripped: true`). A URL over 2048 characters, or the endpoint's URL with a query
+ * or fragment, is refused on `ctx` (naming the base to give and the flags that carry a query);
+ * any other problem is left for the flag table's check, which names it.
  */
-export function baseUrlFrom(text: string): { readonly baseUrl: string; readonly stripped: boolean } {
-  const parts = baseUrlParts(text);
-  if ('problem' in parts) throw new UsageError(`--base-url ${parts.problem}`);
-  return parts;
-}
-
-/** `--base-url` read as {@link baseUrlFrom} reads it, a refusal recorded on `ctx`. */
 function baseUrlFlag(text: string, ctx: IssueSink): { readonly baseUrl: string; readonly stripped: boolean } {
   const parts = baseUrlParts(text);
   if ('problem' in parts) return refuse(ctx, { problem: parts.problem, value: text });
