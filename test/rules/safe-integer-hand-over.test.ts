@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readForRules } from '../../src/book/judge-order.js';
 import type { ValidationContext } from '../../src/index.js';
 import { PAIR_RULES } from '../../src/rules/pair-rules.js';
 import { FAIL, NOT_SURE, PASS, type PairRule } from '../../src/rules/rule.js';
 import type { ViolationCode } from '../../src/validation/violation-codes.js';
+import {
+  compiledPairOf,
+  fastOnly,
+  fastVerdictOnly,
+  generalPath,
+  readForRules,
+} from '../../test-support/engine-internals.js';
 import { modelValidate } from '../../test-support/model/spec-model.js';
-import { compiledPairOf, fastOnly, fastVerdictOnly, generalPath } from '../../test-support/paths.js';
 import { book, definition, limitOrder, marketOrder, SYMBOL } from './fixtures.js';
 
 /**
