@@ -316,7 +316,15 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function connectionNamed(rawHeaders: readonly string[]): Set<string> {
+/**
+ * The header names a request's `Connection` headers list (lower case): a proxy drops them.
+ *
+ * @example
+ * ```ts
+ * connectionNamed(['Connection', 'keep-alive, X-Trace']); // Set { 'keep-alive', 'x-trace' }
+ * ```
+ */
+export function connectionNamed(rawHeaders: readonly string[]): Set<string> {
   const named = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     if (rawHeaders[i]!.toLowerCase() !== 'connection') continue;

@@ -20,6 +20,8 @@
  *   so labelled, perhaps the same: the gateway cannot tell which).
  */
 
+import { connectionNamed, HOP_BY_HOP_HEADERS } from './forward.js';
+
 /**
  * Headers that override the method or the URL on some stacks (compared case-insensitively, `_`
  * read as `-`).
@@ -74,17 +76,6 @@ const DECIDING_HEADERS: ReadonlySet<string> = new Set([
   'connection',
 ]);
 
-/** What `Connection` may name: the hop-by-hop headers, which are the connection's own. */
-const HOP_BY_HOP: ReadonlySet<string> = new Set([
-  'close',
-  'keep-alive',
-  'te',
-  'trailer',
-  'upgrade',
-  'http2-settings',
-  'proxy-connection',
-]);
-
 /** A header name as a lenient stack compares it: lower case, `_` read as `-`. */
 function folded(name: string): string {
   return name.toLowerCase().replaceAll('_', '-');
@@ -122,7 +113,6 @@ export interface RequestRefusal {
 export function requestRefusal(rawHeaders: readonly string[], target: string): RequestRefusal | undefined {
   const encodings: string[] = [];
   const names = new Set<string>();
-  const connection: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
     const fold = folded(name);
@@ -141,12 +131,12 @@ export function requestRefusal(rawHeaders: readonly string[], target: string): R
       };
     }
     names.add(name.toLowerCase());
-    if (fold === 'connection') connection.push(...rawHeaders[i + 1]!.split(','));
     if (fold === 'content-encoding') encodings.push(rawHeaders[i + 1]!);
   }
-  for (const token of connection) {
-    const named = token.trim().toLowerCase();
-    if (named !== '' && !HOP_BY_HOP.has(named) && names.has(named)) {
+  // What Connection names is dropped on the way (the gateway's own forwarding drops it too); the
+  // hop-by-hop headers and an h2c upgrade's settings are the connection's own.
+  for (const named of connectionNamed(rawHeaders)) {
+    if (!HOP_BY_HOP_HEADERS.has(named) && named !== 'http2-settings' && names.has(named)) {
       return {
         status: 400,
         reason: 'connection-header',
