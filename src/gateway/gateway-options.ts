@@ -11,6 +11,7 @@ import {
   valueThat,
   withDefault,
 } from '../client/option-schema.js';
+import { MAX_TIMER_MS } from '../client/wait-bounds.js';
 import { describeThrown } from '../errors/preflight-error.js';
 import { InvalidArgumentError, type RuleBook, type ViolationCode } from '../index.js';
 import { ADMIN_TOKEN_RULE, isAdminToken } from './desk/admin-token.js';
@@ -213,9 +214,8 @@ export interface RiskGatewayOptions {
 // default. The `order-preflight gateway` command gives its flags to the same schema, so a flag
 // and an option are refused alike (the message names the option, the limit and the value).
 
-const MAX_MS = 2_147_483_647;
-const positive = (fallback: number) => withDefault(integerIn(1, MAX_MS), fallback);
-const optionalPositive = () => z.optional(integerIn(1, MAX_MS));
+const positive = (fallback: number) => withDefault(integerIn(1, MAX_TIMER_MS), fallback);
+const optionalPositive = () => z.optional(integerIn(1, MAX_TIMER_MS));
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
@@ -441,3 +441,6 @@ function upstreamOrigin(value: string | URL, ctx: Parameters<typeof refuse>[0]):
   }
   return url.origin;
 }
+
+/** The longest time an option in ms may give (Node's timers take no longer), for the command's flags. */
+export { MAX_TIMER_MS };

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher, request } from 'undici';
+import { MAX_TIMER_MS } from '../client/wait-bounds.js';
 import { Dec } from '../decimal/dec.js';
 import { InvalidArgumentError, parseJsonStrictly } from '../index.js';
 import { describeError } from './describe-error.js';
@@ -361,9 +362,6 @@ interface PolledPrice {
 function polledPrice(price: string, askedAt: number): PolledPrice {
   return { price, value: Dec.parse(price), askedAt };
 }
-
-/** The longest interval or timeout a timer takes (Node's limit). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Refuses options the ticker cannot run with, naming the option, the limit and the value: a

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_TIMER_MS } from '../../gateway/gateway-options.js';
 import { describeSkips } from '../../gateway/unchecked-checks.js';
 import {
   createReferenceTicker,
@@ -131,8 +132,7 @@ function wrapped(words: readonly string[], indent: number, width: number): strin
   return lines.map((text) => `${' '.repeat(indent)}${text}`).join('\n');
 }
 
-const MAX_MS = 2_147_483_647;
-const positive = (what: string) => wholeNumberIn(1, MAX_MS, what);
+const positive = (what: string) => wholeNumberIn(1, MAX_TIMER_MS, what);
 const optionalPositive = (what: string) => valueFlag(z.optional(positive(what)));
 
 const GATEWAY_FLAGS = () =>
