@@ -22,6 +22,7 @@ import {
 } from './gateway-options.js';
 import { parseOrderRequest } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
+import { headerValues } from './raw-headers.js';
 import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
 import { createRequestAudit } from './request-audit.js';
@@ -630,13 +631,8 @@ function lookUp(prices: ReferencePrices | undefined, symbol: string): PriceQuote
  * another reader might keep the last, and both are forwarded.
  */
 function contentTypeOf(rawHeaders: readonly string[]): string | undefined | null {
-  let found: string | undefined;
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]!.toLowerCase() !== 'content-type') continue;
-    if (found !== undefined) return null;
-    found = rawHeaders[i + 1]!;
-  }
-  return found;
+  const values = headerValues(rawHeaders, 'content-type');
+  return values.length > 1 ? null : values[0];
 }
 
 /** What Node's default `clientError` handling answers, per error code; undefined: just close. */

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ViolationCode } from '../index.js';
-import { accessKeysOf } from './access-key.js';
 import { GATEWAY_HEADER, type GatewayReason } from './answers.js';
 import { noRefusals } from './desk/desk-answers.js';
 import type { ForwardOutcome } from './forward.js';
 import type { GatewayRequestEvent, RequestOutcome } from './gateway-events.js';
+import { headerValues } from './raw-headers.js';
 
 /**
  * The audit record of each request: one `request` event when its answer has ended, whatever
@@ -100,7 +100,7 @@ function requestEvent(
 
 /** The `ACCESS-KEY` header, repeats joined as Node joins them; read from the raw headers. */
 function accessKeyOf(rawHeaders: readonly string[]): string | undefined {
-  const keys = accessKeysOf(rawHeaders);
+  const keys = headerValues(rawHeaders, 'access-key');
   return keys.length === 0 ? undefined : keys.join(', ');
 }
 

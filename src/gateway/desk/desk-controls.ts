@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError } from '../../index.js';
-import { accessKeysOf } from '../access-key.js';
+import { headerValues } from '../raw-headers.js';
 import { type DeskControl, noRefusals } from './desk-answers.js';
 import {
   type CompiledDeskLimits,
@@ -94,7 +94,7 @@ export function createDeskControls(options: {
     clientOf(req) {
       const current = limits;
       if (current === undefined) return unlimited;
-      const keys = accessKeysOf(req.rawHeaders);
+      const keys = headerValues(req.rawHeaders, 'access-key');
       // No ACCESS-KEY: the exchange will refuse the order; until then it is judged under "*".
       return new KeyClient(shared, current, keys.at(-1) ?? '', keys.length > 1);
     },
