@@ -454,9 +454,13 @@ function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): u
 function signalFrom(options: unknown): AbortSignal | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidArgumentError('options', `must be an object such as { signal }, got ${describeValue(options)}`, {
-      value: options,
-    });
+    throw new InvalidArgumentError(
+      'options',
+      `must be an object such as { signal }, got ${describeValue(options)}`,
+      {
+        value: options,
+      },
+    );
   }
   const { signal } = options as { signal?: unknown };
   if (signal === undefined) return undefined;

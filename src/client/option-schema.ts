@@ -268,7 +268,9 @@ export function readOptions<Output>(schema: z.ZodMiniType<Output>, input: unknow
     result = schema.safeParse(input, { reportInput: true });
   } catch (error) {
     // What the caller's options threw while being read (a getter, a proxy) is reported as ours.
-    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, { cause: error });
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
   }
   if (result.success) return result.data;
   const issue = result.error.issues[0];

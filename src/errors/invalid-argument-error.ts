@@ -30,7 +30,10 @@ export class InvalidArgumentError extends PreflightError {
   readonly value?: unknown;
 
   constructor(argument: string, problem: string, options?: { cause?: unknown; value?: unknown }) {
-    super(`${argument} ${problem}`, options !== undefined && 'cause' in options ? { cause: options.cause } : undefined);
+    super(
+      `${argument} ${problem}`,
+      options !== undefined && 'cause' in options ? { cause: options.cause } : undefined,
+    );
     this.argument = argument;
     if (options !== undefined && 'value' in options) this.value = options.value;
   }

@@ -6,8 +6,8 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CLIENT_OPTIONS, resolveClientOptions } from '../../src/client/client-options.js';
 import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeValue, isPreflightError } from '../../src/errors/preflight-error.js';
 
 const baseUrl = 'http://127.0.0.1:1';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { InvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeValue } from '../../src/errors/preflight-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
