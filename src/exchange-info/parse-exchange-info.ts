@@ -121,7 +121,13 @@ function readEnvelope(json: unknown): { timezone: string; serverTime: number; sy
   let answer: ExchangeErrorAnswer | undefined;
   let envelope: { timezone: string; serverTime: number; symbols: readonly Entry[] } | undefined;
   try {
-    const record = c.record(json, []);
+    if (typeof json === 'string')
+      c.add(
+        [],
+        'invalid_type',
+        'expected an object, got a string (JSON text: parse it with parseExchangeInfoText(text))',
+      );
+    const record = typeof json === 'string' ? undefined : c.record(json, []);
     if (record !== undefined) {
       const top = topLevelOnce(record);
       const timezone = c.field<string>(top, 'timezone', [], (v) =>

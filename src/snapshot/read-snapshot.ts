@@ -103,7 +103,10 @@ function readHeader(value: unknown): { format: unknown; version: unknown } {
   }
   if (header === undefined)
     throw new SnapshotError('format', [
-      issue('(root)', `expected a snapshot object, got ${describeValue(value)}`),
+      issue(
+        '(root)',
+        `expected a snapshot object, got ${describeValue(value)}${typeof value === 'string' ? ' (JSON text: load it with parseRuleBookSnapshot(text))' : ''}`,
+      ),
     ]);
   return header;
 }
