@@ -97,3 +97,12 @@ describe('UNKNOWN_SYMBOL for a symbol the book has in another spelling', () => {
     expect(v).not.toHaveProperty('suggestion');
   });
 });
+
+describe('a value is described with the right plural', () => {
+  it('an array of 1 item, of 2 items, of 0 items', async () => {
+    const { describeValue } = await import('../../src/errors/preflight-error.js');
+    expect(describeValue(['a'])).toBe('an array of 1 item');
+    expect(describeValue(['a', 'b'])).toBe('an array of 2 items');
+    expect(describeValue([])).toBe('an array of 0 items');
+  });
+});
