@@ -104,9 +104,9 @@ module.exports = {
       severity: 'error',
       comment:
         'Every import resolves: if `.js` specifiers stopped resolving to the `.ts` sources, every ' +
-        'rule above would pass without seeing a single dependency. require-entry.cjs names the built ' +
-        'file that sits beside it in dist/.',
-      from: { pathNot: '^src/testing/require-entry\\.cjs$' },
+        'rule above would pass without seeing a single dependency. require-entry.cjs and ' +
+        'import-entry.mjs name the built files that sit beside them in dist/.',
+      from: { pathNot: '^src/testing/(require-entry\\.cjs|import-entry\\.mjs)$' },
       to: { couldNotResolve: true },
     },
   ],

@@ -1,4 +1,5 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'tsup';
 
 export default defineConfig([
@@ -31,9 +32,14 @@ export default defineConfig([
     noExternal: [/^zod(\/|$)/],
     splitting: true,
     treeshake: true,
-    // `require('order-preflight/testing')` goes through a guard that names the missing peer.
+    // `require` and `import` of 'order-preflight/testing' go through guards that name a missing
+    // peer (src/testing/peers.cjs); the `import` guard re-exports the names the bundle exports.
     onSuccess: async () => {
+      await copyFile('src/testing/peers.cjs', 'dist/testing-peers.cjs');
       await copyFile('src/testing/require-entry.cjs', 'dist/testing-require.cjs');
+      const names = Object.keys(await import(pathToFileURL('dist/testing.js').href)).sort();
+      const guard = await readFile('src/testing/import-entry.mjs', 'utf8');
+      await writeFile('dist/testing-import.js', guard.replace('__EXPORTS__', names.join(', ')));
       await copyFile('node_modules/zod/LICENSE', 'dist/zod.LICENSE');
     },
   },

@@ -193,8 +193,7 @@ describe('order-preflight/testing arbitraries (v2 wire shapes)', () => {
             ok(s.book, order);
             ok(s.literal, order);
             if (s.inferred) inferredPairs++;
-            const o = order as Record<string, unknown>;
-            if (hasTrailingZero(o.price) || hasTrailingZero(o.quantity)) trailingZeros++;
+            if (hasTrailingZero(order.price) || hasTrailingZero(order.quantity)) trailingZeros++;
           }
           for (const order of fromBook) ok(s.book, order);
           for (const order of literal) ok(s.literal, order);

@@ -15,6 +15,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type OrderInput,
   type PairDefinition,
   parseExchangeInfo,
   RuleBook,
@@ -264,7 +265,7 @@ describe('shrinking reaches the simplest value and the exact boundary', () => {
     expect(run.counterexample?.[0]).toMatchObject({ symbol: 'AAUSDT', tickSize: '0.5' });
     expect(Number(run.counterexample?.[0]?.minTradeAmount)).toBeLessThan(Number(hand.minTradeAmount));
     // An order written by hand shrinks the same way.
-    const order = {
+    const order: OrderInput = {
       symbol: 'BTCUSDT',
       side: 'SELL',
       type: 'LIMIT',

@@ -1,8 +1,8 @@
 // `npm run test:package` (part of `npm test`, after the build): the package as npm users get it.
 // Packs the tarball and lints it with publint (strict) and attw (every resolution profile, node10
 // included: each entry point's types resolve, every import inside them too, and they describe the
-// module format the runtime loads), and checks that `require('order-preflight/testing')` without
-// fast-check or big.js says what to install. Exits non-zero on the first failure.
+// module format the runtime loads), and checks that `require` and `import` of 'order-preflight/testing'
+// without fast-check or big.js say, alike, what to install. Exits non-zero on the first failure.
 //
 // `--full` (`npm run test:package:full`, which `.ci/run` runs after `npm test`) also type-checks a
 // consumer project against the unpacked tarball from ESM (node16 and bundler resolution) and from
@@ -264,18 +264,32 @@ type ViolationCode = core.ViolationCode;`;
     [bare, ['fast-check', 'big.js']],
     [bareProject('bare-fast-check', ['undici', 'fast-check', 'pure-rand']), ['big.js']],
   ]) {
-    const missing = spawnSync(process.execPath, ['-e', "require('order-preflight/testing')"], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    const named = absent.every((dep) => missing.stderr.includes(dep));
-    if (missing.status === 0 || !named || !missing.stderr.includes('npm install --save-dev fast-check')) {
+    // `import` and `require` say the same thing (peers.cjs): the same line ends each stderr.
+    const said = [];
+    for (const [how, args] of [
+      ['require', ['-e', "require('order-preflight/testing')"]],
+      ['import', ['--input-type=module', '-e', "await import('order-preflight/testing')"]],
+    ]) {
+      const missing = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+      const line = missing.stderr.split('\n').find((l) => l.includes('order-preflight/testing needs'));
+      const named = line !== undefined && absent.every((dep) => line.includes(dep));
+      if (missing.status === 0 || !named || !line.includes('npm install --save-dev fast-check')) {
+        process.stderr.write(
+          `${missing.stderr}\nFAILED: ${how} of 'order-preflight/testing' without ${absent.join(' and ')} must say what to install\n`,
+        );
+        process.exit(1);
+      }
+      said.push(line.slice(line.indexOf('order-preflight/testing needs')));
+    }
+    if (said[0] !== said[1]) {
       process.stderr.write(
-        `${missing.stderr}\nFAILED: require('order-preflight/testing') without ${absent.join(' and ')} must say what to install\n`,
+        `FAILED: import and require of ./testing must say the same:\n${said.join('\n')}\n`,
       );
       process.exit(1);
     }
-    process.stdout.write(`ok  without ${absent.join(' and ')}, ./testing says what to install\n`);
+    process.stdout.write(
+      `ok  without ${absent.join(' and ')}, ./testing says what to install (import and require alike)\n`,
+    );
   }
 
   // With --full: `npm pack --json` prints the JSON alone, for the tools that parse it, although

@@ -28,6 +28,11 @@ export type { RejectedChanges } from './diff/diff-rejected.js';
 export { diffRuleBooks, type RuleBookDiff, type SymbolChanges } from './diff/diff-rule-books.js';
 export { formatRuleBookDiff } from './diff/format-rule-book-diff.js';
 export {
+  ExchangeAnswerError,
+  type ExchangeErrorAnswer,
+  isExchangeAnswerError,
+} from './errors/exchange-answer-error.js';
+export {
   ExchangeInfoSchemaError,
   isExchangeInfoSchemaError,
 } from './errors/exchange-info-schema-error.js';

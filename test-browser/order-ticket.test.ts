@@ -151,6 +151,35 @@ describe('the order ticket in a real browser', () => {
     expect(await orderLine()).toMatchObject({ quantity: '0.00123', price: '64000' });
   });
 
+  it("a last price that is not a number is the ticket's field, not a refusal by the exchange", async () => {
+    await type({ reference: 'xyz', quantity: '0.001', price: '64000.01' });
+    expect(await verdict()).toBe('input');
+    expect((await page.textContent('#verdict-title')) ?? '').toContain('Last price');
+    expect(await codes()).toEqual(['INVALID_FIELD']);
+    expect(await attribute('#violations li', 'data-field')).toBe('referencePrice');
+    expect((await page.textContent('#violations li .message')) ?? '').toContain('Last price');
+    // The order itself passes, so it can be sent: the band waits for a last price.
+    expect(await orderLineState()).toBe('ready');
+    const skipped = await page.locator('#skipped li').allTextContents();
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const text of skipped) {
+      expect(text).toContain('Last price');
+      expect(text).not.toContain('context.');
+    }
+    // An order the exchange would refuse is still a refusal, the last price fault listed too.
+    await type({ price: '64000.005' });
+    expect(await verdict()).toBe('fail');
+    expect(await codes()).toEqual(['INVALID_FIELD', 'PRICE_TICK']);
+  });
+
+  it('a check skipped for want of a last price names the Last price field', async () => {
+    await type({ quantity: '0.001', price: '64000.01' });
+    expect(await verdict()).toBe('pass');
+    const skipped = await page.locator('#skipped li').allTextContents();
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const text of skipped) expect(text).toContain('Last price');
+  });
+
   it('sets a field to a suggestion when it is clicked', async () => {
     await type({ reference: '64000', quantity: '0.001', price: '64000.005' });
     await page.click('#violations button.chip[data-field="price"][data-value="64000.01"]');

@@ -16,6 +16,11 @@ const INPUTS = ['price', 'quantity', 'reference', 'client-id'];
 const TIME_IN_FORCE = { GTC: 'Good till cancelled', IOC: 'Immediate or cancel', FOK: 'Fill or kill' };
 /** The body fields of `POST /api/v3/order`, in the order the exchange documents them. */
 const BODY_FIELDS = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'price', 'newClientOrderId'];
+/**
+ * The context fields the ticket fills from its own inputs, by the label the user sees: a fault in
+ * one is the user's typing, never something the exchange would refuse.
+ */
+const CONTEXT_LABELS = { referencePrice: 'Last price' };
 
 let book;
 /** The order in the order line, for "Apply to ticket". */
@@ -251,10 +256,21 @@ function render() {
     );
     return;
   }
-  const context = currentContext();
-  const result = validateOrder(book, order, context);
+  const typed = currentContext();
+  const typedResult = validateOrder(book, order, typed);
+  // A last price that is not a decimal is the ticket's field, not the order: say so in the
+  // ticket's words, and judge the order as if no last price were given.
+  const inputFaults = typedResult.violations.filter((v) => v.field in CONTEXT_LABELS);
+  const context = inputFaults.length === 0 ? typed : {};
+  const result = inputFaults.length === 0 ? typedResult : validateOrder(book, order, context);
   const repaired = normalizeOrder(book, order, context);
-  if (result.ok) {
+  if (result.ok && inputFaults.length > 0) {
+    setVerdict(
+      'input',
+      `Check the ${inputFaults.map((v) => CONTEXT_LABELS[v.field]).join(' and ')}`,
+      'The order passes every rule that needs no last price; those that do are not checked until it is a number.',
+    );
+  } else if (result.ok) {
     setVerdict(
       'pass',
       'Passes every published rule',
@@ -272,13 +288,20 @@ function render() {
         : `${count(n, 'issue')}; rounding cannot fix ${n === 1 ? 'it' : 'them all'}.`,
     );
   }
-  renderViolations(result.violations);
+  renderViolations([...inputFaults, ...result.violations], typed);
   renderOrderLine(repaired);
   renderEstimate(repaired.ok ? repaired.order : undefined, context);
-  renderSkipped(result.skipped);
+  renderSkipped(result.skipped, inputFaults.length > 0);
 }
 
-function renderViolations(violations) {
+/** A violation's message in the ticket's words: a context field by its label, with what was typed. */
+function messageOf(v, typed) {
+  const label = CONTEXT_LABELS[v.field];
+  if (label === undefined) return v.message;
+  return `${label} must be a positive number such as 64000.5, got ${JSON.stringify(String(typed[v.field] ?? ''))}`;
+}
+
+function renderViolations(violations, typed) {
   $('violations').replaceChildren(
     ...violations.map((v) => {
       const fixes =
@@ -307,7 +330,7 @@ function renderViolations(violations) {
         'li',
         { dataset: { code: v.code, field: v.field, suggestion: suggestion.join(' ') } },
         element('code', { className: 'code' }, v.code),
-        element('span', { className: 'message' }, v.message),
+        element('span', { className: 'message' }, messageOf(v, typed)),
         fixes,
       );
     }),
@@ -424,11 +447,22 @@ function renderEstimate(order, context) {
         : 'The order rests on the book (maker).';
 }
 
-function renderSkipped(skipped) {
+/**
+ * A skipped check in the ticket's words: for want of a reference price, the Last price field
+ * (empty, or not a number); a rule field the exchange did not send, as the library says it.
+ */
+function skipMessage(s, lastPriceInvalid) {
+  if (s.reason !== 'NO_REFERENCE_PRICE') return s.message;
+  return `${s.check} not checked: ${lastPriceInvalid ? 'the Last price is not a number' : 'enter the Last price to check it'}`;
+}
+
+function renderSkipped(skipped, lastPriceInvalid) {
   $('skipped-box').hidden = skipped.length === 0;
   $('skipped-title').textContent = `${count(skipped.length, 'check')} not run`;
   $('skipped').replaceChildren(
-    ...skipped.map((s) => element('li', { dataset: { check: s.check, reason: s.reason } }, s.message)),
+    ...skipped.map((s) =>
+      element('li', { dataset: { check: s.check, reason: s.reason } }, skipMessage(s, lastPriceInvalid)),
+    ),
   );
 }
 

@@ -47,7 +47,7 @@ import type {
 export type PairLookup =
   | { readonly kind: 'known'; readonly pair: CompiledPair }
   | { readonly kind: 'rejected'; readonly rejected: RejectedDefinition }
-  | { readonly kind: 'unknown' };
+  | { readonly kind: 'unknown'; readonly near?: string };
 
 /**
  * The pairs of a book, as the judge asks for them: the fast ways ask `fast` alone, and the general
@@ -187,11 +187,20 @@ export function pairFor(pairs: BookPairs, reading: ReadOrder): CompiledPair | un
 export function checkSymbolKnown(symbol: string, lookup: PairLookup): Violation | undefined {
   if (lookup.kind === 'known') return undefined;
   if (lookup.kind === 'unknown')
-    return violationOf(
-      'UNKNOWN_SYMBOL',
-      'symbol',
-      `symbol ${describeValue(symbol, 40)} has no definition in the rule book`,
-    );
+    return lookup.near === undefined
+      ? violationOf(
+          'UNKNOWN_SYMBOL',
+          'symbol',
+          `symbol ${describeValue(symbol, 40)} has no definition in the rule book`,
+        )
+      : violationOf(
+          'UNKNOWN_SYMBOL',
+          'symbol',
+          `symbol ${describeValue(symbol, 40)} has no definition in the rule book; did you mean ${lookup.near}?`,
+          undefined,
+          undefined,
+          [lookup.near],
+        );
   const reasons = lookup.rejected.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
   return violationOf(
     'SYMBOL_DEFINITION_INVALID',

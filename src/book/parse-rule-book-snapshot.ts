@@ -22,7 +22,11 @@ import { RuleBook } from './rule-book.js';
 export function parseRuleBookSnapshot(text: string): RuleBook {
   if (typeof text !== 'string')
     throw new SnapshotError('json', [
-      { path: '(root)', code: 'custom', message: `expected JSON text, got ${describeValue(text)}` },
+      {
+        path: '(root)',
+        code: 'custom',
+        message: `expected JSON text, got ${describeValue(text)}${typeof text === 'object' && text !== null ? ' (an object already parsed: load it with RuleBook.fromJSON(snapshot))' : ''}`,
+      },
     ]);
   const read = readJsonText(text, DEFAULT_STRICT_JSON_LIMITS, SNAPSHOT_READING);
   if (!read.ok) {

@@ -17,8 +17,10 @@ import type { RuleBookSnapshot } from '../snapshot/snapshot-schema.js';
 import { type SnapshotContents, writeRuleBookSnapshot } from '../snapshot/write-snapshot.js';
 import { CHEAP_ITEMS_PER_STEP, ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import type { OrderVerdict, ValidationResult } from '../validation/violation-codes.js';
+import { assertRuleBookArgument } from './book-argument.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
+import { NearSymbols } from './near-symbol.js';
 import { type NormalizeResult, repairWith } from './repair-order.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
@@ -94,8 +96,15 @@ export class RuleBook {
   /** The pairs as the judge asks for them. */
   readonly #judged: BookPairs = {
     fast: (symbol) => this.#fast.get(symbol),
-    lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN,
+    lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
   };
+  /** Usable symbols by their folded spelling: an unknown `btcusdt` is told of `BTCUSDT`. */
+  readonly #near = new NearSymbols(() => this.#pairs.keys());
+
+  #unknown(symbol: string): PairLookup {
+    const near = this.#near.of(symbol);
+    return near === undefined ? UNKNOWN : { kind: 'unknown', near };
+  }
 
   static {
     assemble = (info, compiled, fetchedAt) => new RuleBook(info, fetchedAt, compiled);
@@ -477,6 +486,7 @@ export function validateOrder<const T>(
   context?: ValidationContext,
 ): ValidationResult;
 export function validateOrder(book: RuleBook, order: unknown, context?: ValidationContext): ValidationResult {
+  assertRuleBookArgument(book, 'book', 'validateOrder', RuleBook);
   return book.validateOrder(order as Record<string, unknown>, context);
 }
 
@@ -498,6 +508,7 @@ export function checkOrder<const T>(
   context?: ValidationContext,
 ): OrderVerdict;
 export function checkOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderVerdict {
+  assertRuleBookArgument(book, 'book', 'checkOrder', RuleBook);
   return book.checkOrder(order as Record<string, unknown>, context);
 }
 
@@ -518,6 +529,7 @@ export function estimateOrder<const T>(
   context?: ValidationContext,
 ): OrderEstimate;
 export function estimateOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderEstimate {
+  assertRuleBookArgument(book, 'book', 'estimateOrder', RuleBook);
   return book.estimateOrder(order as Record<string, unknown>, context);
 }
 
@@ -550,5 +562,6 @@ export function normalizeOrder<const T>(
   context?: ValidationContext,
 ): NormalizeResult;
 export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
+  assertRuleBookArgument(book, 'book', 'normalizeOrder', RuleBook);
   return book.normalizeOrder(order as Record<string, unknown>, context);
 }

@@ -1,4 +1,5 @@
 import {
+  type NormalizeResult,
   normalizeOrder,
   type PairDefinition,
   RuleBook,
@@ -93,6 +94,23 @@ function describeOrder(order: Record<string, unknown>): string {
   return `${String(order.side)} ${String(order.type)} ${String(order.quantity)} ${String(order.symbol)}${price}`;
 }
 
+/**
+ * Why no rounding repairs the order, naming only codes the reader has seen: a code the repair
+ * met only after respelling or rounding (`1e-7` read as `0.0000001` breaks the step and the
+ * minimum) is shown first, with its message, after what was changed.
+ */
+function unrepairedLines(result: ValidationResult, repaired: NormalizeResult & { ok: false }): string[] {
+  const shown = new Set(result.violations.map((v) => v.code));
+  const unseen = repaired.violations.filter((v) => !shown.has(v.code));
+  if (unseen.length === 0)
+    return [`      -> no rounding repairs this order (${repaired.violations.map((v) => v.code).join(', ')})`];
+  const changed = repaired.changes.map((c) => `${c.field} ${c.from} as ${c.to}`).join(', ');
+  return [
+    `      -> no rounding repairs this order: ${changed === '' ? 'as sent' : `with ${changed}`}, it breaks`,
+    ...unseen.map((v) => `      ${v.code.padEnd(24)} ${v.message}`),
+  ];
+}
+
 function verdictLines(
   book: RuleBook,
   demo: DemoOrder,
@@ -115,11 +133,11 @@ function verdictLines(
   if (!result.ok) {
     // The one order that fixes every rounding at once, next to the violations it answers.
     const repaired = normalizeOrder(book, demo.order, context);
-    lines.push(
-      repaired.ok
-        ? `      -> send instead: ${describeOrder(repaired.order as unknown as Record<string, unknown>)}`
-        : `      -> no rounding repairs this order (${repaired.violations.map((v) => v.code).join(', ')})`,
-    );
+    if (repaired.ok)
+      lines.push(
+        `      -> send instead: ${describeOrder(repaired.order as unknown as Record<string, unknown>)}`,
+      );
+    else lines.push(...unrepairedLines(result, repaired));
   }
   if (result.ok) {
     const estimate = book.estimateOrder(demo.order, context);

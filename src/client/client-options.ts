@@ -192,10 +192,10 @@ export const EXCHANGE_INFO_PATH = '/api/v3/exchangeInfo';
  * Checks client options and fills in defaults. Unknown keys are refused, so a typo such as
  * `timeout` fails loudly instead of silently using the default.
  *
- * @throws {InvalidQueryError} with `parameter` set to the option at fault.
+ * @throws {InvalidArgumentError} with `argument` naming the option at fault (`options.baseUrl`).
  * @example
  * ```ts
- * resolveClientOptions({ baseUrl: 'ftp://x' }); // throws InvalidQueryError { parameter: 'baseUrl' }
+ * resolveClientOptions({ baseUrl: 'ftp://x' }); // throws InvalidArgumentError { argument: 'options.baseUrl' }
  * ```
  */
 export function resolveClientOptions(options: unknown): ResolvedClientOptions {
@@ -322,11 +322,11 @@ function checkedHeaders(headers: Readonly<Record<string, unknown>>, ctx: IssueSi
  * client (no socket, nothing to close): for a caller that reads the options from its own input,
  * such as a command line, and wants them refused before it does anything else.
  *
- * @throws {InvalidQueryError} with `parameter` naming the option at fault.
+ * @throws {InvalidArgumentError} with `argument` naming the option at fault (`options.timeoutMs`).
  * @example
  * ```ts
  * validateExchangeInfoClientOptions({ baseUrl: 'https://api.example.com', timeoutMs: 0 });
- * // throws InvalidQueryError { parameter: 'timeoutMs' }
+ * // throws InvalidArgumentError { argument: 'options.timeoutMs' }
  * ```
  */
 export function validateExchangeInfoClientOptions(options: ExchangeInfoClientOptions): void {

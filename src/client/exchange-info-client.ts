@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeValue, type PreflightError } from '../errors/preflight-error.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
@@ -13,7 +14,6 @@ import {
 import { excerptOf, readExchangeError } from './error-body.js';
 import { ClientClosedError } from './errors/client-closed-error.js';
 import { HttpStatusError } from './errors/http-status-error.js';
-import { InvalidQueryError } from './errors/invalid-query-error.js';
 import { InvalidResponseError } from './errors/invalid-response-error.js';
 import { NetworkError } from './errors/network-error.js';
 import { RateLimitedError } from './errors/rate-limited-error.js';
@@ -104,7 +104,7 @@ export class ExchangeInfoClient {
   #clockOffsetMs: number | undefined;
 
   /**
-   * @throws {InvalidQueryError} when an option is invalid; `parameter` names the option.
+   * @throws {InvalidArgumentError} when an option is invalid; `argument` names it (`options.baseUrl`).
    */
   constructor(options: ExchangeInfoClientOptions) {
     this.#options = resolveClientOptions(options);
@@ -454,10 +454,12 @@ function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): u
 function signalFrom(options: unknown): AbortSignal | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidQueryError(
+    throw new InvalidArgumentError(
       'options',
-      options,
       `must be an object such as { signal }, got ${describeValue(options)}`,
+      {
+        value: options,
+      },
     );
   }
   const { signal } = options as { signal?: unknown };
@@ -471,7 +473,9 @@ function signalFrom(options: unknown): AbortSignal | undefined {
     typeof candidate.addEventListener !== 'function' ||
     typeof candidate.removeEventListener !== 'function'
   ) {
-    throw new InvalidQueryError('signal', signal, 'must be an AbortSignal');
+    throw new InvalidArgumentError('options.signal', `must be an AbortSignal, got ${describeValue(signal)}`, {
+      value: signal,
+    });
   }
   return signal as AbortSignal;
 }

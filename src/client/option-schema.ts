@@ -1,6 +1,7 @@
 /*! The build bundles zod (MIT License, Copyright (c) 2025 Colin McDonnell) into
  * order-preflight/node; the licence's full text is in dist/zod.LICENSE. */
 import * as z from 'zod/mini';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
 import { InvalidQueryError } from './errors/invalid-query-error.js';
 
@@ -247,15 +248,18 @@ export function builtOnce<S>(build: () => S): () => S {
 
 /**
  * Reads `input` with `schema`: the options with every default filled in, or the library's own
- * `InvalidQueryError`, whose `parameter` is the option at fault (the first in the schema's
- * order), `value` what it got and message what it must be; `parameter` is `options` for the
- * object itself, or when reading it threw (a getter, a revoked proxy).
+ * `InvalidArgumentError`, whose `argument` is the option at fault (the first in the schema's
+ * order) as `options.NAME`, and whose message says what it must be and the value it got;
+ * `argument` is `options` for the object itself, or when reading it threw (a getter, a revoked
+ * proxy). An option checked where it has a home of its own (a `query`, see {@link checkedBy})
+ * is refused with that home's error, as it is.
  *
- * @throws {InvalidQueryError} for the first option at fault.
+ * @throws {InvalidArgumentError} for the first option at fault.
+ * @throws {InvalidQueryError} for a query given as an option, as the client refuses it.
  * @example
  * ```ts
  * readOptions(optionsSchema({ retries: integerIn(0, 9) }, names), { retries: -1 });
- * // throws InvalidQueryError { parameter: 'retries', value: -1 }
+ * // throws InvalidArgumentError { argument: 'options.retries' }: "options.retries must be an integer from 0 to 9, got -1"
  * ```
  */
 export function readOptions<Output>(schema: z.ZodMiniType<Output>, input: unknown): Output {
@@ -264,16 +268,18 @@ export function readOptions<Output>(schema: z.ZodMiniType<Output>, input: unknow
     result = schema.safeParse(input, { reportInput: true });
   } catch (error) {
     // What the caller's options threw while being read (a getter, a proxy) is reported as ours.
-    throw new InvalidQueryError('options', undefined, `could not be read (${describeThrown(error)})`);
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
   }
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const own = (issue as { params?: { error?: unknown } } | undefined)?.params?.error;
   if (isOwnInstance(own, InvalidQueryError)) throw own;
   const option = issue?.path[0];
-  throw new InvalidQueryError(
-    option === undefined ? 'options' : String(option),
-    issue?.input,
+  throw new InvalidArgumentError(
+    option === undefined ? 'options' : `options.${String(option)}`,
     issue?.message ?? 'are not valid',
+    { value: issue?.input },
   );
 }

@@ -1,3 +1,4 @@
+import { assertRuleBookArgument } from '../book/book-argument.js';
 import { RuleBook } from '../book/rule-book.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown } from '../errors/preflight-error.js';
@@ -86,6 +87,8 @@ export function diffRuleBooks(before: RuleBook, after: RuleBook): RuleBookDiff {
  * ```
  */
 export function* diffRuleBooksSteps(before: RuleBook, after: RuleBook): Steps<RuleBookDiff> {
+  assertRuleBookArgument(before, 'before', 'definition', RuleBook);
+  assertRuleBookArgument(after, 'after', 'definition', RuleBook);
   const added: PairDefinition[] = [];
   const removed: PairDefinition[] = [];
   const changed: SymbolChanges[] = [];

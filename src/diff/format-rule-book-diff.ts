@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { describeThrown } from '../errors/preflight-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
 import type { FieldChange } from './compare-definitions.js';
 import type { RuleBookDiff } from './diff-rule-books.js';
@@ -26,6 +26,14 @@ import type { RuleBookDiff } from './diff-rule-books.js';
  * ```
  */
 export function formatRuleBookDiff(diff: RuleBookDiff): string {
+  if (typeof diff !== 'object' || diff === null)
+    throw new InvalidArgumentError(
+      'diff',
+      `must be a RuleBookDiff (from diffRuleBooks), got ${describeValue(diff)}`,
+      {
+        value: diff,
+      },
+    );
   try {
     return formatLines(diff);
   } catch (error) {

@@ -12,7 +12,7 @@ import type { SchemaIssue } from './shape-issues.js';
  * ```
  */
 export class ExchangeInfoSchemaError extends PreflightError {
-  override readonly name = 'ExchangeInfoSchemaError';
+  override readonly name: string = 'ExchangeInfoSchemaError';
   /** Each problem found, with its path (`serverTime`, `symbols`). */
   readonly issues: readonly SchemaIssue[];
 

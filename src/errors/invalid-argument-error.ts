@@ -18,12 +18,24 @@ import { PreflightError } from './preflight-error.js';
  */
 export class InvalidArgumentError extends PreflightError {
   override readonly name = 'InvalidArgumentError';
-  /** The argument at fault, as the function names it: `before`, `after`, `options`. */
+  /**
+   * The argument at fault, as the function names it: `before`, `after`, `options`, or one option
+   * of an options object as `options.NAME` (`options.baseUrl`).
+   */
   readonly argument: string;
+  /**
+   * The value refused, when it can be repeated (an option's value; a stand-in such as the host
+   * of a URL that carried a password); absent when the argument could not be read at all.
+   */
+  readonly value?: unknown;
 
-  constructor(argument: string, problem: string, options?: { cause?: unknown }) {
-    super(`${argument} ${problem}`, options);
+  constructor(argument: string, problem: string, options?: { cause?: unknown; value?: unknown }) {
+    super(
+      `${argument} ${problem}`,
+      options !== undefined && 'cause' in options ? { cause: options.cause } : undefined,
+    );
     this.argument = argument;
+    if (options !== undefined && 'value' in options) this.value = options.value;
   }
 }
 

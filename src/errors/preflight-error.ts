@@ -92,7 +92,7 @@ export function describeValue(value: unknown, maxLength = 80): string {
     if (typeof value === 'number' || typeof value === 'boolean' || value === undefined || value === null)
       return String(value);
     if (typeof value === 'symbol' || typeof value === 'function') return typeof value;
-    if (Array.isArray(value)) return `an array of ${value.length} items`;
+    if (Array.isArray(value)) return `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
     if (value instanceof Date) return 'a Date';
     // A JSON number as the lossless parser keeps it: quote its text, as the wire had it.
     const lossless = value as { isLosslessNumber?: unknown; value?: unknown };

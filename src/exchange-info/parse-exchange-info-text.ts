@@ -1,4 +1,6 @@
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { describeValue } from '../errors/preflight-error.js';
 import { parseJsonLosslessly } from './lossless-json.js';
 import { parseExchangeInfo } from './parse-exchange-info.js';
 import type { ExchangeInfo } from './schema.js';
@@ -11,6 +13,7 @@ import type { ExchangeInfo } from './schema.js';
  * refused (a definition set aside, a display field a warning), and the rest loads.
  *
  * @throws {ExchangeInfoSchemaError} when the text is not JSON or its top level is wrong.
+ * @throws {InvalidArgumentError} when `text` is not a string.
  * @example
  * ```ts
  * import { readFile } from 'node:fs/promises';
@@ -18,6 +21,12 @@ import type { ExchangeInfo } from './schema.js';
  * ```
  */
 export function parseExchangeInfoText(text: string): ExchangeInfo {
+  if (typeof text !== 'string')
+    throw new InvalidArgumentError(
+      'text',
+      `must be a string (the response body as text${typeof text === 'object' && text !== null ? '; an object already parsed goes to parseExchangeInfo' : ''}), got ${describeValue(text)}`,
+      { value: text },
+    );
   let json: unknown;
   try {
     json = parseJsonLosslessly(text);

@@ -1,3 +1,8 @@
+import {
+  ExchangeAnswerError,
+  type ExchangeErrorAnswer,
+  exchangeErrorAnswerIn,
+} from '../errors/exchange-answer-error.js';
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { IssueCollector } from '../errors/shape-issues.js';
@@ -113,9 +118,16 @@ const MAX_TIMEZONE_LENGTH = MAX_FIELD_TEXT_LENGTH;
  */
 function readEnvelope(json: unknown): { timezone: string; serverTime: number; symbols: readonly Entry[] } {
   const c = new IssueCollector();
+  let answer: ExchangeErrorAnswer | undefined;
   let envelope: { timezone: string; serverTime: number; symbols: readonly Entry[] } | undefined;
   try {
-    const record = c.record(json, []);
+    if (typeof json === 'string')
+      c.add(
+        [],
+        'invalid_type',
+        'expected an object, got a string (JSON text: parse it with parseExchangeInfoText(text))',
+      );
+    const record = typeof json === 'string' ? undefined : c.record(json, []);
     if (record !== undefined) {
       const top = topLevelOnce(record);
       const timezone = c.field<string>(top, 'timezone', [], (v) =>
@@ -138,11 +150,16 @@ function readEnvelope(json: unknown): { timezone: string; serverTime: number; sy
       );
       if (timezone !== undefined && serverTime !== undefined && symbols !== undefined)
         envelope = { timezone, serverTime, symbols: entriesOf(symbols) };
+      // No payload: perhaps the exchange's error answer, `{ code, msg }` (its fields read once,
+      // `symbols` already read and absent).
+      else if (top.symbols === undefined)
+        answer = exchangeErrorAnswerIn({ code: record.code, msg: record.msg });
     }
   } catch (error) {
     const message = `could not be read: ${describeThrown(error)}`;
     throw new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
   }
+  if (answer !== undefined) throw new ExchangeAnswerError(answer);
   if (envelope === undefined) throw new ExchangeInfoSchemaError(c.issues);
   return envelope;
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
-import { toPlainDecimal, type ValidationContext } from '../index.js';
+import { type SkippedCheck, toPlainDecimal, type ValidationContext } from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { createConnectionSlots } from './connection-slots.js';
 import { describeError } from './describe-error.js';
@@ -29,7 +29,13 @@ import { createRequestAudit } from './request-audit.js';
 import { requestRefusal } from './request-headers.js';
 import { routeRequest, routeTakesBody } from './route.js';
 import { ruleBookHealth } from './rule-book-health.js';
-import { lacksRuleField, ruleUncheckedBody, uncheckedSkips } from './unchecked-checks.js';
+import {
+  gatewaySkip,
+  lacksRuleField,
+  type ReferenceState,
+  ruleUncheckedBody,
+  uncheckedSkips,
+} from './unchecked-checks.js';
 
 /**
  * A running gateway.
@@ -343,6 +349,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
+    const reference: ReferenceState = {
+      symbol: String(order.symbol),
+      ageMs: quote?.ageMs,
+      maxAgeMs: maxReferenceAgeMs,
+      stale,
+    };
+    // The skips as the gateway's answers tell them: its own price and limits, not the library's context.
+    const say = (skips: readonly SkippedCheck[]) => skips.map((skip) => gatewaySkip(skip, reference));
     const unchecked = uncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
     // The desk's controls run once the exchange's rules have passed, nothing left unchecked.
     const deskAnswer =
@@ -370,14 +384,19 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         ...exchangeErrorOf(first, order),
         ...capped?.fields,
         violations: result.violations,
-        skipped: result.skipped,
+        skipped: say(result.skipped),
       });
       return;
     }
     if (lacksRuleField(unchecked)) {
       // A fresh reference price would not help: the pair itself lacks what the check needs.
       stats.ruleUnchecked++;
-      answer(res, 503, 'rule-unchecked', ruleUncheckedBody(order.symbol, unchecked, result.skipped));
+      answer(
+        res,
+        503,
+        'rule-unchecked',
+        ruleUncheckedBody(order.symbol, say(unchecked), say(result.skipped)),
+      );
       return;
     }
     if (bandUnchecked !== undefined && unchecked.length > 0) {
@@ -389,7 +408,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
           bandUnchecked === 'stale'
             ? `the gateway's reference price for ${symbol} is ${Math.round(quote?.ageMs ?? 0)} ms old (limit ${maxReferenceAgeMs} ms): the price band cannot be checked, so the order was not sent`
             : `the gateway has no reference price for ${symbol}: the price band cannot be checked, so the order was not sent`,
-        skipped: result.skipped,
+        skipped: say(result.skipped),
       });
       return;
     }

@@ -109,3 +109,35 @@ export function ruleUncheckedBody(
     skipped,
   };
 }
+
+/** What the gateway knew of the order's reference price, for telling a skip in its own words. */
+export interface ReferenceState {
+  readonly symbol: string;
+  /** How old the gateway's price is, when it has one. */
+  readonly ageMs: number | undefined;
+  /** The gateway's `maxReferenceAgeMs`. */
+  readonly maxAgeMs: number;
+  /** True when the gateway had a price but too old to use. */
+  readonly stale: boolean;
+}
+
+/**
+ * A skipped check in the gateway's words. The library says what its caller left out
+ * (`context.referencePrice`); the gateway is that caller, so a skip for want of a reference
+ * price says why the gateway had none: its price for the symbol is too old (its age against
+ * `maxReferenceAgeMs`), or it has none. Read from the skip's `reason`, never its wording; a skip
+ * for a rule field the exchange did not send is told as the library tells it.
+ *
+ * @example
+ * ```ts
+ * gatewaySkip(skip, { symbol: 'BTCUSDT', ageMs: 13_900, maxAgeMs: 10_000, stale: true }).message;
+ * // "PRICE_ABOVE_BUY_LIMIT not checked: the gateway's reference price for BTCUSDT is 13900 ms old (limit maxReferenceAgeMs 10000 ms)"
+ * ```
+ */
+export function gatewaySkip(skip: SkippedCheck, state: ReferenceState): SkippedCheck {
+  if (skipKind(skip.reason) !== 'reference-price') return skip;
+  const why = state.stale
+    ? `the gateway's reference price for ${state.symbol} is ${Math.round(state.ageMs ?? 0)} ms old (limit maxReferenceAgeMs ${state.maxAgeMs} ms)`
+    : `the gateway has no reference price for ${state.symbol} (referencePrices gave none)`;
+  return { ...skip, message: `${skip.check} not checked: ${why}` };
+}

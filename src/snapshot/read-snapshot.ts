@@ -1,3 +1,8 @@
+import {
+  type ExchangeErrorAnswer,
+  exchangeAnswerProblem,
+  exchangeErrorAnswerIn,
+} from '../errors/exchange-answer-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { SchemaIssue } from '../errors/shape-issues.js';
 import { MAX_FIELD_TEXT_LENGTH } from '../exchange-info/field-schemas.js';
@@ -29,6 +34,7 @@ import {
 export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
   const { format, version } = readHeader(value);
   const declared = typeof version === 'number' ? version : undefined;
+  if (format !== SNAPSHOT_FORMAT) refuseErrorAnswer(value, declared);
   if (format !== SNAPSHOT_FORMAT)
     throw new SnapshotError(
       'format',
@@ -63,6 +69,25 @@ export function readRuleBookSnapshot(value: unknown): RuleBookSnapshot {
   return result.snapshot;
 }
 
+/** The exchange's error answer `{ code, msg }` saved where a snapshot should be, refused as such. */
+function refuseErrorAnswer(value: unknown, version: number | undefined): void {
+  let answer: ExchangeErrorAnswer | undefined;
+  try {
+    answer = exchangeErrorAnswerIn(value);
+  } catch {
+    return; // a hostile value: refused for its format, as any other non-snapshot
+  }
+  if (answer !== undefined)
+    throw new SnapshotError(
+      'format',
+      [issue('(root)', exchangeAnswerProblem(answer, 'a rule-book snapshot'))],
+      {
+        version,
+        exchange: answer,
+      },
+    );
+}
+
 function readHeader(value: unknown): { format: unknown; version: unknown } {
   let header: { format: unknown; version: unknown } | undefined;
   try {
@@ -78,7 +103,10 @@ function readHeader(value: unknown): { format: unknown; version: unknown } {
   }
   if (header === undefined)
     throw new SnapshotError('format', [
-      issue('(root)', `expected a snapshot object, got ${describeValue(value)}`),
+      issue(
+        '(root)',
+        `expected a snapshot object, got ${describeValue(value)}${typeof value === 'string' ? ' (JSON text: load it with parseRuleBookSnapshot(text))' : ''}`,
+      ),
     ]);
   return header;
 }

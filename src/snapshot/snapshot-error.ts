@@ -1,3 +1,4 @@
+import type { ExchangeErrorAnswer } from '../errors/exchange-answer-error.js';
 import { hasErrorBrand, isOwnInstance, PreflightError } from '../errors/preflight-error.js';
 import type { SchemaIssue } from '../errors/shape-issues.js';
 import { SNAPSHOT_VERSION } from './snapshot-schema.js';
@@ -41,11 +42,18 @@ export class SnapshotError extends PreflightError {
   readonly supportedVersion: number = SNAPSHOT_VERSION;
   /** Each problem found, with its path (`symbols[3].tickSize`). */
   readonly issues: readonly SchemaIssue[];
+  /**
+   * The exchange's error `code`, when the document is the exchange's error answer `{ code, msg }`
+   * (saved in the snapshot's place) rather than a snapshot; `reason` is then `format`.
+   */
+  readonly exchangeCode?: number | string;
+  /** The exchange's error `msg`, with {@link SnapshotError.exchangeCode}. */
+  readonly exchangeMessage?: string;
 
   constructor(
     reason: SnapshotErrorReason,
     issues: readonly SchemaIssue[],
-    options: { version?: number | undefined; cause?: unknown } = {},
+    options: { version?: number | undefined; cause?: unknown; exchange?: ExchangeErrorAnswer } = {},
   ) {
     const summary = issues
       .slice(0, 5)
@@ -59,6 +67,10 @@ export class SnapshotError extends PreflightError {
     this.reason = reason;
     this.version = options.version;
     this.issues = issues;
+    if (options.exchange !== undefined) {
+      this.exchangeCode = options.exchange.code;
+      this.exchangeMessage = options.exchange.msg;
+    }
   }
 }
 

@@ -183,7 +183,7 @@ export interface RuleBookSource {
  *
  * Nothing happens until `start()` or `ready()`.
  *
- * @throws {InvalidQueryError} when an option is invalid; `parameter` names it.
+ * @throws {InvalidArgumentError} when an option is invalid; `argument` names it (`options.intervalMs`).
  * @example
  * ```ts
  * import { createRuleBookSource, ExchangeInfoClient, isImplausibleRuleBookError } from 'order-preflight/node';

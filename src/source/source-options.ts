@@ -311,11 +311,11 @@ export type ResolvedRuleBookSourceOptions = Readonly<z.output<ReturnType<typeof 
  * Checks rule-book source options and fills in defaults. Unknown keys are refused, so a typo
  * such as `interval` fails loudly.
  *
- * @throws {InvalidQueryError} with `parameter` set to the option at fault (`query` problems name
- *   the query parameter, as the client does).
+ * @throws {InvalidArgumentError} with `argument` naming the option at fault (`options.intervalMs`).
+ * @throws {InvalidQueryError} for a bad `query`, naming the query parameter as the client does.
  * @example
  * ```ts
- * resolveRuleBookSourceOptions({ client, intervalMs: 0 }); // throws InvalidQueryError { parameter: 'intervalMs' }
+ * resolveRuleBookSourceOptions({ client, intervalMs: 0 }); // throws InvalidArgumentError { argument: 'options.intervalMs' }
  * ```
  */
 export function resolveRuleBookSourceOptions(options: unknown): ResolvedRuleBookSourceOptions {

@@ -11,6 +11,7 @@ export {
   ArbitraryConfigurationError,
   isArbitraryConfigurationError,
 } from './arbitrary-configuration-error.js';
+export { assertAccepted, OrderNotAcceptedError } from './assert-accepted.js';
 export type { DecimalEncoding } from './decimal-encoding-arb.js';
 export { type ExchangeInfoArbOptions, exchangeInfoArb } from './exchange-info-arb.js';
 export { canBreak, invalidOrderArb, type OrderArbOptions, validOrderArb } from './order-arbs.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PairDefinition } from '../exchange-info/schema.js';
-import type { OrderSide, OrderType } from '../order/order-input.js';
+import type { OrderInput, OrderSide, OrderType } from '../order/order-input.js';
 import type { ViolationCode } from '../validation/violation-codes.js';
 import { ArbitraryConfigurationError } from './arbitrary-configuration-error.js';
 import { BAD_CLIENT_ORDER_IDS } from './client-order-id-arb.js';
@@ -113,7 +113,9 @@ function made(outcome: Outcome): fc.Arbitrary<unknown> {
  * `options.maxNotional`. About half carry a `newClientOrderId` of 1 to 40 characters from the whole
  * range the library lets through (spaces, punctuation, non-ASCII letters, emoji; often exactly 40).
  * A rule field the definition lacks imposes nothing. Validate them with the same context to get
- * `ok: true`, whether or not the book infers the tick.
+ * `ok: true`, whether or not the book infers the tick ({@link assertAccepted} says which rule
+ * refused one, if any did). Each is an {@link OrderInput}: `order.price` is a `string | number`
+ * (or `undefined` for MARKET), ready for a strategy's own arithmetic.
  *
  * `definition` may be a parsed definition (`parseExchangeInfo(...).symbols[i]`) or the book's
  * (`book.definition(symbol)`, whose tick may already be inferred).
@@ -136,14 +138,16 @@ function made(outcome: Outcome): fc.Arbitrary<unknown> {
 export function validOrderArb(
   definition: PairDefinition,
   options: OrderArbOptions = {},
-): fc.Arbitrary<Record<string, unknown>> {
+): fc.Arbitrary<OrderInput> {
   const refused = notTakingOrders(definition, 'validOrderArb');
   if (refused !== undefined) throw new ArbitraryConfigurationError(refused);
   const space = new OrderSpace(definition, options);
   const plan = planFor(options, 'valid', 'valid');
   const outcome = ordersOutcome(space, options, plan, 'valid order');
   if ('why' in outcome) throw new ArbitraryConfigurationError(outcome.why);
-  return ordersArb(space, plan, outcome.kinds);
+  // A valid order is an OrderInput: its symbol, a side and a type, a quantity (and, for LIMIT, a
+  // price and a time in force) as strings or numbers, perhaps a newClientOrderId (orderOf).
+  return ordersArb(space, plan, outcome.kinds) as fc.Arbitrary<unknown> as fc.Arbitrary<OrderInput>;
 }
 
 /** Orders for a symbol no book is expected to list. */

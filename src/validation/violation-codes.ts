@@ -144,10 +144,13 @@ export type Violation =
     >
   | (ViolationBase<'INVALID_FIELD', ViolationField> & { readonly limit?: never; readonly value?: never })
   | PlainViolation<'UNEXPECTED_FIELD', 'price'>
-  | PlainViolation<
-      'UNKNOWN_SYMBOL' | 'SYMBOL_DEFINITION_INVALID' | 'SYMBOL_NOT_TRADING' | 'TRADING_DISABLED',
-      'symbol'
-    >
+  | (ViolationBase<'UNKNOWN_SYMBOL', 'symbol'> & {
+      readonly limit?: never;
+      readonly value?: never;
+      /** The book's symbol this one spells another way (`btcusdt`: `['BTCUSDT']`), when there is one. */
+      readonly suggestion?: Suggestions;
+    })
+  | PlainViolation<'SYMBOL_DEFINITION_INVALID' | 'SYMBOL_NOT_TRADING' | 'TRADING_DISABLED', 'symbol'>
   | BoundViolation<'PRICE_TICK' | 'PRICE_PRECISION' | 'PRICE_BELOW_SELL_LIMIT', 'price'>
   | CapViolation<'PRICE_ABOVE_BUY_LIMIT', 'price'>
   | BoundViolation<'QUANTITY_STEP' | 'QUANTITY_PRECISION' | 'QUANTITY_BELOW_MIN', 'quantity'>

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc, { type Arbitrary } from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   estimateOrder,
@@ -21,6 +22,7 @@ import {
   type ValidationContext,
   validateOrder,
 } from '../../src/index.js';
+import { validOrderArb } from '../../src/testing/index.js';
 
 const book = RuleBook.fromExchangeInfo(sampleExchangeInfo());
 
@@ -165,6 +167,14 @@ describe('suggestions are non-empty where they are given', () => {
     expect(readme).toContain(
       `\`\`\`ts\nimport type { OrderInput, RuleBook } from 'order-preflight';\n\n${printed}\`\`\``,
     );
+  });
+
+  it('validOrderArb makes OrderInputs: a strategy reads their fields without a cast', () => {
+    const definition = book.definition('BTCUSDT')!;
+    const a: Arbitrary<OrderInput> = validOrderArb(definition);
+    const [order] = fc.sample(a, { numRuns: 1, seed: 3 });
+    expectTypeOf(order!.price).toEqualTypeOf<string | number | undefined>();
+    expect(book.validateOrder(order!).ok).toBe(true);
   });
 
   it('an order field is still readonly: assign a new order, never a field', () => {

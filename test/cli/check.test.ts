@@ -26,7 +26,7 @@ interface Verdict {
   line: number;
   ok: boolean;
   violations: { code: string; field: string; limit?: string; value?: string }[];
-  skipped: { check: string; reason: string }[];
+  skipped: { check: string; reason: string; message: string }[];
   error?: string;
 }
 
@@ -163,6 +163,27 @@ describe('order-preflight check', () => {
     const { io, stdout } = fakeIo(['--rules', rules, '--json', orders]);
     expect(await check(io)).toBe(1);
     expect(parseVerdicts(stdout.text)[0]?.violations.map((v) => v.code)).toContain('QUANTITY_STEP');
+  });
+
+  it("a skip for want of a reference price names --reference-prices, with the skip's code and reason kept", async () => {
+    const orders = temp.path('orders.jsonl');
+    await writeFile(orders, jsonLines(ABOVE_BAND));
+    const prices = temp.path('prices.json');
+    await writeFile(prices, JSON.stringify({ ETHUSDT: '3000' }));
+    for (const argv of [
+      ['--rules', rules, '--json', orders],
+      ['--rules', rules, '--reference-prices', prices, '--json', orders],
+    ]) {
+      const { io, stdout } = fakeIo(argv);
+      expect(await check(io)).toBe(0);
+      const skipped = parseVerdicts(stdout.text)[0]?.skipped ?? [];
+      expect(skipped.length).toBeGreaterThan(0);
+      for (const skip of skipped) {
+        expect(skip.reason).toBe('NO_REFERENCE_PRICE');
+        expect(skip.message).toContain('--reference-prices');
+        expect(skip.message).not.toContain('context.');
+      }
+    }
   });
 
   it('--reference-prices supplies each symbol its last price: the band violation appears only with it', async () => {

@@ -15,6 +15,30 @@ describe('order-preflight demo', () => {
     expect(stderr.text).toBe('');
   });
 
+  it('names only codes it showed: each code in a "no rounding repairs" line is on a line of its own above it', async () => {
+    const { io, stdout } = fakeIo([]);
+    expect(await demo(io)).toBe(0);
+    const blocks = stdout.text.split(/\n(?=PASS |FAIL )/);
+    let checked = 0;
+    for (const block of blocks) {
+      const lines = block.split('\n');
+      const shown = new Set(
+        lines.map((line) => /^ {6}([A-Z_]+) /.exec(line)?.[1]).filter((c) => c !== undefined),
+      );
+      for (const line of lines) {
+        const named = /no rounding repairs this order \(([A-Z_, ]+)\)/.exec(line)?.[1];
+        if (named === undefined) continue;
+        for (const code of named.split(', ')) expect(shown).toContain(code);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+    // The 1e-7 order: the codes its repair met are shown with their messages.
+    const tiny = blocks.find((block) => block.includes('1e-7'))!;
+    expect(tiny).toMatch(/^ {6}QUANTITY_STEP /m);
+    expect(tiny).toMatch(/^ {6}QUANTITY_BELOW_MIN /m);
+  });
+
   it('is reached through main', async () => {
     const { io, stdout } = fakeIo(['demo']);
     expect(await main(io)).toBe(0);

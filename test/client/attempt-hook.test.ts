@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptEvent } from '../../src/client/attempt-event.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
-import { isInvalidQueryError } from '../../src/node.js';
+import { isInvalidArgumentError } from '../../src/index.js';
 import { json, silence, startLoopbackServer } from '../../test-support/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
 import { FAST, rejectionOf, withClient } from './harness.js';
@@ -110,7 +110,6 @@ describe('ExchangeInfoClient onAttempt', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(isInvalidQueryError(thrown)).toBe(true);
-    expect((thrown as { parameter?: unknown }).parameter).toBe('onAttempt');
+    expect(isInvalidArgumentError(thrown) && thrown.argument).toBe('options.onAttempt');
   });
 });

@@ -4,7 +4,6 @@ import { abortableSleep } from '../../src/client/abortable-sleep.js';
 import { backoffDelayMs } from '../../src/client/backoff.js';
 import { resolveClientOptions } from '../../src/client/client-options.js';
 import { excerptOf, readExchangeError } from '../../src/client/error-body.js';
-import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import {
   buildExchangeInfoQueryString,
   SYMBOL_STATUSES,
@@ -13,6 +12,7 @@ import {
 import { readBodyExcerpt, readBodyWithCap } from '../../src/client/read-body.js';
 import { parseRetryAfterMs } from '../../src/client/retry-after.js';
 import { isTransientTransportCode, transportErrorCode } from '../../src/client/transport-error.js';
+import { isInvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 
 describe('backoffDelayMs', () => {
   const settings = { baseMs: 100, maxMs: 1_000 };
@@ -191,7 +191,7 @@ describe('resolveClientOptions', () => {
       resolveClientOptions({ baseUrl: 'http://user:secret@127.0.0.1/' });
       expect.unreachable();
     } catch (error) {
-      expect(isInvalidQueryError(error)).toBe(true);
+      expect(isInvalidArgumentError(error)).toBe(true);
       expect(String((error as Error).message)).not.toContain('secret');
       expect(JSON.stringify((error as { value: unknown }).value)).not.toContain('secret');
     }

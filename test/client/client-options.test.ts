@@ -1,23 +1,27 @@
 // The client's options, declared by one zod schema (src/client/client-options.ts): every option's
-// bad value is refused with the library's own InvalidQueryError naming that option (its path),
-// carrying the value, and with the limit in the message; the limits themselves pass.
+// bad value is refused with the library's own InvalidArgumentError naming that option once
+// (`options.NAME`), carrying the value, and with the limit in the message; the limits themselves pass.
 import fc from 'fast-check';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CLIENT_OPTIONS, resolveClientOptions } from '../../src/client/client-options.js';
-import { InvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
+import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeValue, isPreflightError } from '../../src/errors/preflight-error.js';
 
 const baseUrl = 'http://127.0.0.1:1';
 
-function refusal(options: unknown): InvalidQueryError {
+/** The refusal of `options`: the option at fault (`parameter`, `options.` taken off), its value, the message. */
+function refusal(options: unknown): { parameter: string; value: unknown; message: string } {
   try {
     resolveClientOptions(options);
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidQueryError);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
     expect(isPreflightError(error)).toBe(true);
-    return error as InvalidQueryError;
+    const { argument, value, message } = error as InvalidArgumentError;
+    expect(argument === 'options' || argument.startsWith('options.')).toBe(true);
+    return { parameter: argument.replace(/^options\./, ''), value, message };
   }
   throw new Error(`expected ${describeValue(options)} to be refused`);
 }
@@ -81,6 +85,20 @@ describe('client options: each bad value names its option, its value and the lim
     expect(error.parameter).toBe('baseUrl');
     expect(error.value).toBe('"127.0.0.1:1"');
     expect(error.message).not.toContain('secret');
+  });
+
+  it('an option mistake is an argument fault naming the option once, not a query fault', () => {
+    const error = (() => {
+      try {
+        resolveClientOptions({ baseUrl: 'api.example.com' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(isInvalidQueryError(error)).toBe(false);
+    expect((error as InvalidArgumentError).argument).toBe('options.baseUrl');
+    expect((error as Error).message.split('baseUrl').length - 1).toBe(1);
   });
 
   it('baseUrl is required, and options must be an object', () => {
@@ -174,7 +192,7 @@ describe('client options: unknown keys (own enumerable keys, as Object.keys list
     }
   });
 
-  it('a getter that throws: InvalidQueryError naming options, whichever option it is', () => {
+  it('a getter that throws: InvalidArgumentError naming options, whichever option it is', () => {
     const options = {
       baseUrl,
       get retries(): number {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isClientClosedError } from '../../src/client/errors/client-closed-error.js';
 import { isInvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
+import { isInvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { isPreflightError } from '../../src/errors/preflight-error.js';
 import { json, type Responder, startLoopbackServer } from '../../test-support/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition, withRawJson } from '../../test-support/payload.js';
@@ -202,9 +203,9 @@ describe('ExchangeInfoClient: misuse is refused before anything is sent', () => 
   it('refuses a per-call options value that is not an object, or a signal that is not an AbortSignal', async () => {
     await withClient(ok(), {}, async (client, server) => {
       const notObject = await rejectionOf(client.fetchExchangeInfo(undefined, 'fast' as never));
-      expect(isInvalidQueryError(notObject) && notObject.parameter).toBe('options');
+      expect(isInvalidArgumentError(notObject) && notObject.argument).toBe('options');
       const badSignal = await rejectionOf(client.fetchExchangeInfo(undefined, { signal: {} as AbortSignal }));
-      expect(isInvalidQueryError(badSignal) && badSignal.parameter).toBe('signal');
+      expect(isInvalidArgumentError(badSignal) && badSignal.argument).toBe('options.signal');
       expect(server.requests).toHaveLength(0);
     });
   });
@@ -238,7 +239,7 @@ describe('ExchangeInfoClient: options', () => {
     ['headers', { headers: { connection: 'close' } }],
     ['random', { random: 0.5 }],
     ['timeout', { timeout: 100 }],
-  ])('a bad %s → InvalidQueryError naming it', (parameter, partial) => {
+  ])('a bad %s → InvalidArgumentError naming it (options.NAME)', (parameter, partial) => {
     const options = partial === null ? null : { baseUrl: 'http://127.0.0.1:1', ...partial };
     let error: unknown;
     try {
@@ -246,8 +247,10 @@ describe('ExchangeInfoClient: options', () => {
     } catch (e) {
       error = e;
     }
-    expect(isInvalidQueryError(error)).toBe(true);
-    expect(isInvalidQueryError(error) && error.parameter).toBe(parameter);
+    expect(isInvalidArgumentError(error)).toBe(true);
+    expect(isInvalidArgumentError(error) && error.argument).toBe(
+      parameter === 'options' ? 'options' : `options.${parameter}`,
+    );
   });
 
   it('does not close a dispatcher it was given', async () => {

@@ -905,6 +905,16 @@ describe('fails closed', () => {
       expect(reached).toEqual([]);
       expect(answer!.status).toBe(503);
       expect(answer!.headers[GATEWAY_HEADER]).toBe('reference-price-stale');
+      // Its skips say the gateway's own price and limit (not the library's context), reason kept.
+      const skipped = answer!.json.skipped as { reason: string; message: string }[];
+      expect(skipped.length).toBeGreaterThan(0);
+      for (const skip of skipped) {
+        expect(skip.reason).toBe('NO_REFERENCE_PRICE');
+        expect(skip.message).toContain('maxReferenceAgeMs');
+        expect(skip.message).toContain('2001');
+        expect(skip.message).toContain('2000');
+        expect(skip.message).not.toContain('context.');
+      }
       // The last verdict (a `request` event may follow its answer).
       expect(events.filter((event) => event.type === 'verdict').at(-1)).toMatchObject({
         type: 'verdict',

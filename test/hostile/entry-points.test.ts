@@ -19,7 +19,6 @@ import {
   sampleExchangeInfo,
   validateOrder,
 } from '../../src/index.js';
-import { isInvalidQueryError } from '../../src/node.js';
 
 const book = RuleBook.fromExchangeInfo(sampleExchangeInfo());
 const LIMIT = {
@@ -271,10 +270,10 @@ describe('no entry point lets the caller’s exception or a TypeError escape', (
         },
       }),
     ],
-  ])('client options as %s: InvalidQueryError (options)', (_label, make) => {
+  ])('client options as %s: InvalidArgumentError (options)', (_label, make) => {
     const error = thrown(() => resolveClientOptions(make()));
-    expect(isInvalidQueryError(error)).toBe(true);
-    expect((error as { parameter?: string }).parameter).toBe('options');
+    expect(isInvalidArgumentError(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe('options');
   });
 
   it('isPreflightError and isInvalidArgumentError never throw, even on a hostile proxy', () => {

@@ -330,9 +330,9 @@ describe('the plausibility guard', () => {
           intervalMs: 1_000,
           maxLossShare: maxLossShare as number,
         }),
-      ).toThrow(expect.objectContaining({ name: 'InvalidQueryError', parameter: 'maxLossShare' }));
+      ).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', argument: 'options.maxLossShare' }));
     expect(() =>
       createRuleBookSource({ client: exchange.client, intervalMs: 1_000, acceptRefresh: true as never }),
-    ).toThrow(expect.objectContaining({ parameter: 'acceptRefresh' }));
+    ).toThrow(expect.objectContaining({ argument: 'options.acceptRefresh' }));
   });
 });

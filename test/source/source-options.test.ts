@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RuleBook } from '../../src/book/rule-book.js';
 import { InvalidQueryError } from '../../src/client/errors/invalid-query-error.js';
 import { MAX_TIMER_MS } from '../../src/client/wait-bounds.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeValue } from '../../src/errors/preflight-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
@@ -10,12 +11,19 @@ import { fakeClient, twoPairs } from './scripted-exchange.js';
 
 const client = fakeClient([twoPairs()]);
 
+/** The option an option fault names (`options.NAME`, `options.` taken off), or the query parameter. */
 function parameterOf(options: unknown): unknown {
+  return refusal(options).parameter;
+}
+
+function refusal(options: unknown): { parameter: string; value: unknown; message: string } {
   try {
     resolveRuleBookSourceOptions(options);
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidQueryError);
-    return (error as InvalidQueryError).parameter;
+    if (error instanceof InvalidQueryError) return error;
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    const { argument, value, message } = error as InvalidArgumentError;
+    return { parameter: argument.replace(/^options\./, ''), value, message };
   }
   throw new Error('expected the options to be refused');
 }
@@ -73,7 +81,7 @@ describe('rule-book source options', () => {
 
   it('createRuleBookSource checks its options before doing anything', () => {
     const spy = fakeClient([twoPairs()]);
-    expect(() => createRuleBookSource({ client: spy, intervalMs: -1 })).toThrow(InvalidQueryError);
+    expect(() => createRuleBookSource({ client: spy, intervalMs: -1 })).toThrow(InvalidArgumentError);
     expect(spy.calls).toBe(0);
   });
 
@@ -86,15 +94,6 @@ describe('rule-book source options', () => {
 });
 
 describe('rule-book source options: each bad value names its option, its value and the limit', () => {
-  function refusal(options: unknown): InvalidQueryError {
-    try {
-      resolveRuleBookSourceOptions(options);
-    } catch (error) {
-      expect(error).toBeInstanceOf(InvalidQueryError);
-      return error as InvalidQueryError;
-    }
-    throw new Error(`expected ${describeValue(options)} to be refused`);
-  }
   const base = { client, intervalMs: 1_000 };
 
   it.each([
@@ -155,7 +154,7 @@ describe('rule-book source options: each bad value names its option, its value a
     expect(error.value).toBe(5);
   });
 
-  it('a getter that throws: InvalidQueryError naming options', () => {
+  it('a getter that throws: InvalidArgumentError naming options', () => {
     const options = {
       client,
       get intervalMs(): number {

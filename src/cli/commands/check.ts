@@ -37,6 +37,7 @@ import {
   readJsonLines,
 } from '../read-json-lines.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
+import { inCliWords } from '../skip-words.js';
 import { count, describeFsError, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
@@ -186,6 +187,7 @@ export const checkCommand: Command = {
     try {
       const tally = await checkAll(io, input, book, {
         prices,
+        pricesGiven: referenceFile !== undefined,
         maxNotional: flags['max-notional'],
         maxLineBytes: flags['max-line-bytes'],
         json: flags.json,
@@ -253,6 +255,8 @@ async function checkAll(
   book: RuleBook,
   options: {
     prices: ReadonlyMap<string, string>;
+    /** Whether --reference-prices was given: a skip for want of a price says which fix applies. */
+    pricesGiven: boolean;
     maxNotional: string | undefined;
     maxLineBytes: number;
     json: boolean;
@@ -311,8 +315,8 @@ async function checkAll(
         if (outputOpen(entry.line))
           await emit(
             options.json
-              ? `${verdictJson(entry.line, order, result)}\n`
-              : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
+              ? `${verdictJson(entry.line, order, inCliWords(result, options.pricesGiven))}\n`
+              : `${formatVerdictRows(entry.line, order, inCliWords(result, options.pricesGiven), style).join('\n')}\n`,
           );
       }
       progress.update({

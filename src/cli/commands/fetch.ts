@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { type ExchangeInfo, isPreflightError, type PreflightError, RuleBook } from '../../index.js';
+import {
+  type ExchangeInfo,
+  isInvalidArgumentError,
+  isPreflightError,
+  type PreflightError,
+  RuleBook,
+} from '../../index.js';
 import {
   type AttemptEvent,
   DEFAULT_CLIENT_OPTIONS,
@@ -167,10 +173,11 @@ function clientOptionsOf(
   try {
     validateExchangeInfoClientOptions({ baseUrl, ...options });
   } catch (error) {
-    if (!isInvalidQueryError(error)) throw error;
-    const flag = flagGiving(flags, error.parameter);
+    if (!isInvalidArgumentError(error)) throw error;
+    const option = error.argument.startsWith('options.') ? error.argument.slice('options.'.length) : '';
+    const flag = flagGiving(flags, option);
     if (flag === undefined) throw new UsageError(error.message);
-    return refuseFlag(ctx, flag, reasonOf(error));
+    return refuseFlag(ctx, flag, error.message.slice(error.argument.length + 1));
   }
   return options;
 }
