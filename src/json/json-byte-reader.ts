@@ -118,7 +118,8 @@ let decoder: { decode(input: Uint8Array): string } | undefined;
 
 /** The text of `bytes[from, to)`, which starts and ends on character boundaries. */
 function decode(bytes: Uint8Array, from: number, to: number): string {
-  if (to - from > SHORT_TEXT_BYTES) {
+  // Where the engine has no TextDecoder (a bare JavaScript context), every text is spelt out.
+  if (to - from > SHORT_TEXT_BYTES && HAS_TEXT_DECODER) {
     decoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
     return decoder.decode(bytes.subarray(from, to));
   }
@@ -153,6 +154,8 @@ function decode(bytes: Uint8Array, from: number, to: number): string {
   }
   return text;
 }
+
+const HAS_TEXT_DECODER = typeof TextDecoder === 'function';
 
 /** Up to this many bytes, decoding by hand is faster than a call into TextDecoder. */
 const SHORT_TEXT_BYTES = 32;

@@ -11,8 +11,42 @@ import type { StrictJsonLimits, StrictJsonRefusal } from './strict-json-result.j
 /** A lone surrogate: text no UTF-8 can carry (encoding would put U+FFFD in its place). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Made on first use, as the reader's decoder is: a bare JavaScript context can still load the core. */
+/**
+ * Made on first use, as the reader's decoder is; where the engine has no `TextEncoder` (a bare
+ * JavaScript context), the text is encoded by hand.
+ */
 let encoder: { encode(text: string): Uint8Array } | undefined;
+
+function utf8Of(text: string): Uint8Array {
+  encoder ??= typeof TextEncoder === 'function' ? new TextEncoder() : { encode: encodeByHand };
+  return encoder.encode(text);
+}
+
+/**
+ * UTF-8 of well-formed text (lone surrogates were refused before), where no `TextEncoder` is.
+ *
+ * @internal
+ */
+export function encodeByHand(text: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes.push(unit);
+    else if (unit < 0x800) bytes.push(0xc0 | (unit >> 6), 0x80 | (unit & 0x3f));
+    else if (unit < 0xd800 || unit > 0xdbff)
+      bytes.push(0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f));
+    else {
+      const point = 0x10000 + ((unit - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      bytes.push(
+        0xf0 | (point >> 18),
+        0x80 | ((point >> 12) & 0x3f),
+        0x80 | ((point >> 6) & 0x3f),
+        0x80 | (point & 0x3f),
+      );
+    }
+  }
+  return Uint8Array.from(bytes);
+}
 
 /**
  * Reads one JSON value from `text`, never throwing for any text.
@@ -37,8 +71,7 @@ export function readJsonText(
       at: lone.index,
       detail: 'a lone surrogate, which is not Unicode text',
     };
-  encoder ??= new TextEncoder();
-  return readJsonBytesAs(encoder.encode(text), limits, style);
+  return readJsonBytesAs(utf8Of(text), limits, style);
 }
 
 /**
