@@ -8,6 +8,11 @@ import type {
   PairDefinition,
   RejectedDefinition,
 } from '../exchange-info/schema.js';
+import {
+  CLIENT_ORDER_ID_RULES,
+  type ClientOrderIdRule,
+  type FUTURES_CLIENT_ORDER_ID_PATTERN,
+} from '../order/client-order-id.js';
 import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
 import { compilePair, withInferredTick } from '../pair/compile-pair.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
@@ -32,7 +37,12 @@ interface CompiledBook {
 }
 
 /** Set by the class's static block: the private constructor, for {@link ruleBookSteps}. */
-let assemble: (info: ExchangeInfo, compiled: CompiledBook, fetchedAt: number) => RuleBook;
+let assemble: (
+  info: ExchangeInfo,
+  compiled: CompiledBook,
+  fetchedAt: number,
+  clientOrderIds: ClientOrderIdRule,
+) => RuleBook;
 
 /**
  * Options of {@link RuleBook.fromExchangeInfo}.
@@ -52,6 +62,15 @@ export interface RuleBookOptions {
    * grid (PRICE_TICK skipped).
    */
   readonly inferTickSize?: boolean | undefined;
+  /**
+   * The `newClientOrderId` rule (docs/exchange-semantics.md, "newClientOrderId"). Default
+   * `'length'`: 1 to 40 characters and no character set, what the spot documentation states, so
+   * no id the exchange takes is refused. `'futures-pattern'` also holds ids to the pattern WEEX
+   * documents for futures V3 ({@link FUTURES_CLIENT_ORDER_ID_PATTERN}: 1 to 36 of
+   * `A-Z a-z 0-9 . : / _ -`), the exchange's likely rule for spot's unnamed "special characters".
+   * Not kept in a snapshot: give it again to {@link RuleBook.fromJSON}.
+   */
+  readonly clientOrderIds?: ClientOrderIdRule | undefined;
 }
 
 /**
@@ -83,6 +102,8 @@ export class RuleBook {
    * unlike `serverTime`). Kept through snapshots, so a book loaded from a file has its true age.
    */
   readonly fetchedAt: number;
+  /** The `newClientOrderId` rule the book applies (`options.clientOrderIds`; default `'length'`). */
+  readonly clientOrderIds: ClientOrderIdRule;
   /** Definitions that were set aside, with the reasons; orders for them get SYMBOL_DEFINITION_INVALID. */
   readonly rejected: readonly RejectedDefinition[];
   /** Display and fee fields that could not be read and count as absent, per symbol and field. */
@@ -92,16 +113,24 @@ export class RuleBook {
   /** The pairs that have a fast form, looked up directly: the hot path makes one load, not three. */
   readonly #fast: ReadonlyMap<string, FastPair>;
   /** The pairs as the judge asks for them. */
-  readonly #judged: BookPairs = {
+  #judged: BookPairs = {
     fast: (symbol) => this.#fast.get(symbol),
     lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? UNKNOWN,
   };
 
   static {
-    assemble = (info, compiled, fetchedAt) => new RuleBook(info, fetchedAt, compiled);
+    assemble = (info, compiled, fetchedAt, clientOrderIds) =>
+      new RuleBook(info, fetchedAt, compiled, clientOrderIds);
   }
 
-  private constructor(info: ExchangeInfo, fetchedAt: number, compiled: CompiledBook) {
+  private constructor(
+    info: ExchangeInfo,
+    fetchedAt: number,
+    compiled: CompiledBook,
+    clientOrderIds: ClientOrderIdRule,
+  ) {
+    this.clientOrderIds = clientOrderIds;
+    if (clientOrderIds === 'futures-pattern') this.#judged = { ...this.#judged, futuresClientOrderIds: true };
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;
@@ -155,13 +184,19 @@ export class RuleBook {
    * console.log(`${book.size} pairs, fetched ${Date.now() - book.fetchedAt} ms ago`);
    * ```
    */
-  static fromJSON(snapshot: unknown): RuleBook {
+  static fromJSON(snapshot: unknown, options?: Pick<RuleBookOptions, 'clientOrderIds'>): RuleBook {
+    const clientOrderIds = readClientOrderIds(options);
     // Throws SnapshotError only, and returns a fresh object: nothing below reads the caller's input.
     const contents = readRuleBookSnapshot(snapshot);
     let book: RuleBook;
     try {
       // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
-      book = new RuleBook(contents, contents.fetchedAt, runSteps(compileSteps(contents, compilePair)));
+      book = new RuleBook(
+        contents,
+        contents.fetchedAt,
+        runSteps(compileSteps(contents, compilePair)),
+        clientOrderIds,
+      );
     } catch (error) {
       throw new SnapshotError(
         'schema',
@@ -321,6 +356,7 @@ export class RuleBook {
  */
 export function* ruleBookSteps(info: ExchangeInfo, options?: RuleBookOptions): Steps<RuleBook> {
   const { fetchedAt, infer } = readBookOptions(options);
+  const clientOrderIds = readClientOrderIds(options);
   // A raw body is parsed first; parseExchangeInfo reports whatever its input throws as its own error.
   let raw: boolean;
   try {
@@ -331,7 +367,7 @@ export function* ruleBookSteps(info: ExchangeInfo, options?: RuleBookOptions): S
   const parsed = raw ? yield* parseExchangeInfoSteps(info) : info;
   try {
     const compiled = yield* compileSteps(parsed, infer ? compileInferring : compilePair);
-    return assemble(parsed, compiled, fetchedAt);
+    return assemble(parsed, compiled, fetchedAt, clientOrderIds);
   } catch (error) {
     // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
     throw unreadableInfo(error);
@@ -419,6 +455,26 @@ function toEpochMs(fetchedAt: number | Date | undefined): number {
     throw new RangeError(`fetchedAt must be a time since the epoch in ms or a valid Date, got ${String(ms)}`);
   // Whole ms: what a snapshot holds, so a book and its reloaded copy agree.
   return Math.floor(ms);
+}
+
+/** `options.clientOrderIds`, read once and checked. */
+function readClientOrderIds(options: Pick<RuleBookOptions, 'clientOrderIds'> | undefined): ClientOrderIdRule {
+  let rule: unknown;
+  try {
+    rule = options?.clientOrderIds;
+  } catch (error) {
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+  if (rule === undefined) return 'length';
+  const known = CLIENT_ORDER_ID_RULES.find((r) => r === rule);
+  if (known === undefined)
+    throw new InvalidArgumentError(
+      'options.clientOrderIds',
+      `must be ${CLIENT_ORDER_ID_RULES.map((r) => `'${r}'`).join(' or ')}, got ${describeValue(rule)}`,
+    );
+  return known;
 }
 
 /** The options of `fromExchangeInfo`, each read once; what reading throws is ours to report. */

@@ -1,4 +1,10 @@
-import { isExchangeInfoSchemaError, isSnapshotError, parseExchangeInfoText, RuleBook } from '../index.js';
+import {
+  isExchangeInfoSchemaError,
+  isSnapshotError,
+  parseExchangeInfoText,
+  RuleBook,
+  type RuleBookOptions,
+} from '../index.js';
 import { PROGRAM } from './command.js';
 import { readRegularFileStamped } from './read-regular-file.js';
 import { clip, oneLine, printable } from './text.js';
@@ -75,6 +81,7 @@ export async function loadRulesFile(
   path: string,
   what: string,
   accepted: RulesFileAccepted,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'> = {},
 ): Promise<LoadedRules> {
   const { bytes, modifiedMs } = await readRegularFileStamped(path, what, MAX_RULES_FILE_BYTES);
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
@@ -104,15 +111,19 @@ export async function loadRulesFile(
       throw fail(
         `it is a rule-book snapshot already (check and diff read it as it is); expected ${expected}`,
       );
-    return { book: snapshotBook(json, fail), kind };
+    return { book: snapshotBook(json, fail, bookOptions), kind };
   }
   json = undefined; // let the first reading go before the lossless one
-  return { book: payloadBook(text, modifiedMs, fail), kind };
+  return { book: payloadBook(text, modifiedMs, fail, bookOptions), kind };
 }
 
-function snapshotBook(json: unknown, fail: (problem: string) => UsageError): RuleBook {
+function snapshotBook(
+  json: unknown,
+  fail: (problem: string) => UsageError,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'>,
+): RuleBook {
   try {
-    return RuleBook.fromJSON(json);
+    return RuleBook.fromJSON(json, bookOptions);
   } catch (error) {
     if (!isSnapshotError(error)) throw error;
     const advice =
@@ -121,10 +132,18 @@ function snapshotBook(json: unknown, fail: (problem: string) => UsageError): Rul
   }
 }
 
-function payloadBook(text: string, modifiedMs: number, fail: (problem: string) => UsageError): RuleBook {
+function payloadBook(
+  text: string,
+  modifiedMs: number,
+  fail: (problem: string) => UsageError,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'>,
+): RuleBook {
   try {
     // Tick inference left at its default: the book a client builds from the same body on the wire.
-    return RuleBook.fromExchangeInfo(parseExchangeInfoText(text), { fetchedAt: fetchedAtOf(modifiedMs) });
+    return RuleBook.fromExchangeInfo(parseExchangeInfoText(text), {
+      ...bookOptions,
+      fetchedAt: fetchedAtOf(modifiedMs),
+    });
   } catch (error) {
     if (!isExchangeInfoSchemaError(error)) throw error;
     throw fail(`exchangeInfo payload refused: ${clip(oneLine(error.message), 400)}`);
