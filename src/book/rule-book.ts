@@ -251,6 +251,7 @@ export class RuleBook {
    * ```
    */
   validateOrder(order: OrderInput, context?: ValidationContext): ValidationResult;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   validateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): ValidationResult;
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
     return validateWith(this.#judged, order, context);
@@ -274,6 +275,7 @@ export class RuleBook {
    * ```
    */
   checkOrder(order: OrderInput, context?: ValidationContext): OrderVerdict;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   checkOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderVerdict;
   checkOrder(order: unknown, context?: ValidationContext): OrderVerdict {
     return checkWith(this.#judged, order, context);
@@ -291,6 +293,7 @@ export class RuleBook {
    * ```
    */
   estimateOrder(order: OrderInput, context?: ValidationContext): OrderEstimate;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   estimateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderEstimate;
   estimateOrder(order: unknown, context?: ValidationContext): OrderEstimate {
     return estimateWith(this.#judged, order, context);
@@ -308,6 +311,7 @@ export class RuleBook {
    * ```
    */
   normalizeOrder(order: OrderInput, context?: ValidationContext): NormalizeResult;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   normalizeOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): NormalizeResult;
   normalizeOrder(order: unknown, context?: ValidationContext): NormalizeResult {
     return repairWith(this.#judged, order, context);
@@ -527,6 +531,7 @@ export function validateOrder(
   order: OrderInput,
   context?: ValidationContext,
 ): ValidationResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function validateOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -548,6 +553,7 @@ export function validateOrder(book: RuleBook, order: unknown, context?: Validati
  * ```
  */
 export function checkOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderVerdict;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function checkOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -568,6 +574,7 @@ export function checkOrder(book: RuleBook, order: unknown, context?: ValidationC
  * ```
  */
 export function estimateOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderEstimate;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function estimateOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -600,6 +607,7 @@ export function normalizeOrder(
   order: OrderInput,
   context?: ValidationContext,
 ): NormalizeResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function normalizeOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
