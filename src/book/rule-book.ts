@@ -233,6 +233,26 @@ export class RuleBook {
   }
 
   /**
+   * This book with another `newClientOrderId` rule ({@link RuleBookOptions.clientOrderIds}): the
+   * same compiled pairs, nothing compiled again; the book itself when it has that rule already.
+   * For a book loaded or handed over without the option (a snapshot, a source's book).
+   *
+   * @throws {InvalidArgumentError} when `rule` is not one of {@link CLIENT_ORDER_ID_RULES}.
+   * @example
+   * ```ts
+   * const strict = book.withClientOrderIds('futures-pattern');
+   * strict.validateOrder({ ...order, newClientOrderId: 'my order #1' }).ok; // false
+   * ```
+   */
+  withClientOrderIds(rule: ClientOrderIdRule): RuleBook {
+    const checked = readClientOrderIds({ clientOrderIds: rule }, 'rule');
+    if (checked === this.clientOrderIds) return this;
+    const header = { timezone: this.timezone, serverTime: this.serverTime, warnings: this.warnings };
+    const compiled = { pairs: this.#pairs, fast: this.#fast, rejected: [...this.rejected] };
+    return new RuleBook(header as ExchangeInfo, this.fetchedAt, compiled, checked);
+  }
+
+  /**
    * Checks one order, as the exchange would, before it is sent. Never throws and does no I/O;
    * every violation found is reported, in a stable order.
    *
@@ -462,7 +482,10 @@ function toEpochMs(fetchedAt: number | Date | undefined): number {
 }
 
 /** `options.clientOrderIds`, read once and checked. */
-function readClientOrderIds(options: Pick<RuleBookOptions, 'clientOrderIds'> | undefined): ClientOrderIdRule {
+function readClientOrderIds(
+  options: Pick<RuleBookOptions, 'clientOrderIds'> | undefined,
+  argument = 'options.clientOrderIds',
+): ClientOrderIdRule {
   let rule: unknown;
   try {
     rule = options?.clientOrderIds;
@@ -475,7 +498,7 @@ function readClientOrderIds(options: Pick<RuleBookOptions, 'clientOrderIds'> | u
   const known = CLIENT_ORDER_ID_RULES.find((r) => r === rule);
   if (known === undefined)
     throw new InvalidArgumentError(
-      'options.clientOrderIds',
+      argument,
       `must be ${CLIENT_ORDER_ID_RULES.map((r) => `'${r}'`).join(' or ')}, got ${describeValue(rule)}`,
     );
   return known;

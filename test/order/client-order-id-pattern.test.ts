@@ -158,3 +158,71 @@ describe("clientOrderIds: 'futures-pattern'", () => {
     },
   );
 });
+
+describe('withClientOrderIds and the rule-book source', () => {
+  const order = limitOrder('BUY', '100', '1', { newClientOrderId: 'my order #1' });
+
+  it('withClientOrderIds gives the same pairs under another rule, and the book itself for its own', () => {
+    const view = lax.withClientOrderIds('futures-pattern');
+    expect(view.clientOrderIds).toBe('futures-pattern');
+    expect(view.validateOrder(order).violations.map((v) => v.field)).toEqual(['newClientOrderId']);
+    expect(lax.validateOrder(order).ok).toBe(true);
+    expect(view.symbols).toEqual(lax.symbols);
+    expect(view.fetchedAt).toBe(lax.fetchedAt);
+    expect(view.toJSON()).toEqual(lax.toJSON());
+    expect(view.withClientOrderIds('length').validateOrder(order).ok).toBe(true);
+    expect(lax.withClientOrderIds('length')).toBe(lax);
+    expect(() => lax.withClientOrderIds('strict' as never)).toThrow(
+      expect.objectContaining({ argument: 'rule' }),
+    );
+  });
+
+  it('a source serves every book under its clientOrderIds: initial, loaded from a file and fetched', async () => {
+    const { createRuleBookSource } = await import('../../src/node.js');
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = await mkdtemp(join(tmpdir(), 'client-ids-'));
+    const info = parseExchangeInfo(payload([definition()]));
+    const client = { fetchExchangeInfo: async () => info };
+    try {
+      const initial = createRuleBookSource({
+        client,
+        intervalMs: 60_000,
+        initialBook: lax,
+        clientOrderIds: 'futures-pattern',
+      });
+      expect(initial.validateOrder(order).ok).toBe(false);
+      await initial.stop();
+
+      const snapshotFile = join(directory, 'rules.json');
+      await writeFile(snapshotFile, JSON.stringify(lax));
+      const loaded = createRuleBookSource({
+        client: { fetchExchangeInfo: () => new Promise<never>(() => {}) },
+        intervalMs: 60_000,
+        snapshotFile,
+        writeSnapshot: false,
+        clientOrderIds: 'futures-pattern',
+      });
+      await loaded.ready();
+      expect(loaded.validateOrder(order).ok).toBe(false);
+      await loaded.stop();
+
+      const fetched = createRuleBookSource({ client, intervalMs: 60_000, clientOrderIds: 'futures-pattern' });
+      await fetched.ready();
+      expect(fetched.validateOrder(order).ok).toBe(false);
+      await fetched.stop();
+
+      const byDefault = createRuleBookSource({ client, intervalMs: 60_000 });
+      await byDefault.ready();
+      expect(byDefault.validateOrder(order).ok).toBe(true);
+      await byDefault.stop();
+
+      expect(() =>
+        createRuleBookSource({ client, intervalMs: 60_000, clientOrderIds: 'strict' as never }),
+      ).toThrow();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
