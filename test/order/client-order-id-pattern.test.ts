@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkOrder,
@@ -7,6 +10,7 @@ import {
   parseExchangeInfo,
   RuleBook,
 } from '../../src/index.js';
+import { createRuleBookSource } from '../../src/node.js';
 import { fastOnly, fastVerdictOnly, generalPath } from '../../test-support/engine-internals.js';
 import { book, definition, limitOrder, marketOrder, payload } from '../rules/fixtures.js';
 
@@ -178,10 +182,6 @@ describe('withClientOrderIds and the rule-book source', () => {
   });
 
   it('a source serves every book under its clientOrderIds: initial, loaded from a file and fetched', async () => {
-    const { createRuleBookSource } = await import('../../src/node.js');
-    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const directory = await mkdtemp(join(tmpdir(), 'client-ids-'));
     const info = parseExchangeInfo(payload([definition()]));
     const client = { fetchExchangeInfo: async () => info };
@@ -224,5 +224,5 @@ describe('withClientOrderIds and the rule-book source', () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
