@@ -1,11 +1,12 @@
-import { parse, stringify } from 'lossless-json';
+import { type JsonSkeleton, type JsonSpan, jsonSkeletonSteps } from '../json/json-skeleton.js';
+import { runSteps } from '../steps/steps.js';
 
 /**
  * The fake exchange's answer to `GET /api/v3/exchangeInfo?...`: the body it serves, narrowed as
  * the exchange documents the query (`symbol` or `symbols`, mutually exclusive, `symbols` as
  * comma-separated values or a JSON array; `symbolStatus` one of TRADING, HALT, BREAK), with the
- * exchange's error shape for a query it would refuse. Numbers keep their digits (lossless parse
- * and write), so a narrowed answer reads as the whole one does.
+ * exchange's error shape for a query it would refuse. The answer is cut from the body's own text
+ * (the pairs kept are copied as they are written), so a narrowed answer reads as the whole one does.
  *
  * With `liveServerTime`, `serverTime` is the fake's clock now: the library's sample carries the
  * time it was recorded, and a client would see a server clock a year behind its own.
@@ -24,31 +25,49 @@ export function exchangeInfoAnswer(
   const symbolStatus = query.get('symbolStatus');
   if (symbol === null && symbols === null && symbolStatus === null && !liveServerTime)
     return { status: 200, body };
-  let info: Record<string, unknown>;
-  try {
-    info = parse(body) as Record<string, unknown>;
-  } catch {
-    return { status: 200, body };
-  }
-  if (typeof info !== 'object' || info === null || !Array.isArray(info.symbols)) return { status: 200, body };
+  const skeleton = runSteps(jsonSkeletonSteps(body));
+  const pairs = skeleton?.elements.get('symbols');
+  if (skeleton === undefined || pairs === undefined) return { status: 200, body };
   if (symbol !== null && symbols !== null) return refusal(-1142, "Parameter 'symbols' is invalid");
   if (symbolStatus !== null && !['TRADING', 'HALT', 'BREAK'].includes(symbolStatus))
     return refusal(-1142, "Parameter 'symbolStatus' is invalid");
   const wanted = symbol !== null ? [symbol] : symbols !== null ? symbolList(symbols) : undefined;
   if (wanted === null) return refusal(-1142, "Parameter 'symbols' is invalid");
-  const pairs = info.symbols as unknown[];
-  const codeOf = (pair: unknown) => (pair as { symbol?: unknown } | null)?.symbol;
+  // Only each pair's code and status are read; its text is kept as written.
+  const read = pairs.map((span) => ({ span, ...codeAndStatus(body.slice(span.start, span.end)) }));
   if (wanted !== undefined) {
-    const known = new Set(pairs.map(codeOf));
+    const known = new Set(read.map((pair) => pair.symbol));
     if (wanted.some((code) => !known.has(code))) return refusal(-1121, 'Invalid symbol.');
   }
-  const kept = pairs.filter(
+  const kept = read.filter(
     (pair) =>
-      (wanted === undefined || wanted.includes(codeOf(pair) as string)) &&
-      (symbolStatus === null || (pair as { status?: unknown } | null)?.status === symbolStatus),
+      (wanted === undefined || wanted.includes(pair.symbol as string)) &&
+      (symbolStatus === null || pair.status === symbolStatus),
   );
-  const answer = { ...info, ...(liveServerTime ? { serverTime: now } : {}), symbols: kept };
-  return { status: 200, body: stringify(answer) ?? body };
+  const replaced = new Map<string, string>([
+    ['symbols', `[${kept.map((pair) => body.slice(pair.span.start, pair.span.end)).join(',')}]`],
+  ]);
+  if (liveServerTime) replaced.set('serverTime', String(now));
+  return { status: 200, body: rewritten(body, skeleton, replaced) };
+}
+
+/** The body's top-level object again, with the values of the `replaced` members replaced. */
+function rewritten(body: string, skeleton: JsonSkeleton, replaced: ReadonlyMap<string, string>): string {
+  const values: [string, JsonSpan][] = [...skeleton.members];
+  const members = skeleton.keys.map((key, i) => {
+    const [name, value] = values[i] as [string, JsonSpan];
+    return `${body.slice(key.start, key.end)}:${replaced.get(name) ?? body.slice(value.start, value.end)}`;
+  });
+  return `{${members.join(',')}}`;
+}
+
+function codeAndStatus(text: string): { symbol: unknown; status: unknown } {
+  try {
+    const pair = JSON.parse(text) as { symbol?: unknown; status?: unknown } | null;
+    return { symbol: pair?.symbol, status: pair?.status };
+  } catch {
+    return { symbol: undefined, status: undefined };
+  }
 }
 
 /** `BTCUSDT,ETHUSDT` or `["BTCUSDT","ETHUSDT"]`; `null` for a list the exchange could not read. */
