@@ -1,11 +1,14 @@
-import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import { describeValue } from '../errors/preflight-error.js';
+import { describeJsonRefusal, readJsonText } from '../json/json-text.js';
+import { DEFAULT_STRICT_JSON_LIMITS } from '../json/strict-json.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { RuleBook } from './rule-book.js';
 
 /**
- * Loads a rule book from snapshot JSON text (`JSON.stringify(book)`): `JSON.parse`, then
- * {@link RuleBook.fromJSON}. Plain `JSON.parse` loses nothing here: a snapshot's decimals are
- * strings and its numbers are safe integers.
+ * Loads a rule book from snapshot JSON text (`JSON.stringify(book)`): the library's one JSON
+ * reader (a key named twice or nesting past 64 levels is refused, as in every JSON it reads),
+ * then {@link RuleBook.fromJSON}. Numbers read as JavaScript numbers lose nothing here: a
+ * snapshot's decimals are strings and its numbers are safe integers.
  *
  * @throws {SnapshotError} `reason: 'json'` when the text is not JSON; otherwise as
  *   {@link RuleBook.fromJSON}.
@@ -21,15 +24,19 @@ export function parseRuleBookSnapshot(text: string): RuleBook {
     throw new SnapshotError('json', [
       { path: '(root)', code: 'custom', message: `expected JSON text, got ${describeValue(text)}` },
     ]);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
+  const read = readJsonText(text, DEFAULT_STRICT_JSON_LIMITS, SNAPSHOT_READING);
+  if (!read.ok) {
+    const cause = new SyntaxError(describeJsonRefusal(read));
     throw new SnapshotError(
       'json',
-      [{ path: '(root)', code: 'custom', message: `not JSON: ${describeThrown(error)}` }],
-      { cause: error },
+      [{ path: '(root)', code: 'custom', message: `not JSON: ${cause.message}` }],
+      {
+        cause,
+      },
     );
   }
-  return RuleBook.fromJSON(json);
+  return RuleBook.fromJSON(read.value);
 }
+
+/** A snapshot's numbers are safe integers (versions, times): read as `JSON.parse` reads them. */
+const SNAPSHOT_READING = Object.freeze({ number: Number });

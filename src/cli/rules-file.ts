@@ -2,11 +2,14 @@ import {
   isExchangeInfoSchemaError,
   isSnapshotError,
   parseExchangeInfoText,
+  parseJsonStrictly,
+  parseRuleBookSnapshot,
   RuleBook,
   type RuleBookOptions,
 } from '../index.js';
 import { PROGRAM } from './command.js';
 import { readRegularFileStamped } from './read-regular-file.js';
+import { describeStrictJsonRefusal } from './strict-json.js';
 import { clip, oneLine, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
@@ -95,35 +98,43 @@ export async function loadRulesFile(
     throw fail(`not UTF-8 text; expected ${expected}`);
   }
   if (text.trim() === '') throw fail(`it is empty; expected ${expected}`);
-  // This first reading only tells the kinds apart (and is the whole reading of a snapshot, whose
-  // decimals are strings); a payload is read again below, losslessly.
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const detail = clip(oneLine(error instanceof Error ? error.message : String(error)), 160);
-    throw fail(`not JSON (${detail}); expected ${expected}`);
-  }
-  const kind = rulesFileKind(json);
+  // This first reading only tells the kinds apart, by the library's one JSON reader (so a file
+  // that is not JSON is refused by the rules every reading has); each kind is then read by its own
+  // parser, whose numbers are what that kind needs. The file's size bounds every value.
+  const read = parseJsonStrictly(withoutByteOrderMark(bytes), UNBOUNDED_VALUES);
+  if (!read.ok) throw fail(`not JSON (${describeStrictJsonRefusal(read)}); expected ${expected}`);
+  const kind = rulesFileKind(read.value);
   if (typeof kind === 'object') throw fail(`expected ${expected}, but ${kind.got}`);
   if (kind === 'snapshot') {
     if (accepted === 'payload')
       throw fail(
         `it is a rule-book snapshot already (check and diff read it as it is); expected ${expected}`,
       );
-    return { book: snapshotBook(json, fail, bookOptions), kind };
+    return { book: snapshotBook(text, fail, bookOptions), kind };
   }
-  json = undefined; // let the first reading go before the lossless one
   return { book: payloadBook(text, modifiedMs, fail, bookOptions), kind };
 }
 
+const UNBOUNDED_VALUES = Object.freeze({
+  maxValueBytes: Number.POSITIVE_INFINITY,
+  maxValues: Number.POSITIVE_INFINITY,
+});
+
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
+
+/** The bytes without one leading byte-order mark, as editors write it (and as the text was decoded). */
+function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
+  return BYTE_ORDER_MARK.every((byte, i) => bytes[i] === byte) ? bytes.subarray(3) : bytes;
+}
+
 function snapshotBook(
-  json: unknown,
+  text: string,
   fail: (problem: string) => UsageError,
   bookOptions: Pick<RuleBookOptions, 'clientOrderIds'>,
 ): RuleBook {
   try {
-    return RuleBook.fromJSON(json, bookOptions);
+    // A snapshot does not keep the client-id rule: the command's is applied to it.
+    return parseRuleBookSnapshot(text).withClientOrderIds(bookOptions.clientOrderIds ?? 'length');
   } catch (error) {
     if (!isSnapshotError(error)) throw error;
     const advice =

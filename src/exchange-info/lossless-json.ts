@@ -1,22 +1,24 @@
-import { LosslessNumber, parse } from 'lossless-json';
+import type { LosslessNumberLike } from '../decimal/plain-decimal.js';
+import { MAX_JSON_DEPTH } from '../json/json-depth.js';
 import { type JsonSkeleton, type JsonSpan, jsonSkeletonSteps } from '../json/json-skeleton.js';
-import { scanJsonText } from '../json/json-text-scan.js';
+import { describeJsonRefusal, readJsonText } from '../json/json-text.js';
 import { runSteps, type Steps } from '../steps/steps.js';
-import { MAX_JSON_DEPTH } from './json-depth.js';
-import { MAX_PAYLOAD_VALUE_LENGTH, withValuesReplaced } from './oversized-value.js';
+import { MAX_PAYLOAD_VALUE_LENGTH } from './oversized-value.js';
 
 /**
  * Parses JSON text so that no number loses digits: every JSON number arrives as a lossless number
  * carrying its source text (a 20-digit `maxTradeAmount` stays exact), which the exchange-info
- * readers accept wherever they accept a number. A string or number longer than {@link
- * MAX_PAYLOAD_VALUE_LENGTH} characters is replaced, in one linear scan before parsing, by a small
- * object the readers refuse as that field's value: the lossless parser copies every value, and one
- * huge field would otherwise cost gigabytes (docs/guide.md, "Reliability: hostile input").
+ * readers accept wherever they accept a number. The reader is the library's one JSON reader (the
+ * strict reader of order bodies and JSON lines), with its rules: a key named twice in one object
+ * is refused (even with the same value: the exchange's own reader might take either), and so is
+ * nesting past {@link MAX_JSON_DEPTH}; neither can be read as one JSON value.
  *
- * Text nested more than {@link MAX_JSON_DEPTH} levels deep is refused before parsing, and so is
- * an object naming a member twice with two different values (the parser's rule): neither can be
- * read as one JSON value. `enclosingDepth` is for a part of a larger text, parsed on its own: the
- * levels around the part count too, so a part is refused exactly when the whole text would be.
+ * A string or number longer than {@link MAX_PAYLOAD_VALUE_LENGTH} bytes is read as a small
+ * object (`{ oversized: N }`) that the field readers refuse as that field's value, without its
+ * text ever being copied: one huge field never sinks the rest of the payload (docs/guide.md,
+ * "Reliability: hostile input"). `enclosingDepth` is for a part of a larger text, parsed on its
+ * own: the levels around the part count too, so a part is refused exactly when the whole text
+ * would be.
  *
  * @throws {SyntaxError} when the text is not JSON or cannot be read as such; callers wrap it in
  *   a typed error.
@@ -90,8 +92,8 @@ export function* parseJsonLosslesslySteps(
 }
 
 /**
- * False when reading in parts could differ from reading the whole: a key too long for the
- * whole-text parse (it replaces oversized strings, keys included, which makes the text no JSON).
+ * False when reading in parts could differ from reading the whole: a key too long to be read
+ * (the whole text is refused for it).
  */
 function readableInParts(top: JsonSkeleton): boolean {
   return top.keys.every((key) => key.end - key.start - 2 <= MAX_PAYLOAD_VALUE_LENGTH);
@@ -105,9 +107,31 @@ function runEnd(elements: readonly JsonSpan[], first: number, partLength: number
   return last;
 }
 
-/** One part read whole: oversized values and depth found in one scan, then the parser. */
+/** A JSON number kept as its written text: what the exchange-info readers take as a number. */
+class PayloadNumber implements LosslessNumberLike {
+  readonly isLosslessNumber = true as const;
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const PAYLOAD_READING = Object.freeze({
+  number: (text: string): PayloadNumber => new PayloadNumber(text),
+  markOversized: true,
+});
+
+/** One part read whole by the one JSON reader, in the payload style. */
 function parsePart(text: string, enclosingDepth: number): unknown {
-  const scan = scanJsonText(text, MAX_PAYLOAD_VALUE_LENGTH, MAX_JSON_DEPTH - enclosingDepth);
-  if (scan.tooDeep) throw new SyntaxError(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-  return parse(withValuesReplaced(text, scan.overLong), undefined, (value) => new LosslessNumber(value));
+  const read = readJsonText(
+    text,
+    {
+      maxValueBytes: MAX_PAYLOAD_VALUE_LENGTH,
+      maxValues: Number.POSITIVE_INFINITY,
+      maxDepth: MAX_JSON_DEPTH - enclosingDepth,
+    },
+    PAYLOAD_READING,
+  );
+  if (!read.ok) throw new SyntaxError(describeJsonRefusal(read));
+  return read.value;
 }

@@ -9,14 +9,45 @@ import {
   OPEN_BRACKET,
   QUOTE,
 } from './json-text-scan.js';
-import type { StrictJsonLimits, StrictJsonResult, StrictJsonValue } from './strict-json-result.js';
+import type { StrictJsonLimits, StrictJsonResult } from './strict-json-result.js';
+
+/**
+ * How a reading differs from the strict one, for a reader of payloads (the exchange's answers,
+ * which keep every number's digits and set aside one oversized field instead of the whole
+ * document). The grammar, the repeated-key rule and the bounds are the same for every reading:
+ * there is one JSON reader.
+ */
+export interface JsonReadingStyle {
+  /** What a number becomes, from its text as written; left out, the text itself. */
+  readonly number?: ((text: string) => unknown) | undefined;
+  /**
+   * When true, a string or number longer than `maxValueBytes` reads as `{ oversized: N }` (N its
+   * length in bytes, quotes included for a string), which no field reader accepts, instead of
+   * refusing the document; a key that long is refused all the same.
+   */
+  readonly markOversized?: boolean | undefined;
+}
 
 /**
  * Reads one JSON value from bytes already known to be UTF-8, within `limits` (see
  * parseJsonStrictly in strict-json.ts, which checks both before calling).
  */
 export function readJsonBytes(bytes: Uint8Array, limits: StrictJsonLimits): StrictJsonResult {
-  const reader = new JsonByteReader(bytes, limits);
+  return readJsonBytesAs(bytes, limits, STRICT) as StrictJsonResult;
+}
+
+/** The strict reading: numbers as their text, an oversized value refuses the document. */
+const STRICT: JsonReadingStyle = Object.freeze({});
+
+/**
+ * {@link readJsonBytes} in another style: the value's type follows the style (unknown here).
+ */
+export function readJsonBytesAs(
+  bytes: Uint8Array,
+  limits: StrictJsonLimits,
+  style: JsonReadingStyle,
+): { readonly ok: true; readonly value: unknown } | Exclude<StrictJsonResult, { ok: true }> {
+  const reader = new JsonByteReader(bytes, limits, style);
   try {
     return { ok: true, value: reader.readDocument() };
   } catch (error) {
@@ -133,9 +164,10 @@ class JsonByteReader {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly limits: StrictJsonLimits,
+    private readonly style: JsonReadingStyle,
   ) {}
 
-  readDocument(): StrictJsonValue {
+  readDocument(): unknown {
     const value = this.#value(0);
     this.#skipWhitespace();
     if (this.#at < this.bytes.length) this.#fail('more after the value');
@@ -157,7 +189,7 @@ class JsonByteReader {
     this.#at = at;
   }
 
-  #value(depth: number): StrictJsonValue {
+  #value(depth: number): unknown {
     this.#skipWhitespace();
     this.#values++;
     if (this.#values > this.limits.maxValues)
@@ -167,7 +199,7 @@ class JsonByteReader {
       if (depth >= this.limits.maxDepth) this.#fail(`nested deeper than ${this.limits.maxDepth}`, 'TOO_DEEP');
       return byte === OPEN_BRACE ? this.#object(depth + 1) : this.#array(depth + 1);
     }
-    if (byte === QUOTE) return this.#string();
+    if (byte === QUOTE) return this.#string(this.style.markOversized === true);
     if (byte === MINUS || isDigit(byte)) return this.#number();
     if (this.#literal(TRUE)) return true;
     if (this.#literal(FALSE)) return false;
@@ -183,8 +215,8 @@ class JsonByteReader {
     return true;
   }
 
-  #object(depth: number): { [key: string]: StrictJsonValue } {
-    const object: { [key: string]: StrictJsonValue } = {};
+  #object(depth: number): { [key: string]: unknown } {
+    const object: { [key: string]: unknown } = {};
     this.#at++;
     this.#skipWhitespace();
     if (this.bytes[this.#at] === CLOSE_BRACE) {
@@ -195,7 +227,7 @@ class JsonByteReader {
       this.#skipWhitespace();
       const keyAt = this.#at;
       if (this.bytes[keyAt] !== QUOTE) this.#fail('expected a key in quotes');
-      const key = this.#string();
+      const key = this.#string(false) as string;
       if (Object.hasOwn(object, key))
         throw new Refusal('DUPLICATE_KEY', keyAt, `the key ${JSON.stringify(key)} appears twice`, key);
       this.#skipWhitespace();
@@ -213,8 +245,8 @@ class JsonByteReader {
     }
   }
 
-  #array(depth: number): StrictJsonValue[] {
-    const array: StrictJsonValue[] = [];
+  #array(depth: number): unknown[] {
+    const array: unknown[] = [];
     this.#at++;
     this.#skipWhitespace();
     if (this.bytes[this.#at] === CLOSE_BRACKET) {
@@ -230,8 +262,11 @@ class JsonByteReader {
     }
   }
 
-  /** A string from its opening quote. UTF-8 was checked, so no run cuts a character. */
-  #string(): string {
+  /**
+   * A string from its opening quote. UTF-8 was checked, so no run cuts a character. Past the
+   * bound it is refused, or (`mark`) passed over, unread, and marked.
+   */
+  #string(mark: boolean): string | { oversized: number } {
     const bytes = this.bytes;
     const start = this.#at;
     const tooLongAt = start + 1 + this.limits.maxValueBytes;
@@ -240,8 +275,10 @@ class JsonByteReader {
     let text = '';
     let runStart = at;
     for (;;) {
-      if (at > tooLongAt)
+      if (at > tooLongAt) {
+        if (mark) return this.#passOverString(start);
         this.#fail(`a string of more than ${this.limits.maxValueBytes} bytes`, 'VALUE_TOO_LONG', start);
+      }
       const byte = bytes[at];
       if (byte === undefined) this.#fail('a string without its closing quote', 'NOT_JSON', at);
       if (byte === QUOTE) break;
@@ -273,8 +310,27 @@ class JsonByteReader {
     return at > runStart ? text + decode(bytes, runStart, at) : text;
   }
 
-  /** A number as its written text, from its first byte (`-` or a digit). */
-  #number(): string {
+  /**
+   * An oversized string passed over to its closing quote (a quote after an even run of
+   * backslashes), found by the engine's own search: its text is never read, only its length is
+   * kept, so a 20 MB value costs a scan and no copy.
+   */
+  #passOverString(start: number): { oversized: number } {
+    const bytes = this.bytes;
+    let quote = start;
+    for (;;) {
+      quote = bytes.indexOf(QUOTE, quote + 1);
+      if (quote === -1) this.#fail('a string without its closing quote', 'NOT_JSON', bytes.length);
+      let backslashes = 0;
+      for (let b = quote - 1; b > start && bytes[b] === BACKSLASH; b--) backslashes++;
+      if ((backslashes & 1) === 0) break;
+    }
+    this.#at = quote + 1;
+    return { oversized: quote + 1 - start };
+  }
+
+  /** A number from its first byte (`-` or a digit): its text as written, or the style's value of it. */
+  #number(): unknown {
     const bytes = this.bytes;
     const start = this.#at;
     let at = start;
@@ -294,9 +350,12 @@ class JsonByteReader {
       if (!isDigit(bytes[at])) this.#fail('a number without digits in its exponent', 'NOT_JSON', at);
       while (isDigit(bytes[at])) at++;
     }
-    if (at - start > this.limits.maxValueBytes)
-      this.#fail(`a number of more than ${this.limits.maxValueBytes} bytes`, 'VALUE_TOO_LONG', start);
     this.#at = at;
-    return decode(bytes, start, at);
+    if (at - start > this.limits.maxValueBytes) {
+      if (this.style.markOversized === true) return { oversized: at - start };
+      this.#fail(`a number of more than ${this.limits.maxValueBytes} bytes`, 'VALUE_TOO_LONG', start);
+    }
+    const text = decode(bytes, start, at);
+    return this.style.number === undefined ? text : this.style.number(text);
   }
 }

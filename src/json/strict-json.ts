@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeValue } from '../errors/preflight-error.js';
 import { readJsonBytes } from './json-byte-reader.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 import type { StrictJsonLimits, StrictJsonResult } from './strict-json-result.js';
 import { firstNonUtf8Byte } from './utf8.js';
 
@@ -30,7 +31,7 @@ export type {
 export const DEFAULT_STRICT_JSON_LIMITS: StrictJsonLimits = Object.freeze({
   maxValueBytes: 64 * 1024,
   maxValues: 100_000,
-  maxDepth: 64,
+  maxDepth: MAX_JSON_DEPTH,
 });
 
 /**

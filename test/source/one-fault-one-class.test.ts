@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidResponseError } from '../../src/client/errors/invalid-response-error.js';
 import { ExchangeInfoClient } from '../../src/client/exchange-info-client.js';
 import { ExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
-import { MAX_JSON_DEPTH } from '../../src/exchange-info/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../src/json/json-depth.js';
 import { createRuleBookSource } from '../../src/source/rule-book-source.js';
 import { json, type LoopbackServer, startLoopbackServer, text } from '../../test-support/loopback-server.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';

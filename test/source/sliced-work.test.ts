@@ -6,6 +6,7 @@ import { diffRuleBooks, diffRuleBooksSteps } from '../../src/diff/diff-rule-book
 import { ExchangeInfoSchemaError } from '../../src/errors/exchange-info-schema-error.js';
 import { parseExchangeInfo } from '../../src/exchange-info/parse-exchange-info.js';
 import { parseExchangeInfoText } from '../../src/exchange-info/parse-exchange-info-text.js';
+import { MAX_JSON_DEPTH as D } from '../../src/json/json-depth.js';
 import { snapshotTextSteps } from '../../src/snapshot/write-snapshot.js';
 import { scanExchangeInfoText } from '../../src/source/exchange-info-body.js';
 import { fingerprintExchangeInfo } from '../../src/source/fingerprint.js';
@@ -106,16 +107,20 @@ describe('parsing a raw body in slices', () => {
       '{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A","tickSize":"1","tickSize":"2"}]}',
       NOT_JSON,
     ],
-    'a member nested 513 levels deep': [
-      `{"timezone":"UTC","serverTime":1,"symbols":[],"x":${deep(512)}}`,
+    [`a member nested ${D + 1} levels deep`]: [
+      `{"timezone":"UTC","serverTime":1,"symbols":[],"x":${deep(D)}}`,
       NOT_JSON,
     ],
-    'a definition nested 513 levels deep': [
-      `{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A","x":${deep(510)}}]}`,
+    [`a definition nested ${D + 1} levels deep`]: [
+      `{"timezone":"UTC","serverTime":1,"symbols":[{"symbol":"A","x":${deep(D - 2)}}]}`,
       NOT_JSON,
     ],
-    'a body nested 513 levels deep': [deep(513), NOT_JSON],
-    'a body nested 512 levels deep (JSON, of the wrong shape)': [deep(512), WRONG_SHAPE],
+    [`a body nested ${D + 1} levels deep`]: [deep(D + 1), NOT_JSON],
+    [`a body nested ${D} levels deep (JSON, of the wrong shape)`]: [deep(D), WRONG_SHAPE],
+    'a repeated member with the same value': [
+      '{"timezone":"UTC","serverTime":1,"serverTime":1,"symbols":[]}',
+      NOT_JSON,
+    ],
   };
   for (const [name, [text, expectedName]] of Object.entries(REFUSED)) {
     it(`refuses ${name} with the class and issues' paths of the client's whole-body reading (${expectedName})`, async () => {
@@ -138,8 +143,8 @@ describe('parsing a raw body in slices', () => {
     });
   }
 
-  it('reads a definition nested exactly 512 levels deep as the client does (the nesting is no rule field)', async () => {
-    const text = `{"timezone":"UTC","serverTime":1,"symbols":[${JSON.stringify(pairDefinition()).slice(0, -1)},"x":${deep(509)}}]}`;
+  it(`reads a definition nested exactly ${D} levels deep as the client does (the nesting is no rule field)`, async () => {
+    const text = `{"timezone":"UTC","serverTime":1,"symbols":[${JSON.stringify(pairDefinition()).slice(0, -1)},"x":${deep(D - 3)}}]}`;
     const expected = parseExchangeInfo(parseResponseJson(text, { text }));
     const body = await scanExchangeInfoText(text, eager());
     expect(await body.parse(eager())).toEqual(expected);
