@@ -8,9 +8,16 @@
 export default {
   entryPoints: ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
   out: 'docs/api',
-  // The front page lists the three entries; the README is read on its own (its relative links
-  // to examples/ and docs/ are not pages of the reference).
-  readme: 'none',
+  // The front page: what the package does, how to install it, `validateOrder` first, and the
+  // four entries. Its own page, not the README: the README's relative links to examples/ and
+  // docs/ are not pages of the reference.
+  readme: 'docs/api-front-page.md',
+  // What is exported for the package's own CLI and gateway but is not for users (the strict JSON
+  // reader) is marked `@internal` and left out of the reference (docs/development.md, "API").
+  excludeInternal: true,
+  // The guards (`isX`), functions and variables alike, are one group (`@group Guards`), in
+  // alphabetical order: no sort by kind, which would put the variables after the functions.
+  sort: ['instance-first', 'alphabetical-ignoring-documents'],
   // Only src/: the main tsconfig also holds the tests, benches and examples, which the reference
   // does not show and need not be read for it.
   tsconfig: 'tsconfig.docs.json',

@@ -1,6 +1,6 @@
 /**
  * Whether `dist/` is the build of the sources as they are now, so that `npm test` builds only when
- * it has to (`npm ci` has already built, through `prepare`).
+ * it has to (the first run after `npm ci`, which builds nothing, and after an edit).
  *
  * A build records a stamp: a digest of everything it reads (`src/`, the build configuration, the
  * package and lock files, this script and `scripts/build.ts`) and a digest of everything it wrote

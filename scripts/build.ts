@@ -1,9 +1,9 @@
 /**
  * `npm run build`: empties `dist/`, builds with tsup (tsup.config.ts) and stamps the result
  * (scripts/build-stamp.ts). `--if-stale` builds only when `dist/` is not the build of the current
- * sources; `npm test` runs it that way, so a fresh `npm ci` (whose `prepare` built) is not built twice.
+ * sources; `npm test` runs it that way, so an unchanged `dist/` is not built again.
  *
- * Its log goes to stderr, tsup's included: `npm pack --json` runs this through `prepare`, and its
+ * Its log goes to stderr, tsup's included: `npm pack --json` runs this through `prepack`, and its
  * stdout must be the JSON alone for the tools that parse it.
  */
 import { spawnSync } from 'node:child_process';

@@ -8,7 +8,7 @@
 // consumer project against the unpacked tarball from ESM (node16 and bundler resolution) and from
 // CommonJS (node16 and node10), with the library's own declaration files checked too (no
 // skipLibCheck, so all of @types/node in each consumer): about 20 s and 30 s of CPU, more than
-// `npm test`'s minute leaves room for. Then `npm pack --json` with its `prepare` (a full build):
+// `npm test`'s minute leaves room for. Then `npm pack --json` with its `prepack` (a full build):
 // its stdout must parse as JSON.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -293,9 +293,9 @@ type ViolationCode = core.ViolationCode;`;
   }
 
   // With --full: `npm pack --json` prints the JSON alone, for the tools that parse it, although
-  // its `prepare` builds (the build logs to stderr). Last, as that build rewrites dist/.
+  // its `prepack` builds (the build logs to stderr). Last, as that build rewrites dist/.
   if (full) {
-    const label = 'npm pack --json (prepare builds): stdout is JSON alone';
+    const label = 'npm pack --json (prepack builds): stdout is JSON alone';
     const printed = run(label, 'npm', ['pack', '--json', '--dry-run']);
     try {
       JSON.parse(printed);

@@ -3,7 +3,8 @@
  * `test:package:full` (`.ci/run` runs both after it), in under a minute on a 2-core machine.
  *
  * 1. The build, only when `dist/` is not the build of the current sources (`build:if-stale`,
- *    scripts/build-stamp.ts): `npm ci` has built already, through `prepare`. It comes first
+ *    scripts/build-stamp.ts): after `npm ci` (which builds nothing: the package has no install
+ *    script) the first `npm test` builds, later ones only after an edit. It comes first
  *    because the tests of the built CLI, the smoke test and the package checks read `dist/`.
  * 2. Then four steps at once, each one's output held and printed whole when it ends:
  *    - `typecheck`: `tsc --noEmit`;

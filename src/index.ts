@@ -60,6 +60,11 @@ export {
   type StrictJsonResult,
   type StrictJsonValue,
 } from './json/strict-json.js';
+export {
+  CLIENT_ORDER_ID_RULES,
+  type ClientOrderIdRule,
+  FUTURES_CLIENT_ORDER_ID_PATTERN,
+} from './order/client-order-id.js';
 export type {
   OrderArgument,
   OrderInput,

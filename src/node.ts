@@ -34,7 +34,6 @@ export {
 } from './client/exchange-info-client.js';
 export {
   type ExchangeInfoQuery,
-  SYMBOL_PATTERN,
   SYMBOL_STATUSES,
   type SymbolStatus,
   type SymbolsFormat,
@@ -64,8 +63,6 @@ export {
 export {
   readSnapshotFile,
   removeLeftoverSnapshotFiles,
-  SNAPSHOT_LEFTOVER_MIN_AGE_MS,
-  SNAPSHOT_WRITE_DEADLINE_MS,
   type SnapshotWriteResult,
   writeSnapshotFile,
 } from './source/snapshot-file.js';
@@ -75,8 +72,7 @@ export {
   type SnapshotFileOperation,
   type SnapshotFileProblem,
 } from './source/snapshot-file-error.js';
-export { SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from './source/snapshot-lock.js';
-export { SNAPSHOT_MAX_SERVER_TIME_LEAD_MS, type SnapshotKeptReason } from './source/snapshot-order.js';
+export type { SnapshotKeptReason } from './source/snapshot-order.js';
 export {
   DEFAULT_SOURCE_OPTIONS,
   type ExchangeInfoFetcher,

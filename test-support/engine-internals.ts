@@ -56,7 +56,11 @@ export function pairsOf(book: RuleBook): BookPairs {
     const rejected = [...book.rejected].reverse().find((r) => r.symbol === symbol);
     return rejected === undefined ? { kind: 'unknown' } : { kind: 'rejected', rejected };
   };
-  pairs = { fast: (symbol) => known(symbol)?.fast, lookup };
+  pairs = {
+    fast: (symbol) => known(symbol)?.fast,
+    lookup,
+    ...(book.clientOrderIds === 'futures-pattern' ? { futuresClientOrderIds: true } : {}),
+  };
   PAIRS.set(book, pairs);
   return pairs;
 }
@@ -107,6 +111,7 @@ function fastWaysOf<T>(
       lookedUp = true;
       return pairs.lookup(symbol);
     },
+    ...(pairs.futuresClientOrderIds === true ? { futuresClientOrderIds: true } : {}),
   };
   return (order, context) => {
     asked = false;

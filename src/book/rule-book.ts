@@ -8,6 +8,11 @@ import type {
   PairDefinition,
   RejectedDefinition,
 } from '../exchange-info/schema.js';
+import {
+  CLIENT_ORDER_ID_RULES,
+  type ClientOrderIdRule,
+  type FUTURES_CLIENT_ORDER_ID_PATTERN,
+} from '../order/client-order-id.js';
 import type { OrderArgument, OrderInput, ValidationContext } from '../order/order-input.js';
 import { compilePair, withInferredTick } from '../pair/compile-pair.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
@@ -34,7 +39,12 @@ interface CompiledBook {
 }
 
 /** Set by the class's static block: the private constructor, for {@link ruleBookSteps}. */
-let assemble: (info: ExchangeInfo, compiled: CompiledBook, fetchedAt: number) => RuleBook;
+let assemble: (
+  info: ExchangeInfo,
+  compiled: CompiledBook,
+  fetchedAt: number,
+  clientOrderIds: ClientOrderIdRule,
+) => RuleBook;
 
 /**
  * Options of {@link RuleBook.fromExchangeInfo}.
@@ -54,6 +64,15 @@ export interface RuleBookOptions {
    * grid (PRICE_TICK skipped).
    */
   readonly inferTickSize?: boolean | undefined;
+  /**
+   * The `newClientOrderId` rule (docs/exchange-semantics.md, "newClientOrderId"). Default
+   * `'length'`: 1 to 40 characters and no character set, what the spot documentation states, so
+   * no id the exchange takes is refused. `'futures-pattern'` also holds ids to the pattern WEEX
+   * documents for futures V3 ({@link FUTURES_CLIENT_ORDER_ID_PATTERN}: 1 to 36 of
+   * `A-Z a-z 0-9 . : / _ -`), the exchange's likely rule for spot's unnamed "special characters".
+   * Not kept in a snapshot: give it again to {@link RuleBook.fromJSON}.
+   */
+  readonly clientOrderIds?: ClientOrderIdRule | undefined;
 }
 
 /**
@@ -85,6 +104,8 @@ export class RuleBook {
    * unlike `serverTime`). Kept through snapshots, so a book loaded from a file has its true age.
    */
   readonly fetchedAt: number;
+  /** The `newClientOrderId` rule the book applies (`options.clientOrderIds`; default `'length'`). */
+  readonly clientOrderIds: ClientOrderIdRule;
   /** Definitions that were set aside, with the reasons; orders for them get SYMBOL_DEFINITION_INVALID. */
   readonly rejected: readonly RejectedDefinition[];
   /** Display and fee fields that could not be read and count as absent, per symbol and field. */
@@ -94,7 +115,7 @@ export class RuleBook {
   /** The pairs that have a fast form, looked up directly: the hot path makes one load, not three. */
   readonly #fast: ReadonlyMap<string, FastPair>;
   /** The pairs as the judge asks for them. */
-  readonly #judged: BookPairs = {
+  #judged: BookPairs = {
     fast: (symbol) => this.#fast.get(symbol),
     lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
   };
@@ -107,10 +128,18 @@ export class RuleBook {
   }
 
   static {
-    assemble = (info, compiled, fetchedAt) => new RuleBook(info, fetchedAt, compiled);
+    assemble = (info, compiled, fetchedAt, clientOrderIds) =>
+      new RuleBook(info, fetchedAt, compiled, clientOrderIds);
   }
 
-  private constructor(info: ExchangeInfo, fetchedAt: number, compiled: CompiledBook) {
+  private constructor(
+    info: ExchangeInfo,
+    fetchedAt: number,
+    compiled: CompiledBook,
+    clientOrderIds: ClientOrderIdRule,
+  ) {
+    this.clientOrderIds = clientOrderIds;
+    if (clientOrderIds === 'futures-pattern') this.#judged = { ...this.#judged, futuresClientOrderIds: true };
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;
@@ -164,13 +193,19 @@ export class RuleBook {
    * console.log(`${book.size} pairs, fetched ${Date.now() - book.fetchedAt} ms ago`);
    * ```
    */
-  static fromJSON(snapshot: unknown): RuleBook {
+  static fromJSON(snapshot: unknown, options?: Pick<RuleBookOptions, 'clientOrderIds'>): RuleBook {
+    const clientOrderIds = readClientOrderIds(options);
     // Throws SnapshotError only, and returns a fresh object: nothing below reads the caller's input.
     const contents = readRuleBookSnapshot(snapshot);
     let book: RuleBook;
     try {
       // A snapshot holds the definitions in force: an inferred tick is kept as it was, not re-inferred.
-      book = new RuleBook(contents, contents.fetchedAt, runSteps(compileSteps(contents, compilePair)));
+      book = new RuleBook(
+        contents,
+        contents.fetchedAt,
+        runSteps(compileSteps(contents, compilePair)),
+        clientOrderIds,
+      );
     } catch (error) {
       throw new SnapshotError(
         'schema',
@@ -207,6 +242,26 @@ export class RuleBook {
   }
 
   /**
+   * This book with another `newClientOrderId` rule ({@link RuleBookOptions.clientOrderIds}): the
+   * same compiled pairs, nothing compiled again; the book itself when it has that rule already.
+   * For a book loaded or handed over without the option (a snapshot, a source's book).
+   *
+   * @throws {InvalidArgumentError} when `rule` is not one of {@link CLIENT_ORDER_ID_RULES}.
+   * @example
+   * ```ts
+   * const strict = book.withClientOrderIds('futures-pattern');
+   * strict.validateOrder({ ...order, newClientOrderId: 'my order #1' }).ok; // false
+   * ```
+   */
+  withClientOrderIds(rule: ClientOrderIdRule): RuleBook {
+    const checked = readClientOrderIds({ clientOrderIds: rule }, 'rule');
+    if (checked === this.clientOrderIds) return this;
+    const header = { timezone: this.timezone, serverTime: this.serverTime, warnings: this.warnings };
+    const compiled = { pairs: this.#pairs, fast: this.#fast, rejected: [...this.rejected] };
+    return new RuleBook(header as ExchangeInfo, this.fetchedAt, compiled, checked);
+  }
+
+  /**
    * Checks one order, as the exchange would, before it is sent. Never throws and does no I/O;
    * every violation found is reported, in a stable order.
    *
@@ -225,6 +280,7 @@ export class RuleBook {
    * ```
    */
   validateOrder(order: OrderInput, context?: ValidationContext): ValidationResult;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   validateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): ValidationResult;
   validateOrder(order: unknown, context?: ValidationContext): ValidationResult {
     return validateWith(this.#judged, order, context);
@@ -248,6 +304,7 @@ export class RuleBook {
    * ```
    */
   checkOrder(order: OrderInput, context?: ValidationContext): OrderVerdict;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   checkOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderVerdict;
   checkOrder(order: unknown, context?: ValidationContext): OrderVerdict {
     return checkWith(this.#judged, order, context);
@@ -265,6 +322,7 @@ export class RuleBook {
    * ```
    */
   estimateOrder(order: OrderInput, context?: ValidationContext): OrderEstimate;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   estimateOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): OrderEstimate;
   estimateOrder(order: unknown, context?: ValidationContext): OrderEstimate {
     return estimateWith(this.#judged, order, context);
@@ -282,6 +340,7 @@ export class RuleBook {
    * ```
    */
   normalizeOrder(order: OrderInput, context?: ValidationContext): NormalizeResult;
+  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
   normalizeOrder<const T>(order: T & OrderArgument<T>, context?: ValidationContext): NormalizeResult;
   normalizeOrder(order: unknown, context?: ValidationContext): NormalizeResult {
     return repairWith(this.#judged, order, context);
@@ -330,6 +389,7 @@ export class RuleBook {
  */
 export function* ruleBookSteps(info: ExchangeInfo, options?: RuleBookOptions): Steps<RuleBook> {
   const { fetchedAt, infer } = readBookOptions(options);
+  const clientOrderIds = readClientOrderIds(options);
   // A raw body is parsed first; parseExchangeInfo reports whatever its input throws as its own error.
   let raw: boolean;
   try {
@@ -340,7 +400,7 @@ export function* ruleBookSteps(info: ExchangeInfo, options?: RuleBookOptions): S
   const parsed = raw ? yield* parseExchangeInfoSteps(info) : info;
   try {
     const compiled = yield* compileSteps(parsed, infer ? compileInferring : compilePair);
-    return assemble(parsed, compiled, fetchedAt);
+    return assemble(parsed, compiled, fetchedAt, clientOrderIds);
   } catch (error) {
     // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
     throw unreadableInfo(error);
@@ -430,6 +490,29 @@ function toEpochMs(fetchedAt: number | Date | undefined): number {
   return Math.floor(ms);
 }
 
+/** `options.clientOrderIds`, read once and checked. */
+function readClientOrderIds(
+  options: Pick<RuleBookOptions, 'clientOrderIds'> | undefined,
+  argument = 'options.clientOrderIds',
+): ClientOrderIdRule {
+  let rule: unknown;
+  try {
+    rule = options?.clientOrderIds;
+  } catch (error) {
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+  if (rule === undefined) return 'length';
+  const known = CLIENT_ORDER_ID_RULES.find((r) => r === rule);
+  if (known === undefined)
+    throw new InvalidArgumentError(
+      argument,
+      `must be ${CLIENT_ORDER_ID_RULES.map((r) => `'${r}'`).join(' or ')}, got ${describeValue(rule)}`,
+    );
+  return known;
+}
+
 /** The options of `fromExchangeInfo`, each read once; what reading throws is ours to report. */
 function readBookOptions(options: RuleBookOptions | undefined): { fetchedAt: number; infer: boolean } {
   let at: unknown;
@@ -480,6 +563,7 @@ export function validateOrder(
   order: OrderInput,
   context?: ValidationContext,
 ): ValidationResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function validateOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -502,6 +586,7 @@ export function validateOrder(book: RuleBook, order: unknown, context?: Validati
  * ```
  */
 export function checkOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderVerdict;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function checkOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -523,6 +608,7 @@ export function checkOrder(book: RuleBook, order: unknown, context?: ValidationC
  * ```
  */
 export function estimateOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderEstimate;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function estimateOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,
@@ -556,6 +642,7 @@ export function normalizeOrder(
   order: OrderInput,
   context?: ValidationContext,
 ): NormalizeResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
 export function normalizeOrder<const T>(
   book: RuleBook,
   order: T & OrderArgument<T>,

@@ -5,6 +5,7 @@ import {
   parseJsonStrictly,
   parseRuleBookSnapshot,
   RuleBook,
+  type RuleBookOptions,
 } from '../index.js';
 import { PROGRAM } from './command.js';
 import { readRegularFileStamped } from './read-regular-file.js';
@@ -83,6 +84,7 @@ export async function loadRulesFile(
   path: string,
   what: string,
   accepted: RulesFileAccepted,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'> = {},
 ): Promise<LoadedRules> {
   const { bytes, modifiedMs } = await readRegularFileStamped(path, what, MAX_RULES_FILE_BYTES);
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
@@ -108,9 +110,9 @@ export async function loadRulesFile(
       throw fail(
         `it is a rule-book snapshot already (check and diff read it as it is); expected ${expected}`,
       );
-    return { book: snapshotBook(text, fail), kind };
+    return { book: snapshotBook(text, fail, bookOptions), kind };
   }
-  return { book: payloadBook(text, modifiedMs, fail), kind };
+  return { book: payloadBook(text, modifiedMs, fail, bookOptions), kind };
 }
 
 const UNBOUNDED_VALUES = Object.freeze({
@@ -125,9 +127,14 @@ function withoutByteOrderMark(bytes: Uint8Array): Uint8Array {
   return BYTE_ORDER_MARK.every((byte, i) => bytes[i] === byte) ? bytes.subarray(3) : bytes;
 }
 
-function snapshotBook(text: string, fail: (problem: string) => UsageError): RuleBook {
+function snapshotBook(
+  text: string,
+  fail: (problem: string) => UsageError,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'>,
+): RuleBook {
   try {
-    return parseRuleBookSnapshot(text);
+    // A snapshot does not keep the client-id rule: the command's is applied to it.
+    return parseRuleBookSnapshot(text).withClientOrderIds(bookOptions.clientOrderIds ?? 'length');
   } catch (error) {
     if (!isSnapshotError(error)) throw error;
     const advice =
@@ -136,10 +143,18 @@ function snapshotBook(text: string, fail: (problem: string) => UsageError): Rule
   }
 }
 
-function payloadBook(text: string, modifiedMs: number, fail: (problem: string) => UsageError): RuleBook {
+function payloadBook(
+  text: string,
+  modifiedMs: number,
+  fail: (problem: string) => UsageError,
+  bookOptions: Pick<RuleBookOptions, 'clientOrderIds'>,
+): RuleBook {
   try {
     // Tick inference left at its default: the book a client builds from the same body on the wire.
-    return RuleBook.fromExchangeInfo(parseExchangeInfoText(text), { fetchedAt: fetchedAtOf(modifiedMs) });
+    return RuleBook.fromExchangeInfo(parseExchangeInfoText(text), {
+      ...bookOptions,
+      fetchedAt: fetchedAtOf(modifiedMs),
+    });
   } catch (error) {
     if (!isExchangeInfoSchemaError(error)) throw error;
     throw fail(`exchangeInfo payload refused: ${clip(oneLine(error.message), 400)}`);

@@ -56,6 +56,9 @@ export type SymbolsFormat = 'comma' | 'json';
  * code, a space, a comma or a quote is almost always a caller's mistake, and a comma or quote
  * would change the meaning of a comma-separated or JSON `symbols` list.
  *
+ * Not exported from the package: the client's own check (docs/exchange-semantics.md, "symbol").
+ *
+ * @internal
  * @example
  * ```ts
  * SYMBOL_PATTERN.test('BTCUSDT'); // true

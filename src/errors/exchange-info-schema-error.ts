@@ -33,6 +33,8 @@ export class ExchangeInfoSchemaError extends PreflightError {
  * ```ts
  * if (isExchangeInfoSchemaError(error)) console.table(error.issues);
  * ```
+ *
+ * @group Guards
  */
 export function isExchangeInfoSchemaError(error: unknown): error is ExchangeInfoSchemaError {
   return isOwnInstance(error, ExchangeInfoSchemaError) || hasErrorBrand(error, 'ExchangeInfoSchemaError');

@@ -46,5 +46,7 @@ export class InvalidArgumentError extends PreflightError {
  * ```ts
  * if (isInvalidArgumentError(error)) console.error(`bad ${error.argument}`);
  * ```
+ *
+ * @group Guards
  */
 export const isInvalidArgumentError = errorGuard(InvalidArgumentError, 'InvalidArgumentError');

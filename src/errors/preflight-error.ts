@@ -64,6 +64,8 @@ export function hasErrorBrand(value: unknown, className?: string): boolean {
  *   else throw error;
  * }
  * ```
+ *
+ * @group Guards
  */
 export function isPreflightError(error: unknown): error is PreflightError {
   return isOwnInstance(error, PreflightError) || hasErrorBrand(error);

@@ -2,10 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../index.js';
+import { exchangeInfoAnswer } from './fake-exchange-info.js';
 
 /**
- * A stand-in for WEEX V3, for trying the gateway and for its tests. It serves
- * `GET /api/v3/exchangeInfo`, the last prices at `GET /api/v3/market/ticker/price`, and
+ * A stand-in for WEEX V3, for trying the gateway, for running the documentation's examples with no
+ * network, and for tests. It serves `GET /api/v3/exchangeInfo` (narrowed by `symbol`, `symbols`
+ * and `symbolStatus` as the exchange documents them; the sample's `serverTime` is its clock now),
+ * the last prices at `GET /api/v3/market/ticker/price`, and
  * `GET /api/v3/time`; it checks the four `ACCESS-*` headers of signed endpoints the way the
  * exchange does (`ACCESS-SIGN` = base64 of HMAC-SHA256(secret, timestamp + METHOD + requestPath +
  * ("?" + query when there is one) + body), over the raw bytes received); it answers orders in the
@@ -155,7 +158,10 @@ export interface FakeExchangeStats {
  * ```
  */
 export interface FakeExchangeOptions {
-  /** The exchangeInfo body (text or an object to serialise). Default: the library's sample. */
+  /**
+   * The exchangeInfo body (text or an object to serialise), served as given (but narrowed by a
+   * query). Default: the library's sample, with `serverTime` set to the fake's clock at each request.
+   */
   readonly exchangeInfo?: string | object;
   readonly apiKey?: string;
   /** More API keys accepted beside `apiKey`, with the same secret and passphrase (a desk's several keys). */
@@ -260,6 +266,8 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
   const bodyText = (body: string | object) => (typeof body === 'string' ? body : JSON.stringify(body));
   let exchangeInfo =
     options.exchangeInfo === undefined ? SAMPLE_EXCHANGE_INFO_JSON : bodyText(options.exchangeInfo);
+  // The sample was recorded long ago: its serverTime is made the fake's now, until replaced.
+  let liveServerTime = options.exchangeInfo === undefined;
   const credentials = {
     apiKeys: new Set([options.apiKey ?? DEMO_API_KEY, ...(options.apiKeys ?? [])]),
     secret: options.apiSecret ?? DEMO_API_SECRET,
@@ -293,7 +301,13 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
       const method = req.method ?? 'GET';
       if (method === 'GET' && path === '/api/v3/exchangeInfo') {
         stats.exchangeInfoRequests++;
-        send(res, 200, exchangeInfo);
+        const answer = exchangeInfoAnswer(
+          exchangeInfo,
+          new URLSearchParams(query),
+          liveServerTime,
+          Date.now(),
+        );
+        send(res, answer.status, answer.body);
         return;
       }
       if (method === 'GET' && path === '/api/v3/time') {
@@ -387,6 +401,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     },
     setExchangeInfo(body) {
       exchangeInfo = bodyText(body);
+      liveServerTime = false;
     },
     setTickerPrice(symbol, price) {
       if (price === undefined) tickerPrices.delete(symbol);

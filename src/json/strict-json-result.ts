@@ -9,6 +9,10 @@
  * - `TOO_MANY_VALUES`: more than `maxValues` values in all;
  * - `TOO_DEEP`: objects and arrays nested deeper than `maxDepth`.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * const read = parseJsonStrictly(new TextEncoder().encode('{"price":1,"price":2}'));
@@ -27,6 +31,10 @@ export type StrictJsonRefusalReason =
  * The bounds of {@link parseJsonStrictly}, each checked as the bytes are read. Each is a whole
  * number from 0 up, or `Infinity` for no bound (where the input's own size is bound enough).
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * // A request body already capped at 64 KiB: only nesting needs a bound of its own.
@@ -46,6 +54,10 @@ export interface StrictJsonLimits {
  * A JSON value as {@link parseJsonStrictly} reads it: a number as its written text (`1.50` reads
  * as `'1.50'`), so a string and a number with the same text read alike; objects are plain objects.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * const read = parseJsonStrictly(new TextEncoder().encode('[1.50, "1.50", {"a": null}]'));
@@ -62,6 +74,10 @@ export type StrictJsonValue =
 /**
  * The value {@link parseJsonStrictly} read.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * parseJsonStrictly(new TextEncoder().encode('{"quantity":0.10}')); // { ok: true, value: { quantity: '0.10' } }
@@ -75,6 +91,10 @@ export interface StrictJsonRead {
 /**
  * Why {@link parseJsonStrictly} refused the bytes, and where.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * parseJsonStrictly(new TextEncoder().encode('{"a":1,}'));
@@ -95,6 +115,10 @@ export interface StrictJsonRefusal {
 /**
  * The outcome of {@link parseJsonStrictly}: test `ok` first.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * const read: StrictJsonResult = parseJsonStrictly(bytes);

@@ -19,6 +19,10 @@ export type {
  * ticker answer (a WEEX order is one flat object of a dozen fields), small enough that no input
  * makes the reader allocate much more than the input itself.
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * DEFAULT_STRICT_JSON_LIMITS; // { maxValueBytes: 65536, maxValues: 100000, maxDepth: 64 }
@@ -49,11 +53,16 @@ export const DEFAULT_STRICT_JSON_LIMITS: StrictJsonLimits = Object.freeze({
  * refused, never read with replacement characters.
  *
  * @param bytes - the JSON text as UTF-8 bytes (a `Buffer` is a `Uint8Array`).
- * @param limits - bounds on the input; each one left out is {@link DEFAULT_STRICT_JSON_LIMITS}'.
+ * @param limits - bounds on the input; each one left out is taken from
+ *   {@link DEFAULT_STRICT_JSON_LIMITS}.
  * @returns the value, or why it was refused and at which byte; never throws for any bytes.
  * @throws {@link InvalidArgumentError} when `bytes` is not a `Uint8Array` or a limit is not a
  *   whole number from 0 up (nor `Infinity`).
  *
+ * Internal: the reader of the package's CLI and risk gateway, exported from the core so that they
+ * share one build; not a supported API (it may change in any release), and not in the reference.
+ *
+ * @internal
  * @example
  * ```ts
  * const body = new TextEncoder().encode('{"symbol":"BTCUSDT","quantity":0.10,"quantity":1}');

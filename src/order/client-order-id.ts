@@ -12,6 +12,12 @@
  * use (UTF-16 units or UTF-8 bytes are never fewer): an id this rule passes may still be too long
  * for an exchange that counts otherwise, but no id the exchange takes is refused here. U+007F
  * and U+0080 to U+009F are allowed: JSON carries them unescaped, and the exchange states nothing.
+ *
+ * That is the default. The exchange's -1180 message goes on "and must not contain special
+ * characters" without saying which; its futures V3 documentation gives a pattern for the same
+ * field. A book compiled with `clientOrderIds: 'futures-pattern'` applies that pattern to spot
+ * orders too, for desks that prefer the exchange's likely rule to the rule that cannot block a
+ * real order (docs/exchange-semantics.md, "newClientOrderId").
  */
 
 /** The most characters (code points) the exchange takes in a `newClientOrderId`. */
@@ -99,4 +105,56 @@ export function clientOrderIdFault(
 
 function hex(unit: number): string {
   return unit.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * Which `newClientOrderId` rule a rule book applies (`RuleBookOptions.clientOrderIds`):
+ * - `'length'` (the default): what the spot documentation states, 1 to 40 characters, with no
+ *   character set (only what a JSON string cannot carry is refused);
+ * - `'futures-pattern'`: also the pattern WEEX documents for futures V3 client ids,
+ *   {@link FUTURES_CLIENT_ORDER_ID_PATTERN}: 1 to 36 of `A-Z a-z 0-9 . : / _ -`.
+ *
+ * @example
+ * ```ts
+ * const book = RuleBook.fromExchangeInfo(info, { clientOrderIds: 'futures-pattern' });
+ * ```
+ */
+export type ClientOrderIdRule = 'length' | 'futures-pattern';
+
+/**
+ * The `newClientOrderId` rules a book can apply ({@link ClientOrderIdRule}), default first.
+ *
+ * @example
+ * ```ts
+ * CLIENT_ORDER_ID_RULES.includes('futures-pattern'); // true
+ * ```
+ */
+export const CLIENT_ORDER_ID_RULES = [
+  'length',
+  'futures-pattern',
+] as const satisfies readonly ClientOrderIdRule[];
+
+/**
+ * The client-id pattern of WEEX's futures V3 documentation, `^[\.A-Z\:/a-z0-9_-]{1,36}$`: 1 to
+ * 36 characters, each an ASCII letter, a digit, `.`, `:`, `/`, `_` or `-`. The spot documentation
+ * states no character set; the `'futures-pattern'` rule applies this one to spot orders.
+ *
+ * @example
+ * ```ts
+ * FUTURES_CLIENT_ORDER_ID_PATTERN.test('bot-1:grid/42'); // true
+ * FUTURES_CLIENT_ORDER_ID_PATTERN.test('my order'); // false
+ * ```
+ */
+export const FUTURES_CLIENT_ORDER_ID_PATTERN: RegExp = /^[.A-Z:/a-z0-9_-]{1,36}$/;
+
+/**
+ * The detail of the INVALID_FIELD for an id that the default rule passes but the futures
+ * pattern does not (the value is described after it), or `undefined` when the pattern passes it.
+ */
+export function futuresPatternFault(id: string): string | undefined {
+  if (FUTURES_CLIENT_ORDER_ID_PATTERN.test(id)) return undefined;
+  const points = scan(id);
+  return points > 36
+    ? `must be at most 36 characters under the futures client-id pattern (options.clientOrderIds), got ${points}: `
+    : 'must hold only A-Z a-z 0-9 . : / _ - under the futures client-id pattern (options.clientOrderIds), got ';
 }

@@ -480,7 +480,9 @@ export function readGenerally(orderReading: OrderReading, contextReading: Contex
 
     const clientOrderId = raw.newClientOrderId;
     const fault = clientOrderId === undefined ? undefined : clientOrderIdFault(clientOrderId);
-    if (fault !== undefined)
+    if (fault === undefined) {
+      if (typeof clientOrderId === 'string') order.newClientOrderId = clientOrderId;
+    } else
       faults.push({
         code: 'INVALID_FIELD',
         field: 'newClientOrderId',

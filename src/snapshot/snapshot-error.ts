@@ -81,6 +81,8 @@ export class SnapshotError extends PreflightError {
  * ```ts
  * if (isSnapshotError(error)) console.warn(error.reason, error.issues);
  * ```
+ *
+ * @group Guards
  */
 export function isSnapshotError(error: unknown): error is SnapshotError {
   return isOwnInstance(error, SnapshotError) || hasErrorBrand(error, 'SnapshotError');

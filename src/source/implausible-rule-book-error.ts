@@ -128,6 +128,8 @@ function formatShare(share: number): string {
  * True for an {@link ImplausibleRuleBookError} (from either build of the library).
  *
  * @example `if (isImplausibleRuleBookError(e)) console.log(e.reason, e.lost, e.diff.removed.length);`
+ *
+ * @group Guards
  */
 export function isImplausibleRuleBookError(error: unknown): error is ImplausibleRuleBookError {
   return isOwnInstance(error, ImplausibleRuleBookError) || hasErrorBrand(error, 'ImplausibleRuleBookError');

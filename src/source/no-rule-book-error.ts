@@ -24,5 +24,10 @@ export class NoRuleBookError extends PreflightError {
   }
 }
 
-/** True for a {@link NoRuleBookError}. @example `if (isNoRuleBookError(e)) await source.ready();` */
+/**
+ * True for a {@link NoRuleBookError}.
+ *
+ * @example `if (isNoRuleBookError(e)) await source.ready();`
+ * @group Guards
+ */
 export const isNoRuleBookError = errorGuard(NoRuleBookError, 'NoRuleBookError');

@@ -22,7 +22,12 @@ export class RuleBookSourceCallbackError extends PreflightError {
   }
 }
 
-/** True for a {@link RuleBookSourceCallbackError}. @example `if (isRuleBookSourceCallbackError(e)) console.log(e.callback);` */
+/**
+ * True for a {@link RuleBookSourceCallbackError}.
+ *
+ * @example `if (isRuleBookSourceCallbackError(e)) console.log(e.callback);`
+ * @group Guards
+ */
 export const isRuleBookSourceCallbackError = errorGuard(
   RuleBookSourceCallbackError,
   'RuleBookSourceCallbackError',

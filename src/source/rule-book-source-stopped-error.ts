@@ -21,7 +21,12 @@ export class RuleBookSourceStoppedError extends PreflightError {
   }
 }
 
-/** True for a {@link RuleBookSourceStoppedError}. @example `if (isRuleBookSourceStoppedError(e)) return;` */
+/**
+ * True for a {@link RuleBookSourceStoppedError}.
+ *
+ * @example `if (isRuleBookSourceStoppedError(e)) return;`
+ * @group Guards
+ */
 export const isRuleBookSourceStoppedError = errorGuard(
   RuleBookSourceStoppedError,
   'RuleBookSourceStoppedError',

@@ -280,7 +280,7 @@ class RefreshingRuleBookSource implements RuleBookSource {
 
   constructor(options: ResolvedRuleBookSourceOptions) {
     this.#options = options;
-    const book = options.initialBook;
+    const book = options.initialBook?.withClientOrderIds(options.clientOrderIds);
     if (book !== undefined) {
       this.#book = book;
       this.#vouched = this.#vouchOf(book);
@@ -406,7 +406,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
     }
     if (this.#book === undefined && snapshotFile !== undefined && this.#state === 'running') {
       try {
-        const book = await readSnapshotFile(snapshotFile, this.#lifetime.signal);
+        const book = (await readSnapshotFile(snapshotFile, this.#lifetime.signal))?.withClientOrderIds(
+          this.#options.clientOrderIds,
+        );
         // A fetch that finished while the file was read has the newer book.
         if (book !== undefined && this.#book === undefined && this.#state === 'running') {
           this.#swap(book, undefined, { fingerprint: undefined, vouched: this.#vouchOf(book) });
@@ -521,7 +523,9 @@ class RefreshingRuleBookSource implements RuleBookSource {
       fingerprint = digest === undefined ? undefined : `info:${digest}`;
       if (this.#isCurrent(fingerprint)) return { kind: 'unchanged', at };
     }
-    const book = await slicer.run(ruleBookSteps(info, { fetchedAt: at.wallAt }));
+    const book = await slicer.run(
+      ruleBookSteps(info, { fetchedAt: at.wallAt, clientOrderIds: this.#options.clientOrderIds }),
+    );
     const previous = this.#book;
     const diff = previous === undefined ? undefined : await slicer.run(diffRuleBooksSteps(previous, book));
     return { kind: 'book', at, book, previous, diff, fingerprint };

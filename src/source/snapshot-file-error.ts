@@ -113,5 +113,10 @@ function snapshotFileMessage(
   }
 }
 
-/** True for a {@link SnapshotFileError}. @example `if (isSnapshotFileError(e)) console.log(e.path, e.operation);` */
+/**
+ * True for a {@link SnapshotFileError}.
+ *
+ * @example `if (isSnapshotFileError(e)) console.log(e.path, e.operation);`
+ * @group Guards
+ */
 export const isSnapshotFileError = errorGuard(SnapshotFileError, 'SnapshotFileError');

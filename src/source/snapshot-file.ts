@@ -14,7 +14,7 @@ import { snapshotTextSteps } from '../snapshot/write-snapshot.js';
 import { slicerFor } from './slicer.js';
 import { SnapshotFileError } from './snapshot-file-error.js';
 import { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
-import { lockSnapshot, SNAPSHOT_LOCK_STALE_MS, SNAPSHOT_LOCK_WAIT_MS } from './snapshot-lock.js';
+import { lockSnapshot } from './snapshot-lock.js';
 import { keepOnDisk, type SnapshotKeptReason } from './snapshot-order.js';
 
 export { NODE_SNAPSHOT_FILE_SYSTEM, type SnapshotFileSystem } from './snapshot-file-system.js';
@@ -83,6 +83,9 @@ export async function readSnapshotFile(path: string, signal?: AbortSignal): Prom
  * `SnapshotFileError` with `reason: 'deadline'`). Writes take seconds; this bound is what lets
  * {@link removeLeftoverSnapshotFiles} tell a live write from a crashed one by age alone.
  *
+ * Not exported from the package: an operational constant (docs/operations.md gives its value).
+ *
+ * @internal
  * @example
  * ```ts
  * SNAPSHOT_WRITE_DEADLINE_MS; // 600000: ten minutes
@@ -96,6 +99,9 @@ export const SNAPSHOT_WRITE_DEADLINE_MS = 10 * 60_000;
  * {@link SNAPSHOT_WRITE_DEADLINE_MS}, which is the room left for the clocks of machines sharing
  * the directory to disagree, or for a writer frozen between its last check and its rename.
  *
+ * Not exported from the package: an operational constant (docs/operations.md gives its value).
+ *
+ * @internal
  * @example
  * ```ts
  * SNAPSHOT_LEFTOVER_MIN_AGE_MS; // 3600000: one hour
@@ -131,14 +137,14 @@ export type SnapshotWriteResult =
  * rename are made under a lock file beside the snapshot (`<file>.lock`, created exclusively and
  * held for those two steps only), so no other writer renames in between. The lock is advisory,
  * and its failures only fall back to writing without it: a writer that cannot have it within
- * {@link SNAPSHOT_LOCK_WAIT_MS} goes on without it, and a lock older than
- * {@link SNAPSHOT_LOCK_STALE_MS} is taken for a dead holder's and removed. Without the lock (an
+ * 2 s goes on without it, and a lock older than a minute is taken for a dead holder's and
+ * removed. Without the lock (an
  * older library's writer, or a wait given up) two writes in the same moment can still leave the
  * older of their two books, which the next later book written replaces. A file whose header
  * cannot be read is replaced, as before.
  *
- * **A deadline.** A write that has not reached its rename {@link SNAPSHOT_WRITE_DEADLINE_MS}
- * after creating its temporary file is abandoned (`reason: 'deadline'`), so no live write's
+ * **A deadline.** A write that has not reached its rename ten minutes after creating its
+ * temporary file is abandoned (`reason: 'deadline'`), so no live write's
  * temporary file is ever old enough for {@link removeLeftoverSnapshotFiles} to take.
  *
  * A symbolic link at `path` is written through: the file it points to (following every link to
@@ -303,8 +309,8 @@ async function headerOnDisk(target: string, fs: SnapshotFileSystem): Promise<Sna
  * Removes the temporary files that writes of this snapshot left behind when their process died
  * in the middle (`<file>.<pid>.<uuid>.tmp`, beside the file a symbolic link at `path` points
  * to), and returns their paths. A file is removed only when it is provably abandoned: last
- * modified more than {@link SNAPSHOT_LEFTOVER_MIN_AGE_MS} ago, by the clock of this machine. A
- * write renames within {@link SNAPSHOT_WRITE_DEADLINE_MS} of creating its file or abandons it,
+ * modified more than an hour ago, by the clock of this machine. A write renames within ten
+ * minutes of creating its file or abandons it,
  * so a live write's file is never that old, whichever process, container or machine is
  * writing. The pid in the name is not trusted: processes in separate PID namespaces (containers
  * sharing a volume) all have the same pids, and a pid says nothing of another machine's

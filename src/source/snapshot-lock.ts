@@ -7,6 +7,9 @@ import type { SnapshotFileSystem } from './snapshot-file-system.js';
  * A lock is held for two small steps (reading a header, a rename): milliseconds, or a few hundred
  * on a disk busy flushing.
  *
+ * Not exported from the package: an operational constant (docs/operations.md gives its value).
+ *
+ * @internal
  * @example
  * ```ts
  * SNAPSHOT_LOCK_WAIT_MS; // 2000
@@ -18,6 +21,9 @@ export const SNAPSHOT_LOCK_WAIT_MS = 2_000;
  * How old a lock file must be (by its modification time) to be taken for the lock of a process
  * that died holding it, and removed.
  *
+ * Not exported from the package: an operational constant (docs/operations.md gives its value).
+ *
+ * @internal
  * @example
  * ```ts
  * SNAPSHOT_LOCK_STALE_MS; // 60000

@@ -18,6 +18,9 @@ export type SnapshotKeptReason = 'newer-snapshot' | 'newer-version';
  * clock; a snapshot further ahead was stamped by a wrong clock, and keeping it would freeze the
  * file until the exchange's clock caught up with it.
  *
+ * Not exported from the package: an operational constant (docs/operations.md gives its value).
+ *
+ * @internal
  * @example
  * ```ts
  * SNAPSHOT_MAX_SERVER_TIME_LEAD_MS; // 3600000: one hour

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { RuleBook } from '../book/rule-book.js';
+import { RuleBook, type RuleBookOptions } from '../book/rule-book.js';
 import {
   builtOnce,
   callback,
@@ -18,6 +18,7 @@ import { type ExchangeInfoQuery, validateExchangeInfoQuery } from '../client/que
 import { MAX_TIMER_MS } from '../client/wait-bounds.js';
 import type { RuleBookDiff } from '../diff/diff-rule-books.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
+import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-order-id.js';
 import type { ImplausibleRuleBookError } from './implausible-rule-book-error.js';
 
 /**
@@ -170,6 +171,12 @@ export interface RuleBookSourceOptions {
    * first book is never refused for it. `acceptRefresh` can let such a book in. Default `false`.
    */
   readonly keepRuleFields?: boolean | undefined;
+  /**
+   * The `newClientOrderId` rule of every book the source serves, fetched, loaded from
+   * `snapshotFile` or given as `initialBook` ({@link RuleBookOptions.clientOrderIds}). Default
+   * `'length'`.
+   */
+  readonly clientOrderIds?: ClientOrderIdRule | undefined;
   /** See {@link RefreshAcceptor}: the explicit way to accept a book the guard refuses. */
   readonly acceptRefresh?: RefreshAcceptor | undefined;
   /**
@@ -252,6 +259,13 @@ const sourceOptionsSchema = builtOnce(() =>
         onChange: z.optional(callback<RuleBookChangeListener>()),
         maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
         keepRuleFields: withDefault(flag(), false),
+        clientOrderIds: withDefault(
+          valueThat<ClientOrderIdRule>(
+            (value) => CLIENT_ORDER_ID_RULES.some((rule) => rule === value),
+            CLIENT_ORDER_ID_RULES.map((rule) => `'${rule}'`).join(' or '),
+          ),
+          'length',
+        ),
         acceptRefresh: z.optional(callback<RefreshAcceptor>()),
         onError: z.optional(callback<(error: unknown) => void>()),
         // The globals, looked up at each call (not captured), so a test's fake clocks govern.

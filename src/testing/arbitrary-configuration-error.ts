@@ -19,6 +19,8 @@ export class ArbitraryConfigurationError extends PreflightError {
  * True for an {@link ArbitraryConfigurationError}.
  *
  * @example `if (isArbitraryConfigurationError(e)) skipThisPair();`
+ *
+ * @group Guards
  */
 export function isArbitraryConfigurationError(error: unknown): error is ArbitraryConfigurationError {
   return (

@@ -2,6 +2,12 @@
  * Every TypeScript block in README.md and docs/ compiles against the built package under the
  * project's strict settings, and every block that shows what it prints prints that (see
  * code-blocks.ts for the fence info strings). `npm test` builds `dist/` first.
+ *
+ * The blocks that fetch name the fake exchange at its command's default address
+ * (`npx order-preflight fake-exchange --port 9000`, `http://127.0.0.1:9000`): here one runs on a
+ * free port, and a block is run with that address, and a gateway's `port: 8080` as a free port,
+ * in place of the ones it names, so parallel runs do not meet. Blocks run in the scratch
+ * directory, where a snapshot file they write is git-ignored.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeExchange, startFakeExchange } from '../../src/gateway.js';
 import { type CodeBlock, codeBlocksOf, documentationFiles } from './code-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,6 +26,12 @@ const WORK = join(ROOT, '.doc-blocks');
 const run = promisify(execFile);
 
 const blocks: CodeBlock[] = documentationFiles(ROOT).flatMap((file) => codeBlocksOf(ROOT, file));
+
+/** The fake exchange's address as the documentation names it (its command's default port). */
+const DOCUMENTED_EXCHANGE = 'http://127.0.0.1:9000';
+/** Whether a block talks to the network: any that does names the fake exchange. */
+const NETWORK =
+  /ExchangeInfoClient\(|createRiskGateway\(|createReferenceTicker\(|\bfetch\(|baseUrl|upstreamUrl/;
 
 /** The project's strict settings, as a user's tsconfig would have them. */
 const OPTIONS: ts.CompilerOptions = {
@@ -81,12 +94,35 @@ describe('the TypeScript blocks of README.md and docs/', () => {
     },
   );
 
+  const network = blocks.filter((block) => NETWORK.test(block.source));
+  it.each(network.map((block) => [block.where, block] as const))(
+    '%s, which fetches, names the fake exchange and shows what it prints',
+    (_, block) => {
+      expect(block.source).toContain(DOCUMENTED_EXCHANGE);
+      expect(block.source).not.toMatch(/https?:\/\/(?!127\.0\.0\.1:9000)/);
+      expect(block.output).toBeDefined();
+    },
+  );
+
+  let exchange: FakeExchange;
+  beforeAll(async () => {
+    exchange = await startFakeExchange();
+  });
+  afterAll(async () => {
+    await exchange.close();
+  });
+
   const printing = blocks.filter((block) => block.output !== undefined);
   it.each(printing.map((block) => [block.where, block] as const))(
     '%s prints what the text after it shows',
     async (_, block) => {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', join(WORK, block.name)], {
-        cwd: ROOT,
+      const file = join(WORK, `run-${block.name}`);
+      writeFileSync(
+        file,
+        `${block.source.replaceAll(DOCUMENTED_EXCHANGE, exchange.url).replaceAll('port: 8080', 'port: 0')}\nexport {};\n`,
+      );
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', file], {
+        cwd: WORK,
         timeout: 30_000,
       });
       expect(stdout.trimEnd()).toBe(block.output!.trimEnd());

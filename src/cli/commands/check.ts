@@ -1,7 +1,12 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import type { RuleBook, ValidationContext, ValidationResult } from '../../index.js';
+import {
+  CLIENT_ORDER_ID_RULES,
+  type RuleBook,
+  type ValidationContext,
+  type ValidationResult,
+} from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
 import { SUMMARIES } from '../command-summaries.js';
@@ -15,7 +20,7 @@ import {
   valueFlag,
   wholeNumberIn,
 } from '../flag-schema.js';
-import { builtOnce, withDefault } from '../flag-schema-parts.js';
+import { builtOnce, oneOf, withDefault } from '../flag-schema-parts.js';
 import {
   COLOUR_STYLE,
   formatUnreadableRow,
@@ -103,6 +108,10 @@ Options:
                                about 340 MiB on 256 MiB lines).
   --allow-empty                Exit 0 on an input with no orders (by default no orders
                                is a failure: an empty file must not pass a gate).
+  --client-order-ids RULE      length (the default): a newClientOrderId is 1 to 40
+                               characters of any kind, what spot documents;
+                               futures-pattern: also 1 to 36 of A-Z a-z 0-9 . : / _ -,
+                               the pattern WEEX documents for futures client ids.
   --json                       One JSON object per line instead of the table:
                                {"line":N,"ok":BOOL,"symbol":S,"side":S,"type":S,
                                "newClientOrderId":S,"violations":[...],"skipped":[...]}
@@ -141,6 +150,7 @@ export const CHECK_FLAGS = builtOnce(() =>
       withDefault(wholeNumberIn(1, MAX_LINE_BYTES_LIMIT, 'a whole number of bytes'), DEFAULT_MAX_LINE_BYTES),
     ),
     'allow-empty': switchFlag(),
+    'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
     json: switchFlag(),
   }),
 );
@@ -178,7 +188,9 @@ export const checkCommand: Command = {
   help: HELP,
   async run(args, io) {
     const { flags, positionals } = parseFlags(args, CHECK_FLAGS(), 1);
-    const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload');
+    const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload', {
+      clientOrderIds: flags['client-order-ids'],
+    });
     const referenceFile = flags['reference-prices'];
     const prices =
       referenceFile === undefined ? new Map<string, string>() : await loadReferencePrices(referenceFile);

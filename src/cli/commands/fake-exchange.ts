@@ -12,12 +12,15 @@ import { describeError, printable } from '../text.js';
 
 const HELP = `Usage: ${PROGRAM} fake-exchange [--port N] [--host H] [--exchange-info FILE]
 
-Runs a stand-in for WEEX V3 spot on loopback, for trying the gateway with no
-network: GET /api/v3/exchangeInfo (the library's sample pairs, or FILE), last
-prices at GET /api/v3/market/ticker/price, GET /api/v3/time, and signed
+Runs a stand-in for WEEX V3 spot on loopback, for trying the gateway and the
+documentation's examples with no network: GET /api/v3/exchangeInfo (the
+library's sample pairs with serverTime now, or FILE as it is; narrowed by
+symbol, symbols and symbolStatus as the exchange documents them), last prices
+at GET /api/v3/market/ticker/price, GET /api/v3/time, and signed
 POST /api/v3/order, whose ACCESS-SIGN it checks over the raw bytes received
 (API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}", passphrase
 "${DEMO_PASSPHRASE}"). It runs until SIGINT or SIGTERM. See docs/gateway.md.
+The examples of the README and docs/ name it at http://127.0.0.1:9000.
 
 Options:
   --port N               port to listen on (default 9000; 0 picks a free one)

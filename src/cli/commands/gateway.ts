@@ -15,7 +15,12 @@ import {
   STATUS_PATH,
   type TickerEvent,
 } from '../../gateway.js';
-import { formatRuleBookDiff, isInvalidArgumentError, type ViolationCode } from '../../index.js';
+import {
+  CLIENT_ORDER_ID_RULES,
+  formatRuleBookDiff,
+  isInvalidArgumentError,
+  type ViolationCode,
+} from '../../index.js';
 import { createRuleBookSource, ExchangeInfoClient } from '../../node.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
@@ -87,6 +92,9 @@ ${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
                             take a refreshed rule book in which a listed pair lost a rule field
                             (maxTradeAmount, a ratio, tickSize, status, ...); default: refuse it
                             and keep the book in force, which goes stale if refusals persist
+  --client-order-ids RULE   length (default): a newClientOrderId is 1 to 40 characters of any
+                            kind, what spot documents; futures-pattern: also 1 to 36 of
+                            A-Z a-z 0-9 . : / _ -, the pattern WEEX documents for futures ids
   --reference-prices FILE   JSON map of symbol to last price, e.g. {"BTCUSDT": "100000.00"},
                             instead of the ticker (for tests, or your own feed)
   --max-notional N          refuse orders whose (worst-case) price x quantity exceeds N quote units
@@ -160,6 +168,7 @@ const GATEWAY_FLAGS = () =>
     forward: repeatedFlag(z.string()),
     'allow-field': repeatedFlag(z.string()),
     'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
+    'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
     'no-metrics': switchFlag(),
     ...deskFlags(),
   });
@@ -232,6 +241,7 @@ export const gatewayCommand: Command = {
       intervalMs: flags['refresh-ms'],
       // A refresh must not quietly turn checks that ran into skipped ones: keep the book in force.
       keepRuleFields: !flags['allow-rule-field-removal'],
+      clientOrderIds: flags['client-order-ids'],
       onChange: (diff) => log(`rule book changed:\n${formatRuleBookDiff(diff)}`),
       onError: (error) => log(`rule-book refresh failed: ${describeError(error)}`),
     });

@@ -18,5 +18,10 @@ export class ClientClosedError extends PreflightError {
   }
 }
 
-/** True for a {@link ClientClosedError}. @example `if (isClientClosedError(e)) client = new ExchangeInfoClient(options);` */
+/**
+ * True for a {@link ClientClosedError}.
+ *
+ * @example `if (isClientClosedError(e)) client = new ExchangeInfoClient(options);`
+ * @group Guards
+ */
 export const isClientClosedError = errorGuard(ClientClosedError, 'ClientClosedError');

@@ -46,5 +46,10 @@ export class HttpStatusError extends PreflightError {
   }
 }
 
-/** True for an {@link HttpStatusError} (and so for a {@link RateLimitedError}). @example `if (isHttpStatusError(e)) console.log(e.status);` */
+/**
+ * True for an {@link HttpStatusError} (and so for a {@link RateLimitedError}).
+ *
+ * @example `if (isHttpStatusError(e)) console.log(e.status);`
+ * @group Guards
+ */
 export const isHttpStatusError = errorGuard(HttpStatusError, 'HttpStatusError');

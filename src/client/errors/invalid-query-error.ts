@@ -25,5 +25,10 @@ export class InvalidQueryError extends PreflightError {
   }
 }
 
-/** True for an {@link InvalidQueryError}. @example `if (isInvalidQueryError(e)) console.log(e.parameter);` */
+/**
+ * True for an {@link InvalidQueryError}.
+ *
+ * @example `if (isInvalidQueryError(e)) console.log(e.parameter);`
+ * @group Guards
+ */
 export const isInvalidQueryError = errorGuard(InvalidQueryError, 'InvalidQueryError');

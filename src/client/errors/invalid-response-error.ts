@@ -40,5 +40,10 @@ export class InvalidResponseError extends PreflightError {
   }
 }
 
-/** True for an {@link InvalidResponseError}. @example `if (isInvalidResponseError(e)) console.log(e.bodyExcerpt);` */
+/**
+ * True for an {@link InvalidResponseError}.
+ *
+ * @example `if (isInvalidResponseError(e)) console.log(e.bodyExcerpt);`
+ * @group Guards
+ */
 export const isInvalidResponseError = errorGuard(InvalidResponseError, 'InvalidResponseError');

@@ -25,5 +25,10 @@ export class NetworkError extends PreflightError {
   }
 }
 
-/** True for a {@link NetworkError}. @example `if (isNetworkError(e)) console.log(e.code);` */
+/**
+ * True for a {@link NetworkError}.
+ *
+ * @example `if (isNetworkError(e)) console.log(e.code);`
+ * @group Guards
+ */
 export const isNetworkError = errorGuard(NetworkError, 'NetworkError');

@@ -33,5 +33,10 @@ export class RateLimitedError extends HttpStatusError {
   }
 }
 
-/** True for a {@link RateLimitedError}. @example `if (isRateLimitedError(e)) console.log(e.retryAfterMs);` */
+/**
+ * True for a {@link RateLimitedError}.
+ *
+ * @example `if (isRateLimitedError(e)) console.log(e.retryAfterMs);`
+ * @group Guards
+ */
 export const isRateLimitedError = errorGuard(RateLimitedError, 'RateLimitedError');

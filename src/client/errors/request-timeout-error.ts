@@ -27,5 +27,10 @@ export class RequestTimeoutError extends PreflightError {
   }
 }
 
-/** True for a {@link RequestTimeoutError}. @example `if (isRequestTimeoutError(e)) console.log(e.timeoutMs);` */
+/**
+ * True for a {@link RequestTimeoutError}.
+ *
+ * @example `if (isRequestTimeoutError(e)) console.log(e.timeoutMs);`
+ * @group Guards
+ */
 export const isRequestTimeoutError = errorGuard(RequestTimeoutError, 'RequestTimeoutError');

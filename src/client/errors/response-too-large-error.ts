@@ -24,5 +24,10 @@ export class ResponseTooLargeError extends PreflightError {
   }
 }
 
-/** True for a {@link ResponseTooLargeError}. @example `if (isResponseTooLargeError(e)) console.log(e.maxResponseBytes);` */
+/**
+ * True for a {@link ResponseTooLargeError}.
+ *
+ * @example `if (isResponseTooLargeError(e)) console.log(e.maxResponseBytes);`
+ * @group Guards
+ */
 export const isResponseTooLargeError = errorGuard(ResponseTooLargeError, 'ResponseTooLargeError');
