@@ -1,0 +1,113 @@
+import type { RuleBook } from '../src/index.js';
+import type { BigBaselineValidator } from './big-baseline.js';
+import { buildOddLongDigitMix, buildOddPairsMix, GRID_SHAPES, type GridShape, type OddPairs } from './odd-pairs.js';
+import type { MixCase } from './order-mix.js';
+import { orderByOrder, type Verdict } from './order-by-order.js';
+
+/**
+ * The odd-pairs part of `npm run bench` (odd-pairs.ts): each grid shape on the same orders as its
+ * gridded twin, against big.js on those orders, and the long-digit mix over every shape, order by
+ * order. `book` and `baseline` are built from `odd.text`.
+ */
+
+const ROUNDS = 40;
+let sink = 0;
+
+/**
+ * Orders per second of each verdict on `list`: the verdicts take turns passing over the whole
+ * list, {@link ROUNDS} rounds, and each keeps its fastest pass (on a shared machine noise only
+ * adds time, so the least is the closest to what the orders cost, for every verdict alike).
+ */
+function race(list: readonly MixCase[], verdicts: readonly Verdict[]): number[] {
+  const least = verdicts.map(() => Number.POSITIVE_INFINITY);
+  for (let round = 0; round < ROUNDS; round++)
+    for (let k = 0; k < verdicts.length; k++) {
+      const v = (k + round) % verdicts.length;
+      const verdict = verdicts[v] as Verdict;
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < list.length; i++) if (verdict(list[i] as MixCase)) sink++;
+      least[v] = Math.min(least[v] as number, Number(process.hrtime.bigint() - start));
+    }
+  return least.map((ns) => (1e9 * list.length) / ns);
+}
+
+export function reportOddPairs(
+  odd: OddPairs,
+  book: RuleBook,
+  baseline: BigBaselineValidator,
+  size: number,
+): void {
+  const validate: Verdict = (c) => book.validateOrder(c.order, c.context).ok;
+  const check: Verdict = (c) => book.checkOrder(c.order, c.context).ok;
+  const big: Verdict = (c) => baseline.validate(c.order, c.context).length === 0;
+  const mix = buildOddPairsMix(odd, size);
+  const all = [...mix.values()].flat();
+  for (let round = 0; round < 10; round++)
+    for (const c of all) if (validate(c) && check(c) && big(c)) sink++;
+  const rows: Record<string, Record<string, string>> = {};
+  let twin = { validate: Number.NaN, check: Number.NaN };
+  for (const shape of GRID_SHAPES) {
+    const list = mix.get(shape) as MixCase[];
+    const failing = list.filter((c) => !validate(c)).length;
+    const [ours, codes, theirs] = (race(list, [validate, check, big])) as [number, number, number];
+    if (shape === 'gridded') twin = { validate: ours, check: codes };
+    rows[shape] = {
+      failing: `${((100 * failing) / list.length).toFixed(0)}%`,
+      'validateOrder ns': (1e9 / ours).toFixed(0),
+      'checkOrder ns': (1e9 / codes).toFixed(0),
+      'big.js ns': (1e9 / theirs).toFixed(0),
+      'validate vs big.js': `${(ours / theirs).toFixed(1)}x`,
+      'check vs big.js': `${(codes / theirs).toFixed(1)}x`,
+      'validate cost vs twin': `${(twin.validate / ours).toFixed(2)}x`,
+      'check cost vs twin': `${(twin.check / codes).toFixed(2)}x`,
+    };
+  }
+  console.log(
+    '\nodd-pairs mix: the same orders (two in three refused) on each grid shape and on its gridded twin ' +
+      '(cost vs twin: time per order over the twin’s)',
+  );
+  console.table(rows);
+
+  const long = buildOddLongDigitMix(odd, size);
+  for (let round = 0; round < 10; round++) for (const c of long.cases) if (validate(c) && big(c)) sink++;
+  const failing = long.cases.filter((c) => !book.checkOrder(c.order, c.context).ok);
+  const onPrecision = failing.filter((c) =>
+    book.checkOrder(c.order, c.context).codes.some((code) => code.endsWith('_PRECISION')),
+  ).length;
+  const [ours, theirs] = (race(long.cases, [validate, big])) as [number, number];
+  const found = orderByOrder(long.cases, validate, big);
+  sink += found.passes;
+  const slowest = found.slowest;
+  console.log(
+    `\nlong-digit mix over the odd pairs (${((100 * failing.length) / long.cases.length).toFixed(0)}% refused, ` +
+      `${((100 * onPrecision) / long.cases.length).toFixed(0)}% on precision): validateOrder ` +
+      `${(1e9 / ours).toFixed(0)} ns/order, ${(ours / theirs).toFixed(1)}x big.js; order by order, ` +
+      `${found.slower} of ${long.cases.length} (${((100 * found.slower) / long.cases.length).toFixed(2)}%) ` +
+      `slower than big.js, the slowest at ${slowest.ratio.toFixed(2)}x big.js (${slowest.ours.toFixed(0)} vs ` +
+      `${slowest.theirs.toFixed(0)} ns, ${long.shapes[slowest.index]}: ${JSON.stringify(long.cases[slowest.index])})`,
+  );
+  const byShape = new Map<GridShape, { ours: number; theirs: number; slower: number; n: number }>();
+  long.shapes.forEach((shape, i) => {
+    const s = byShape.get(shape) ?? { ours: 0, theirs: 0, slower: 0, n: 0 };
+    s.ours += found.ours[i] as number;
+    s.theirs += found.theirs[i] as number;
+    if ((found.theirs[i] as number) < (found.ours[i] as number)) s.slower++;
+    s.n++;
+    byShape.set(shape, s);
+  });
+  console.table(
+    Object.fromEntries(
+      [...byShape].map(([shape, s]) => [
+        `long, ${shape}`,
+        {
+          orders: s.n,
+          'ns/order': (s.ours / s.n).toFixed(0),
+          'big.js ns/order': (s.theirs / s.n).toFixed(0),
+          ratio: `${(s.theirs / s.ours).toFixed(1)}x`,
+          'slower than big.js': s.slower,
+        },
+      ]),
+    ),
+  );
+  if (sink === -1) console.log(sink);
+}
