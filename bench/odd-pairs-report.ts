@@ -1,8 +1,14 @@
 import type { RuleBook } from '../src/index.js';
 import type { BigBaselineValidator } from './big-baseline.js';
-import { buildOddLongDigitMix, buildOddPairsMix, GRID_SHAPES, type GridShape, type OddPairs } from './odd-pairs.js';
-import type { MixCase } from './order-mix.js';
+import {
+  buildOddLongDigitMix,
+  buildOddPairsMix,
+  GRID_SHAPES,
+  type GridShape,
+  type OddPairs,
+} from './odd-pairs.js';
 import { orderByOrder, type Verdict } from './order-by-order.js';
+import type { MixCase } from './order-mix.js';
 
 /**
  * The odd-pairs part of `npm run bench` (odd-pairs.ts): each grid shape on the same orders as its
@@ -13,22 +19,26 @@ import { orderByOrder, type Verdict } from './order-by-order.js';
 const ROUNDS = 40;
 let sink = 0;
 
+/** One verdict on one list of orders. */
+type Task = readonly [Verdict, readonly MixCase[]];
+
 /**
- * Orders per second of each verdict on `list`: the verdicts take turns passing over the whole
- * list, {@link ROUNDS} rounds, and each keeps its fastest pass (on a shared machine noise only
- * adds time, so the least is the closest to what the orders cost, for every verdict alike).
+ * Orders per second of each task: the tasks take turns, each passing over its whole list, for
+ * {@link ROUNDS} rounds, and each keeps its fastest pass (on a shared machine noise only adds
+ * time, so the least is the closest to what the orders cost, and taking turns spreads what noise
+ * is left over every task alike).
  */
-function race(list: readonly MixCase[], verdicts: readonly Verdict[]): number[] {
-  const least = verdicts.map(() => Number.POSITIVE_INFINITY);
+function race(tasks: readonly Task[]): number[] {
+  const least = tasks.map(() => Number.POSITIVE_INFINITY);
   for (let round = 0; round < ROUNDS; round++)
-    for (let k = 0; k < verdicts.length; k++) {
-      const v = (k + round) % verdicts.length;
-      const verdict = verdicts[v] as Verdict;
+    for (let k = 0; k < tasks.length; k++) {
+      const t = (k + round) % tasks.length;
+      const [verdict, list] = tasks[t] as Task;
       const start = process.hrtime.bigint();
       for (let i = 0; i < list.length; i++) if (verdict(list[i] as MixCase)) sink++;
-      least[v] = Math.min(least[v] as number, Number(process.hrtime.bigint() - start));
+      least[t] = Math.min(least[t] as number, Number(process.hrtime.bigint() - start) / list.length);
     }
-  return least.map((ns) => (1e9 * list.length) / ns);
+  return least.map((ns) => 1e9 / ns);
 }
 
 export function reportOddPairs(
@@ -42,15 +52,16 @@ export function reportOddPairs(
   const big: Verdict = (c) => baseline.validate(c.order, c.context).length === 0;
   const mix = buildOddPairsMix(odd, size);
   const all = [...mix.values()].flat();
-  for (let round = 0; round < 10; round++)
-    for (const c of all) if (validate(c) && check(c) && big(c)) sink++;
+  for (let round = 0; round < 10; round++) for (const c of all) if (validate(c) && check(c) && big(c)) sink++;
   const rows: Record<string, Record<string, string>> = {};
-  let twin = { validate: Number.NaN, check: Number.NaN };
-  for (const shape of GRID_SHAPES) {
+  const hz = race(
+    GRID_SHAPES.flatMap((shape) => [validate, check, big].map((v): Task => [v, mix.get(shape) as MixCase[]])),
+  );
+  const twin = { validate: hz[0] as number, check: hz[1] as number };
+  GRID_SHAPES.forEach((shape, s) => {
     const list = mix.get(shape) as MixCase[];
     const failing = list.filter((c) => !validate(c)).length;
-    const [ours, codes, theirs] = (race(list, [validate, check, big])) as [number, number, number];
-    if (shape === 'gridded') twin = { validate: ours, check: codes };
+    const [ours, codes, theirs] = hz.slice(3 * s, 3 * s + 3) as [number, number, number];
     rows[shape] = {
       failing: `${((100 * failing) / list.length).toFixed(0)}%`,
       'validateOrder ns': (1e9 / ours).toFixed(0),
@@ -61,7 +72,7 @@ export function reportOddPairs(
       'validate cost vs twin': `${(twin.validate / ours).toFixed(2)}x`,
       'check cost vs twin': `${(twin.check / codes).toFixed(2)}x`,
     };
-  }
+  });
   console.log(
     '\nodd-pairs mix: the same orders (two in three refused) on each grid shape and on its gridded twin ' +
       '(cost vs twin: time per order over the twin’s)',
@@ -74,7 +85,10 @@ export function reportOddPairs(
   const onPrecision = failing.filter((c) =>
     book.checkOrder(c.order, c.context).codes.some((code) => code.endsWith('_PRECISION')),
   ).length;
-  const [ours, theirs] = (race(long.cases, [validate, big])) as [number, number];
+  const [ours, theirs] = race([
+    [validate, long.cases],
+    [big, long.cases],
+  ]) as [number, number];
   const found = orderByOrder(long.cases, validate, big);
   sink += found.passes;
   const slowest = found.slowest;

@@ -1,7 +1,13 @@
 import Big from 'big.js';
 import { realCorpus } from '../test-support/corpus/real-corpus.js';
 import type { RealCorpusPair } from '../test-support/corpus/types.js';
-import { buildLongDigitMix, buildMix, type LongDigitKind, type MixCase, type MixSource } from './order-mix.js';
+import {
+  buildLongDigitMix,
+  buildMix,
+  type LongDigitKind,
+  type MixCase,
+  type MixSource,
+} from './order-mix.js';
 
 /**
  * The odd pairs: each gridded pair of the realistic corpus beside its twins in every other grid

@@ -92,17 +92,20 @@ type CompletePair = CompiledPair & {
   readonly [K in (typeof REQUIRED)[number]]: NonNullable<CompiledPair[K]>;
 };
 
-/**
- * The pair's numbers when the fast path can take it: every rule field present, and each grid
- * the rounding grid itself (a tick finer than the precision allows has a coarser rounding grid,
- * and such rare pairs are left to the general path). `undefined` otherwise.
- */
+/** The pair's numbers when the fast path can take it: every rule field present; `undefined` otherwise. */
 function completeNumbers(pair: CompiledPair): CompletePair | undefined {
   if (REQUIRED.some((field) => pair[field] === null)) return undefined;
-  const n = pair as CompletePair;
-  if (n.tickSize !== null && !n.tickSize.eq(n.priceGrid)) return undefined;
-  if (n.stepSize !== null && !n.stepSize.eq(n.quantityGrid)) return undefined;
-  return n;
+  return pair as CompletePair;
+}
+
+/**
+ * A tick or step in its own units: the grid's when it is the grid, else its own (a tick finer
+ * than the precision allows has a coarser rounding grid); NaN when the pair has none, and
+ * `undefined` when it does not fit.
+ */
+function ownGrid(size: Dec | null): { scale: number; step: number } | undefined {
+  if (size === null) return { scale: 0, step: Number.NaN };
+  return gridOf(size);
 }
 
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */
@@ -119,6 +122,9 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const max = bound(n.maxTradeAmount, 'floor');
   const marketBuy = bound(n.marketBuyLimitSize, 'floor');
   const marketSell = bound(n.marketSellLimitSize, 'floor');
+  const tick = ownGrid(n.tickSize);
+  const step = ownGrid(n.stepSize);
+  if (!tick || !step) return undefined;
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
   // Worked out here and not kept: the exact checks work them out again if they ever need them.
@@ -133,10 +139,15 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     priceScale: price.scale,
     priceStep: price.step,
     hasTick: pair.tickSize !== null,
+    tickStep: tick.step,
+    tickScale: tick.scale,
     tickInferred: pair.tickInferred,
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
+    stepStep: step.step,
+    stepScale: step.scale,
+    stepIsGrid: step.scale === quantity.scale && step.step === quantity.step,
     quotePrecision: n.quotePrecision,
     basePrecision: n.basePrecision,
     minCount: countOf(n.minTradeAmount, quantity.scale, 'ceil'),
