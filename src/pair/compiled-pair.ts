@@ -84,7 +84,10 @@ export interface FastPair {
   readonly trading: boolean;
   readonly enabled: boolean;
   readonly priceScale: number;
-  /** The tick in price units (1 when the pair has no tick and only a precision). */
+  /**
+   * The price grid's step in price units (1 when the pair has no tick and only a precision; NaN,
+   * at scale 0, when it has neither).
+   */
   readonly priceStep: number;
   readonly hasTick: boolean;
   /**
@@ -96,6 +99,7 @@ export interface FastPair {
   /** The tick was inferred from `displayDigitMerge` (its PRICE_TICK message says so). */
   readonly tickInferred: boolean;
   readonly quantityScale: number;
+  /** The quantity grid's step in quantity units (NaN, at scale 0, when the pair has no grid). */
   readonly quantityStep: number;
   readonly hasStep: boolean;
   /** The step itself in units of `10^-stepScale` (NaN without a step), as {@link tickStep}. */
@@ -103,7 +107,7 @@ export interface FastPair {
   readonly stepScale: number;
   /** The step is the quantity grid itself, so a quantity's grid count decides QUANTITY_STEP. */
   readonly stepIsGrid: boolean;
-  /** Most decimal places a price / quantity may be written with. */
+  /** Most decimal places a price / quantity may be written with (NaN when not known). */
   readonly quotePrecision: number;
   readonly basePrecision: number;
   /**

@@ -61,6 +61,8 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step };
 }
 
+const NO_GRID = { scale: 0, step: Number.NaN };
+
 /** A quantity window in grid units (see FastPair.windowLow). */
 function windowCounts(window: QuantityWindow | undefined, scale: number): [number, number] {
   if (window === undefined) return [Number.NaN, Number.POSITIVE_INFINITY];
@@ -74,10 +76,6 @@ function windowCounts(window: QuantityWindow | undefined, scale: number): [numbe
 const REQUIRED = [
   'isTrading',
   'enableTrade',
-  'quotePrecision',
-  'basePrecision',
-  'priceGrid',
-  'quantityGrid',
   'minTradeAmount',
   'maxTradeAmount',
   'marketBuyLimitSize',
@@ -104,16 +102,17 @@ function completeNumbers(pair: CompiledPair): CompletePair | undefined {
  * `undefined` when it does not fit.
  */
 function ownGrid(size: Dec | null): { scale: number; step: number } | undefined {
-  if (size === null) return { scale: 0, step: Number.NaN };
-  return gridOf(size);
+  return size === null ? NO_GRID : gridOf(size);
 }
 
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */
 export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const n = completeNumbers(pair);
   if (n === undefined) return undefined;
-  const price = gridOf(n.priceGrid);
-  const quantity = gridOf(n.quantityGrid);
+  // A pair without a grid (no tick or step and no precision) counts in whole units, its grid's
+  // step NaN: the rules that need a grid skip on such a pair, and suggest without one.
+  const price = n.priceGrid === null ? NO_GRID : gridOf(n.priceGrid);
+  const quantity = n.quantityGrid === null ? NO_GRID : gridOf(n.quantityGrid);
   const buyBand = scaled(n.buyBandFactor);
   const sellBand = scaled(n.sellBandFactor);
   const marketBuyWorst = scaled(n.marketBuyWorstFactor);
@@ -148,8 +147,8 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     stepStep: step.step,
     stepScale: step.scale,
     stepIsGrid: step.scale === quantity.scale && step.step === quantity.step,
-    quotePrecision: n.quotePrecision,
-    basePrecision: n.basePrecision,
+    quotePrecision: n.quotePrecision ?? Number.NaN,
+    basePrecision: n.basePrecision ?? Number.NaN,
     minCount: countOf(n.minTradeAmount, quantity.scale, 'ceil'),
     maxCount: countOf(n.maxTradeAmount, quantity.scale, 'floor'),
     marketBuyCount: countOf(n.marketBuyLimitSize, quantity.scale, 'floor'),
