@@ -9,6 +9,7 @@ import {
 } from './odd-pairs.js';
 import { orderByOrder, type Verdict } from './order-by-order.js';
 import type { MixCase } from './order-mix.js';
+import { race, type Task } from './race.js';
 
 /**
  * The odd-pairs part of `npm run bench` (odd-pairs.ts): each grid shape on the same orders as its
@@ -16,30 +17,7 @@ import type { MixCase } from './order-mix.js';
  * order. `book` and `baseline` are built from `odd.text`.
  */
 
-const ROUNDS = 40;
 let sink = 0;
-
-/** One verdict on one list of orders. */
-type Task = readonly [Verdict, readonly MixCase[]];
-
-/**
- * Orders per second of each task: the tasks take turns, each passing over its whole list, for
- * {@link ROUNDS} rounds, and each keeps its fastest pass (on a shared machine noise only adds
- * time, so the least is the closest to what the orders cost, and taking turns spreads what noise
- * is left over every task alike).
- */
-function race(tasks: readonly Task[]): number[] {
-  const least = tasks.map(() => Number.POSITIVE_INFINITY);
-  for (let round = 0; round < ROUNDS; round++)
-    for (let k = 0; k < tasks.length; k++) {
-      const t = (k + round) % tasks.length;
-      const [verdict, list] = tasks[t] as Task;
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < list.length; i++) if (verdict(list[i] as MixCase)) sink++;
-      least[t] = Math.min(least[t] as number, Number(process.hrtime.bigint() - start) / list.length);
-    }
-  return least.map((ns) => 1e9 / ns);
-}
 
 export function reportOddPairs(
   odd: OddPairs,
