@@ -132,8 +132,8 @@ function inShape(odd: OddPairs, cases: readonly MixCase[], shape: GridShape): Mi
  * The same realistic orders (two in three refused, each on one rule in turn) on every shape: one
  * list of cases per shape, order `i` of each the same order for the same twin.
  */
-export function buildOddPairsMix(odd: OddPairs, size: number): Map<GridShape, MixCase[]> {
-  const { cases } = buildMix(size, 45, { fail: 2, of: 3 }, odd.twins);
+export function buildOddPairsMix(odd: OddPairs, size: number, seed = 45): Map<GridShape, MixCase[]> {
+  const { cases } = buildMix(size, seed, { fail: 2, of: 3 }, odd.twins);
   return new Map(GRID_SHAPES.map((shape) => [shape, inShape(odd, cases, shape)]));
 }
 
@@ -144,8 +144,9 @@ export function buildOddPairsMix(odd: OddPairs, size: number): Map<GridShape, Mi
 export function buildOddLongDigitMix(
   odd: OddPairs,
   size: number,
+  seed = 46,
 ): { cases: MixCase[]; kinds: LongDigitKind[]; shapes: GridShape[] } {
-  const long = buildLongDigitMix(size, 46, odd.twins);
+  const long = buildLongDigitMix(size, seed, odd.twins);
   const shapes = long.cases.map((_, i) => GRID_SHAPES[i % GRID_SHAPES.length] as GridShape);
   const cases = long.cases.map((c, i) => inShape(odd, [c], shapes[i] as GridShape)[0] as MixCase);
   return { cases, kinds: long.kinds, shapes };

@@ -6,8 +6,8 @@
  * against big.js, latency percentiles, parse + compile cost of 10,000 definitions, and memory per
  * compiled pair, and the odd pairs (odd-pairs.ts: each grid shape on the same orders as its
  * gridded twin, and the long-digit mix over every shape, order by order).
- * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a third
- * realistic, a third of long digits, a third at the fast path's edges), that not one result
+ * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a quarter
+ * realistic, a quarter of long digits, a quarter on the odd pairs, a quarter at the fast path's edges), that not one result
  * differs from the general path's and not one verdict from the big.js validator's
  * (`exactness.ts`).
  */
@@ -329,7 +329,8 @@ if (exactnessCases > 0) {
   const count = (n: number) => n.toLocaleString('en-US');
   console.log(
     `\nexactness: ${count(report.checked)} orders (${count(report.realistic)} from the mix, ` +
-      `${count(report.long)} from the long-digit mix, ${count(report.edges)} at the fast path's edges; ` +
+      `${count(report.long)} from the long-digit mix, ${count(report.odd)} from the odd-pairs mixes, ` +
+      `${count(report.edges)} at the fast path's edges; ` +
       `${count(report.answeredFast)} answered by the fast path): ` +
       `${report.differ} differ from the general path or from big.js`,
   );
