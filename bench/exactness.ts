@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- --exactness N`: N orders, a third from the benchmark's realistic mix, a third
- * from its long-digit mix (decimals of 17 to 40 significant digits, pairs with 20-digit bounds,
- * judged by the exact checks) and a third at the fast path's edges
+ * `npm run bench -- --exactness N`: N orders, a quarter from the benchmark's realistic mix, a
+ * quarter from its long-digit mix (decimals of 17 to 40 significant digits, pairs with 20-digit
+ * bounds, judged by the exact checks), a quarter from the odd-pairs mixes (every grid shape, short
+ * and long digits: odd-pairs.ts) and a quarter at the fast path's edges
  * (`test-support/edge-cases.ts`), each checked twice: `validateOrder`'s whole result
  * equals the general path's (the fast path never says anything else), and its violation codes
  * equal the hand-written big.js validator's. Run on the source, not the build: this is about
@@ -14,6 +15,7 @@ import { edgeCaseArb } from '../test-support/edge-cases.js';
 import { fastOnly, generalPath } from '../test-support/engine-internals.js';
 import { bookOf } from '../test-support/scenario.js';
 import { BigBaselineValidator } from './big-baseline.js';
+import { buildOddLongDigitMix, buildOddPairs, buildOddPairsMix } from './odd-pairs.js';
 import { buildLongDigitMix, buildMix, type MixCase } from './order-mix.js';
 
 interface Case {
@@ -26,6 +28,8 @@ export interface ExactnessReport {
   readonly checked: number;
   readonly realistic: number;
   readonly long: number;
+  /** From the odd-pairs mixes (odd-pairs.ts): every grid shape, short and long digits. */
+  readonly odd: number;
   readonly edges: number;
   /** Orders the fast path answered itself (the rest it handed to the general path). */
   readonly answeredFast: number;
@@ -75,10 +79,19 @@ function checkMixes(
 /** Checks `total` orders; every one must agree. */
 export function checkExactness(total: number): ExactnessReport {
   const checker = new Checker();
-  checkMixes(checker, Math.ceil(total / 3), (seed) => buildMix(4_096, seed));
+  checkMixes(checker, Math.ceil(total / 4), (seed) => buildMix(4_096, seed));
   const realistic = checker.checked;
-  checkMixes(checker, Math.ceil((2 * total) / 3), (seed) => buildLongDigitMix(4_096, seed));
+  checkMixes(checker, Math.ceil((2 * total) / 4), (seed) => buildLongDigitMix(4_096, seed));
   const long = checker.checked - realistic;
+  const oddPairs = buildOddPairs();
+  checkMixes(checker, Math.ceil((3 * total) / 4), (seed) => ({
+    text: oddPairs.text,
+    cases:
+      seed % 2 === 1
+        ? [...buildOddPairsMix(oddPairs, 1_024, seed).values()].flat()
+        : buildOddLongDigitMix(oddPairs, 4_096, seed).cases,
+  }));
+  const odd = checker.checked - realistic - long;
   for (let seed = 1; checker.checked < total; seed++) {
     const batch = fc.sample(edgeCaseArb, { numRuns: Math.min(EDGE_BATCH, total - checker.checked), seed });
     // One book for the batch: each case's pair under its own symbol.
@@ -95,7 +108,8 @@ export function checkExactness(total: number): ExactnessReport {
     checked: checker.checked,
     realistic,
     long,
-    edges: checker.checked - realistic - long,
+    odd,
+    edges: checker.checked - realistic - long - odd,
     answeredFast: checker.answeredFast,
     differ: checker.differ,
   };

@@ -1,12 +1,19 @@
 import Big from 'big.js';
 import type { ValidationContext } from '../src/index.js';
 import { realCorpus } from '../test-support/corpus/real-corpus.js';
+import type { RealCorpusPair } from '../test-support/corpus/types.js';
 import { SeededRandom } from '../test-support/seeded-random.js';
 
 /** One order of the benchmark mix and the context it is checked with. */
 export interface MixCase {
   readonly order: Record<string, unknown>;
   readonly context: ValidationContext;
+}
+
+/** The pairs a mix is built over and the exchange's payload they come from (the realistic corpus by default). */
+export interface MixSource {
+  readonly text: string;
+  readonly pairs: readonly RealCorpusPair[];
 }
 
 /** Numbers in [0, 1) from a seed (the corpus's generator), so every run sees the same mix. */
@@ -36,8 +43,8 @@ export function buildMix(
   size: number,
   seed = 42,
   failing: { readonly fail: number; readonly of: number } = { fail: 1, of: 5 },
+  corpus: MixSource = realCorpus(),
 ): { text: string; cases: MixCase[] } {
-  const corpus = realCorpus();
   const pairs = corpus.pairs.filter((p) => p.tradable);
   const next = random(seed);
   const cases: MixCase[] = [];
@@ -150,8 +157,8 @@ export type LongDigitKind = 'quantity' | 'price' | 'both' | 'context' | 'bound';
 export function buildLongDigitMix(
   size: number,
   seed = 44,
+  corpus: MixSource = realCorpus(),
 ): { text: string; cases: MixCase[]; kinds: LongDigitKind[] } {
-  const corpus = realCorpus();
   const pairs = corpus.pairs.filter((p) => p.tradable);
   // Caps past 2^53 grid units: the pairs a quantity of 17 digits or more can pass on.
   const longCaps = pairs.filter(

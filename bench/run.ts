@@ -4,9 +4,10 @@
  * (`floor-validator.ts`), the long-digit mix (decimals of 17 to 40 significant digits, pairs with
  * 20-digit bounds: `buildLongDigitMix`) with every order of it and of the main mix timed alone
  * against big.js, latency percentiles, parse + compile cost of 10,000 definitions, and memory per
- * compiled pair.
- * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a third
- * realistic, a third of long digits, a third at the fast path's edges), that not one result
+ * compiled pair, and the odd pairs (odd-pairs.ts: each grid shape on the same orders as its
+ * gridded twin, and the long-digit mix over every shape, order by order).
+ * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a quarter
+ * realistic, a quarter of long digits, a quarter on the odd pairs, a quarter at the fast path's edges), that not one result
  * differs from the general path's and not one verdict from the big.js validator's
  * (`exactness.ts`).
  */
@@ -20,17 +21,18 @@ const { parseExchangeInfo, parseExchangeInfoText, RuleBook } = (await import(
   PACKAGE
 )) as typeof import('../src/index.js');
 
-import { Bench } from 'tinybench';
 import type { RuleBook as Book } from '../src/index.js';
 import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
 import { checkExactness } from './exactness.js';
 import { FloorValidator } from './floor-validator.js';
+import { buildOddPairs } from './odd-pairs.js';
+import { reportOddPairs } from './odd-pairs-report.js';
 import { type OrderByOrder, orderByOrder } from './order-by-order.js';
 import { buildLongDigitMix, buildMix, type LongDigitKind, type MixCase } from './order-mix.js';
+import { race as measureTogether } from './race.js';
 
 const MIX_SIZE = 4_096;
-const BATCH = 256;
 const args = process.argv.slice(2);
 const exactnessIndex = args.indexOf('--exactness');
 const exactnessCases = exactnessIndex === -1 ? 0 : Number(args[exactnessIndex + 1] ?? 1_000_000);
@@ -43,7 +45,7 @@ const baseline = new BigBaselineValidator(definitions);
 const passing = cases.filter((c) => book.validateOrder(c.order, c.context).ok).length;
 console.log(
   `Node ${process.version}, ${cases.length} orders over ${definitions.length} pairs, ` +
-    `${((100 * passing) / cases.length).toFixed(1)}% passing; each sample validates ${BATCH} orders`,
+    `${((100 * passing) / cases.length).toFixed(1)}% passing; throughput: the validators take turns on the same orders, 256 at a time, each chunk keeping its fastest of 40 passes`,
 );
 
 // Throughput: both validators over the same orders, in one run. Each task has its own loop, so
@@ -76,31 +78,13 @@ async function race(
   list: readonly MixCase[],
   ours: Passes,
   theirs: Passes,
-  label: string,
+  _label: string,
 ): Promise<Throughput> {
-  let mine = 0;
-  let other = 0;
-  const next = (at: number) => (at + 1 === list.length ? 0 : at + 1);
-  const bench = new Bench({ time: 2_000, warmupTime: 500 });
-  bench
-    .add(label, () => {
-      for (let n = 0; n < BATCH; n++) {
-        const c = list[mine] as MixCase;
-        mine = next(mine);
-        if (ours(c)) sink++;
-      }
-    })
-    .add('hand-written big.js validator', () => {
-      for (let n = 0; n < BATCH; n++) {
-        const c = list[other] as MixCase;
-        other = next(other);
-        if (theirs(c)) sink++;
-      }
-    });
-  await bench.run();
-  const [first, second] = bench.tasks.map((t) => t.result);
-  if (first === undefined || second === undefined) throw new Error('benchmark did not run');
-  return { ours: first.hz * BATCH, theirs: second.hz * BATCH };
+  const [mine, other] = measureTogether([
+    [ours, list],
+    [theirs, list],
+  ]) as [number, number];
+  return { ours: mine, theirs: other };
 }
 
 const passingCases = cases.filter((c) => book.validateOrder(c.order, c.context).ok);
@@ -254,6 +238,11 @@ console.table(
   ),
 );
 
+// The odd pairs: every grid shape against its gridded twin, and long digits over them all.
+const odd = buildOddPairs();
+const oddInfo = parseExchangeInfoText(odd.text);
+reportOddPairs(odd, RuleBook.fromExchangeInfo(oddInfo), new BigBaselineValidator(oddInfo.symbols), MIX_SIZE);
+
 // The floor: what no validator reading decimals as ours do can go below (floor-validator.ts).
 const floor = new FloorValidator(definitions);
 for (let round = 0; round < 20; round++)
@@ -340,7 +329,8 @@ if (exactnessCases > 0) {
   const count = (n: number) => n.toLocaleString('en-US');
   console.log(
     `\nexactness: ${count(report.checked)} orders (${count(report.realistic)} from the mix, ` +
-      `${count(report.long)} from the long-digit mix, ${count(report.edges)} at the fast path's edges; ` +
+      `${count(report.long)} from the long-digit mix, ${count(report.odd)} from the odd-pairs mixes, ` +
+      `${count(report.edges)} at the fast path's edges; ` +
       `${count(report.answeredFast)} answered by the fast path): ` +
       `${report.differ} differ from the general path or from big.js`,
   );

@@ -22,6 +22,7 @@ export {
   validateOrder,
 } from './book/rule-book.js';
 export { VIOLATION_CODES } from './book/violation-code-order.js';
+export { isPlainPositiveDecimal } from './decimal/decimal-grammar.js';
 export { toPlainDecimal } from './decimal/plain-decimal.js';
 export type { DefinitionField, FieldChange } from './diff/compare-definitions.js';
 export type { RejectedChanges } from './diff/diff-rejected.js';

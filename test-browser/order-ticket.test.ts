@@ -317,6 +317,17 @@ describe('the order ticket in a real browser', () => {
     expect(await page.isHidden('#apply-order')).toBe(true);
   });
 
+  it('flags a last price it cannot read on its own field and judges the order without it', async () => {
+    await page.selectOption('#symbol', 'BTCUSDT');
+    await type({ reference: '64,000', price: '64000.01', quantity: '0.001' });
+    expect(await attribute('#reference', 'aria-invalid')).toBe('true');
+    expect(await verdict()).toBe('pass');
+    expect(await codes()).toEqual([]);
+    await type({ reference: '64000' });
+    expect(await attribute('#reference', 'aria-invalid')).toBe('false');
+    expect(await verdict()).toBe('pass');
+  });
+
   it('judges the client order id: sent when given, refused over 40 characters', async () => {
     await type({ reference: '64000', price: '64000.01', quantity: '0.001', clientId: 'x'.repeat(40) });
     expect(await verdict()).toBe('pass');

@@ -4,6 +4,7 @@
 import { count, formatAmount, formatDecimal, isNegative, magnitude, percent } from './format.js';
 import {
   estimateOrder,
+  isPlainPositiveDecimal,
   normalizeOrder,
   parseExchangeInfoText,
   RuleBook,
@@ -206,9 +207,21 @@ function currentOrder() {
   return order;
 }
 
+const REFERENCE_HINT = "Enables the price-band checks and a MARKET order's cost";
+
+/**
+ * The last price, when it reads as a price (the library's own grammar, `isPlainPositiveDecimal`).
+ * A last price that does not is a typo in the ticket, not a reason the exchange would refuse the
+ * order: it is flagged on its own field and left out, so the verdict speaks of the order alone.
+ */
 function currentContext() {
   const reference = $('reference').value.trim();
-  return reference === '' ? {} : { referencePrice: reference };
+  const readable = reference === '' || isPlainPositiveDecimal(reference);
+  $('reference').setAttribute('aria-invalid', String(!readable));
+  $('reference-hint').textContent = readable
+    ? REFERENCE_HINT
+    : 'Not read as a price: digits and at most one point (64000.5), above zero; left out';
+  return reference === '' || !readable ? {} : { referencePrice: reference };
 }
 
 /** What the user still has to type before a verdict means anything; empty when nothing. */

@@ -14,9 +14,10 @@
  * - the exchange's decimals (`toPlainDecimal`): either sign, an exponent of up to 4 digits;
  * - canonical text (snapshots, diffs): `-` only, no exponent, no leading or trailing zeros
  *   (`isCanonicalDecimal` in plain-decimal.ts);
- * - an order's decimals, as the exchange receives them: plain positive notation
- *   ({@link isPlainPositive}), which the fast reader (order/fast-read.ts) reads inline, digit by
- *   digit, with {@link isDigitCode}.
+ * - an order's decimals, as the exchange receives them: plain positive notation of at most
+ *   {@link MAX_DECIMAL_INPUT_LENGTH} characters ({@link isPlainPositiveDecimal}, public), which the
+ *   fast reader (order/fast-read.ts) reads inline, digit by digit, with {@link isDigitCode}, as
+ *   it gathers the units (test/decimal/decimal-grammar.test.ts holds it to this grammar).
  */
 
 /** Character codes the grammar is made of. */
@@ -122,4 +123,38 @@ export function isPlainPositive(text: string): boolean {
   if (scan.point !== 1) return false;
   for (let i = 2; i < scan.end; i++) if (text.charCodeAt(i) !== ZERO_CODE) return true;
   return false;
+}
+
+/**
+ * Longest decimal text an order may carry (price, quantity, the context's decimals): longer input
+ * is refused before it is scanned, so hostile input costs at most this many steps.
+ */
+export const MAX_DECIMAL_INPUT_LENGTH = 64;
+
+/**
+ * Whether `text` is a decimal an order may carry as its price or quantity (or the context as its
+ * reference price or notional limit), as the exchange receives it: plain positive notation of at
+ * most 64 characters. Digits with an optional point and digits after it, no sign, no exponent, no
+ * spaces, no zero before another digit, and above zero. The same grammar `validateOrder` reads
+ * with, so a form or a gateway can tell a typo from a refusal before it builds an order. A
+ * number is not accepted: pass the text that would be sent (`String(n)`).
+ *
+ * @param text - the decimal as it would be sent.
+ * @returns true when every reader of the library reads `text` as a positive decimal.
+ *
+ * @example
+ * ```ts
+ * import { isPlainPositiveDecimal } from 'order-preflight';
+ *
+ * isPlainPositiveDecimal('64000.50'); // true (trailing zeros are sent, and allowed)
+ * isPlainPositiveDecimal('0.001');    // true
+ * isPlainPositiveDecimal('1e-3');     // false: an exponent
+ * isPlainPositiveDecimal('.5');       // false: a point needs digits on both sides
+ * isPlainPositiveDecimal('0');        // false: not above zero
+ * isPlainPositiveDecimal('007');      // false: a zero before another digit
+ * ```
+ */
+export function isPlainPositiveDecimal(text: string): boolean {
+  // Checked for JavaScript callers too: anything but a string is not such a decimal.
+  return typeof text === 'string' && text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text);
 }

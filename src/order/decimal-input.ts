@@ -1,10 +1,9 @@
 import { Dec } from '../decimal/dec.js';
-import { isPlainPositive } from '../decimal/decimal-grammar.js';
+import { isPlainPositiveDecimal, MAX_DECIMAL_INPUT_LENGTH } from '../decimal/decimal-grammar.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { describeValue } from '../errors/preflight-error.js';
 
-/** Longest decimal text an order may carry; longer input is refused before any parsing. */
-export const MAX_DECIMAL_INPUT_LENGTH = 64;
+export { isPlainPositiveDecimal, MAX_DECIMAL_INPUT_LENGTH };
 
 /** An order decimal as it would be sent (`text`) and its exact value. */
 export interface OrderDecimal {
@@ -15,15 +14,6 @@ export interface OrderDecimal {
 export type DecimalInput =
   | { readonly ok: true; readonly decimal: OrderDecimal }
   | { readonly ok: false; readonly detail: string; readonly suggestion?: readonly string[] };
-
-/**
- * True for plain positive notation (`isPlainPositive` in decimal/decimal-grammar.ts) of at most
- * MAX_DECIMAL_INPUT_LENGTH characters, the length checked first so hostile input costs at most
- * 64 steps.
- */
-export function isPlainPositiveDecimal(text: string): boolean {
-  return text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text);
-}
 
 /**
  * Reads a price, quantity or context decimal as the exchange would receive it: a string must be
@@ -41,14 +31,10 @@ export function readDecimalInput(value: unknown): DecimalInput {
   } else {
     return { ok: false, detail: `must be a decimal string or a finite number, got ${describeKind(value)}` };
   }
-  if (text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text))
-    return { ok: true, decimal: { text, value: Dec.parse(text) } };
+  if (isPlainPositiveDecimal(text)) return { ok: true, decimal: { text, value: Dec.parse(text) } };
   // The plain spelling of a value the user meant, when it is recognisably one (`1e-8`, ` 1`, `01`).
   const plain = text.length > 2 * MAX_DECIMAL_INPUT_LENGTH ? undefined : toPlainDecimal(text.trim());
-  const suggestion =
-    plain !== undefined && plain.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(plain)
-      ? plain
-      : undefined;
+  const suggestion = plain !== undefined && isPlainPositiveDecimal(plain) ? plain : undefined;
   const detail = `must be a positive decimal in plain notation (at most ${MAX_DECIMAL_INPUT_LENGTH} characters), got ${describeValue(text, 40)}`;
   return suggestion === undefined ? { ok: false, detail } : { ok: false, detail, suggestion: [suggestion] };
 }

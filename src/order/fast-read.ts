@@ -1,4 +1,4 @@
-import { isDigitCode } from '../decimal/decimal-grammar.js';
+import { isDigitCode, MAX_DECIMAL_INPUT_LENGTH } from '../decimal/decimal-grammar.js';
 import { POW10 } from '../decimal/safe-integers.js';
 
 /**
@@ -7,9 +7,11 @@ import { POW10 } from '../decimal/safe-integers.js';
  * does not fit (another notation, more than 15 significant digits) is not read (the readers
  * answer false), and the general path judges that order.
  *
- * The shape read is `isPlainPositive`'s (decimal/decimal-grammar.ts). It is scanned here inline,
- * with the grammar's `isDigitCode`, because the units are gathered in the same pass; 48 is `0`
- * and 46 the point, written as literals so that no constant is loaded per character.
+ * The shape read is `isPlainPositiveDecimal`'s (decimal/decimal-grammar.ts, its length cap
+ * included). It is scanned here inline, with the grammar's `isDigitCode`, because the units are
+ * gathered in the same pass, with no object made; test/decimal/decimal-grammar.test.ts holds
+ * these loops to the grammar, text by text. 48 is `0` and 46 the point, written as literals so that no constant is loaded per
+ * character.
  */
 
 /**
@@ -79,7 +81,7 @@ export function readUnits(text: string): boolean {
 function readLongUnits(text: string): boolean {
   lastRead.long = false;
   const length = text.length;
-  if (length === 0 || length > 64) return false;
+  if (length === 0 || length > MAX_DECIMAL_INPUT_LENGTH) return false;
   let i = 0;
   let units = 0;
   let digits = 0;

@@ -84,15 +84,30 @@ export interface FastPair {
   readonly trading: boolean;
   readonly enabled: boolean;
   readonly priceScale: number;
-  /** The tick in price units (1 when the pair has no tick and only a precision). */
+  /**
+   * The price grid's step in price units (1 when the pair has no tick and only a precision; NaN,
+   * at scale 0, when it has neither).
+   */
   readonly priceStep: number;
   readonly hasTick: boolean;
+  /**
+   * The tick itself in units of `10^-tickScale` (NaN without a tick): the price grid, or finer
+   * when `quoteAssetPrecision` makes the grid coarser than the tick (tick 0.001, precision 1).
+   */
+  readonly tickStep: number;
+  readonly tickScale: number;
   /** The tick was inferred from `displayDigitMerge` (its PRICE_TICK message says so). */
   readonly tickInferred: boolean;
   readonly quantityScale: number;
+  /** The quantity grid's step in quantity units (NaN, at scale 0, when the pair has no grid). */
   readonly quantityStep: number;
   readonly hasStep: boolean;
-  /** Most decimal places a price / quantity may be written with. */
+  /** The step itself in units of `10^-stepScale` (NaN without a step), as {@link tickStep}. */
+  readonly stepStep: number;
+  readonly stepScale: number;
+  /** The step is the quantity grid itself, so a quantity's grid count decides QUANTITY_STEP. */
+  readonly stepIsGrid: boolean;
+  /** Most decimal places a price / quantity may be written with (NaN when not known). */
   readonly quotePrecision: number;
   readonly basePrecision: number;
   /**

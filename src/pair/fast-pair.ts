@@ -61,6 +61,8 @@ function gridOf(grid: Dec): { scale: number; step: number } | undefined {
   return { scale: grid.scale, step };
 }
 
+const NO_GRID = { scale: 0, step: Number.NaN };
+
 /** A quantity window in grid units (see FastPair.windowLow). */
 function windowCounts(window: QuantityWindow | undefined, scale: number): [number, number] {
   if (window === undefined) return [Number.NaN, Number.POSITIVE_INFINITY];
@@ -74,10 +76,6 @@ function windowCounts(window: QuantityWindow | undefined, scale: number): [numbe
 const REQUIRED = [
   'isTrading',
   'enableTrade',
-  'quotePrecision',
-  'basePrecision',
-  'priceGrid',
-  'quantityGrid',
   'minTradeAmount',
   'maxTradeAmount',
   'marketBuyLimitSize',
@@ -92,25 +90,29 @@ type CompletePair = CompiledPair & {
   readonly [K in (typeof REQUIRED)[number]]: NonNullable<CompiledPair[K]>;
 };
 
-/**
- * The pair's numbers when the fast path can take it: every rule field present, and each grid
- * the rounding grid itself (a tick finer than the precision allows has a coarser rounding grid,
- * and such rare pairs are left to the general path). `undefined` otherwise.
- */
+/** The pair's numbers when the fast path can take it: every rule field present; `undefined` otherwise. */
 function completeNumbers(pair: CompiledPair): CompletePair | undefined {
   if (REQUIRED.some((field) => pair[field] === null)) return undefined;
-  const n = pair as CompletePair;
-  if (n.tickSize !== null && !n.tickSize.eq(n.priceGrid)) return undefined;
-  if (n.stepSize !== null && !n.stepSize.eq(n.quantityGrid)) return undefined;
-  return n;
+  return pair as CompletePair;
+}
+
+/**
+ * A tick or step in its own units: the grid's when it is the grid, else its own (a tick finer
+ * than the precision allows has a coarser rounding grid); NaN when the pair has none, and
+ * `undefined` when it does not fit.
+ */
+function ownGrid(size: Dec | null): { scale: number; step: number } | undefined {
+  return size === null ? NO_GRID : gridOf(size);
 }
 
 /** The fast form of a compiled pair, or `undefined` when its numbers do not fit. */
 export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const n = completeNumbers(pair);
   if (n === undefined) return undefined;
-  const price = gridOf(n.priceGrid);
-  const quantity = gridOf(n.quantityGrid);
+  // A pair without a grid (no tick or step and no precision) counts in whole units, its grid's
+  // step NaN: the rules that need a grid skip on such a pair, and suggest without one.
+  const price = n.priceGrid === null ? NO_GRID : gridOf(n.priceGrid);
+  const quantity = n.quantityGrid === null ? NO_GRID : gridOf(n.quantityGrid);
   const buyBand = scaled(n.buyBandFactor);
   const sellBand = scaled(n.sellBandFactor);
   const marketBuyWorst = scaled(n.marketBuyWorstFactor);
@@ -119,6 +121,9 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   const max = bound(n.maxTradeAmount, 'floor');
   const marketBuy = bound(n.marketBuyLimitSize, 'floor');
   const marketSell = bound(n.marketSellLimitSize, 'floor');
+  const tick = ownGrid(n.tickSize);
+  const step = ownGrid(n.stepSize);
+  if (!tick || !step) return undefined;
   if (!price || !quantity || !buyBand || !sellBand || !marketBuyWorst || !marketSellWorst) return undefined;
   if (!min || !max || !marketBuy || !marketSell) return undefined;
   // Worked out here and not kept: the exact checks work them out again if they ever need them.
@@ -133,12 +138,17 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
     priceScale: price.scale,
     priceStep: price.step,
     hasTick: pair.tickSize !== null,
+    tickStep: tick.step,
+    tickScale: tick.scale,
     tickInferred: pair.tickInferred,
     quantityScale: quantity.scale,
     quantityStep: quantity.step,
     hasStep: pair.stepSize !== null,
-    quotePrecision: n.quotePrecision,
-    basePrecision: n.basePrecision,
+    stepStep: step.step,
+    stepScale: step.scale,
+    stepIsGrid: step.scale === quantity.scale && step.step === quantity.step,
+    quotePrecision: n.quotePrecision ?? Number.NaN,
+    basePrecision: n.basePrecision ?? Number.NaN,
     minCount: countOf(n.minTradeAmount, quantity.scale, 'ceil'),
     maxCount: countOf(n.maxTradeAmount, quantity.scale, 'floor'),
     marketBuyCount: countOf(n.marketBuyLimitSize, quantity.scale, 'floor'),

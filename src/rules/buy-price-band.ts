@@ -67,14 +67,16 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const limit = edge(pair, order);
   const scale = order.referenceScale + pair.buyBandScale;
-  const highest = floorOnGrid(limit, scale, pair.priceStep, pair.priceScale);
+  // A pair without a price grid (no tick, no precision) suggests the limit itself.
+  const grid = !Number.isNaN(pair.priceStep);
+  const highest = grid ? floorOnGrid(limit, scale, pair.priceStep, pair.priceScale) : limit;
   if (Number.isNaN(highest)) return undefined;
   return aboveBand(
     pair.pair,
     sentText(order.priceRaw, order.price, order.priceScale),
     formatScaled(limit, scale),
     sentText(order.referenceRaw, order.reference, order.referenceScale),
-    highest > 0 ? formatScaled(highest, pair.priceScale) : undefined,
+    highest > 0 ? formatScaled(highest, grid ? pair.priceScale : scale) : undefined,
   );
 }
 

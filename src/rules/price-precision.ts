@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { priceAwayFromMarket, priceAwayFromMarketUnits, repairPrice } from './price-rounding.js';
-import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_QUOTE_PRECISION = skippedCheck('PRICE_PRECISION', 'NO_RULE_FIELD', 'quoteAssetPrecision');
 
@@ -44,7 +44,14 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 export const pricePrecision = pairRule({
   code: 'PRICE_PRECISION',
   check: checkPricePrecision,
-  fastCheck: (pair, order) => (order.limit && order.pricePlaces > pair.quotePrecision ? FAIL : PASS),
+  // A pair without a precision has NaN for it: no count of places is at most NaN.
+  fastCheck: (pair, order) =>
+    !order.limit || order.pricePlaces <= pair.quotePrecision
+      ? PASS
+      : Number.isNaN(pair.quotePrecision)
+        ? SKIP
+        : FAIL,
   explainFast,
+  fastSkip: NO_QUOTE_PRECISION,
   repair: repairPrice,
 });

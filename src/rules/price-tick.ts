@@ -39,11 +39,11 @@ function tickText(pair: CompiledPair): string {
   return (pair.tickSize as NonNullable<CompiledPair['tickSize']>).toString();
 }
 
-/** In a fast pair with a tick, the tick is the price grid itself. */
+/** On the tick itself, which may be finer than the price grid; suggestions are on the grid. */
 function fastCheck(pair: FastPair, order: FastOrder) {
   if (!order.limit) return PASS;
   if (!pair.hasTick) return SKIP;
-  const on = onGrid(order.price, order.priceScale, pair.priceStep, pair.priceScale);
+  const on = onGrid(order.price, order.priceScale, pair.tickStep, pair.tickScale);
   return on === 1 ? PASS : on === 0 ? FAIL : NOT_SURE;
 }
 

@@ -6,7 +6,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, PASS, pairRule, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_BASE_PRECISION = skippedCheck('QUANTITY_PRECISION', 'NO_RULE_FIELD', 'baseAssetPrecision');
 
@@ -42,7 +42,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
 export const quantityPrecision = pairRule({
   code: 'QUANTITY_PRECISION',
   check: checkQuantityPrecision,
-  fastCheck: (pair, order) => (order.quantityPlaces > pair.basePrecision ? FAIL : PASS),
+  // A pair without a precision has NaN for it: no count of places is at most NaN.
+  fastCheck: (pair, order) =>
+    order.quantityPlaces <= pair.basePrecision ? PASS : Number.isNaN(pair.basePrecision) ? SKIP : FAIL,
   explainFast,
+  fastSkip: NO_BASE_PRECISION,
   repair: repairQuantity,
 });

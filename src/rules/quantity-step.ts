@@ -1,12 +1,12 @@
 import { isOnGrid } from '../decimal/grid.js';
-import { formatScaled, isMultiple } from '../decimal/safe-integers.js';
+import { formatScaled, isMultiple, onGrid } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
 
@@ -34,9 +34,16 @@ function stepText(pair: CompiledPair): string {
   return (pair.stepSize as NonNullable<CompiledPair['stepSize']>).toString();
 }
 
-/** In a fast pair with a step, the step is the quantity grid itself. */
+/**
+ * When the step is the quantity grid, the quantity's count on that grid decides; a step finer
+ * than the grid (than `baseAssetPrecision` allows) is checked on the step itself.
+ */
 function fastCheck(pair: FastPair, order: FastOrder) {
   if (!pair.hasStep) return SKIP;
+  if (!pair.stepIsGrid) {
+    const on = onGrid(order.quantity, order.quantityScale, pair.stepStep, pair.stepScale);
+    return on === 1 ? PASS : on === 0 ? FAIL : NOT_SURE;
+  }
   const count = order.quantityCount;
   return count >= 0 && isMultiple(count, pair.quantityStep) ? PASS : FAIL;
 }

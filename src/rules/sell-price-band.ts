@@ -53,14 +53,16 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const limit = product(order.reference, pair.sellBandUnits);
   const scale = order.referenceScale + pair.sellBandScale;
-  const lowest = ceilOnGrid(limit, scale, pair.priceStep, pair.priceScale);
+  // A pair without a price grid (no tick, no precision) suggests the limit itself.
+  const grid = !Number.isNaN(pair.priceStep);
+  const lowest = grid ? ceilOnGrid(limit, scale, pair.priceStep, pair.priceScale) : limit;
   if (Number.isNaN(lowest)) return undefined;
   return belowBand(
     pair.pair,
     sentText(order.priceRaw, order.price, order.priceScale),
     formatScaled(limit, scale),
     sentText(order.referenceRaw, order.reference, order.referenceScale),
-    formatScaled(lowest, pair.priceScale),
+    formatScaled(lowest, grid ? pair.priceScale : scale),
   );
 }
 

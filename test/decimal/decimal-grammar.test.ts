@@ -8,6 +8,7 @@ import {
   scanDecimal,
 } from '../../src/decimal/decimal-grammar.js';
 import { isCanonicalDecimal } from '../../src/decimal/plain-decimal.js';
+import { isPlainPositiveDecimal as publicIsPlainPositiveDecimal } from '../../src/index.js';
 import { isPlainPositiveDecimal } from '../../src/order/decimal-input.js';
 import { lastRead, readUnits, wasLong } from '../../src/order/fast-read.js';
 
@@ -81,6 +82,9 @@ describe('the fast reader reads the plain positive shape', () => {
           nearDecimal,
           fc.stringMatching(/^(0|[1-9]\d{0,20})(\.\d{1,20})?$/),
           fc.stringMatching(/^0\.0{0,20}[0-9]{0,20}$/),
+          // Around the length cap, 64 characters.
+          fc.stringMatching(/^[1-9]\d{55,70}$/),
+          fc.stringMatching(/^0\.\d{58,66}$/),
         ),
         (text) => {
           const read = readUnits(text);
@@ -91,5 +95,25 @@ describe('the fast reader reads the plain positive shape', () => {
       ),
       runs,
     );
+  });
+});
+
+describe('isPlainPositiveDecimal, public', () => {
+  it('is the one the readers use, from the main entry', () => {
+    expect(publicIsPlainPositiveDecimal).toBe(isPlainPositiveDecimal);
+  });
+
+  it('answers as its examples say', () => {
+    for (const text of ['64000.50', '0.001', '1', '0.10'])
+      expect(publicIsPlainPositiveDecimal(text), text).toBe(true);
+    for (const text of ['1e-3', '.5', '5.', '0', '0.00', '007', '-1', '+1', ' 1', '1 ', '', '１'])
+      expect(publicIsPlainPositiveDecimal(text), text).toBe(false);
+  });
+
+  it('takes up to 64 characters, and no value but a string', () => {
+    expect(publicIsPlainPositiveDecimal(`1.${'0'.repeat(62)}`)).toBe(true);
+    expect(publicIsPlainPositiveDecimal(`1.${'0'.repeat(63)}`)).toBe(false);
+    for (const value of [1, 0.5, null, undefined, {}, ['1']])
+      expect(publicIsPlainPositiveDecimal(value as unknown as string)).toBe(false);
   });
 });
