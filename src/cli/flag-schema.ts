@@ -1,8 +1,10 @@
 import type { ParseArgsConfig } from 'node:util';
 import * as z from 'zod/mini';
 import { toPlainDecimal } from '../index.js';
-import { parseCommandArgs } from './command.js';
+import { type Command, parseCommandArgs } from './command.js';
+import { SUMMARIES } from './command-summaries.js';
 import { type IssueSink, refuse, withDefault } from './flag-schema-parts.js';
+import type { CliIo } from './io.js';
 import { clip, printable } from './text.js';
 import { UsageError } from './usage-error.js';
 
@@ -260,4 +262,24 @@ export function readWith<Output>(
  */
 export function refuseFlag(ctx: IssueSink, flag: string, problem: string): never {
   return refuse(ctx, { path: [flag], problem, value: undefined });
+}
+
+/**
+ * A command whose arguments are `table`'s flags and at most `maxPositionals` operands: its name,
+ * summary and help, and a body that gets them parsed and checked (the one way every command with
+ * flags starts).
+ */
+export function flaggedCommand<F extends Flags, Output>(
+  name: keyof typeof SUMMARIES,
+  help: string,
+  table: () => FlagTable<F, Output>,
+  maxPositionals: number,
+  body: (parsed: { readonly flags: Output; readonly positionals: string[] }, io: CliIo) => Promise<number>,
+): Command {
+  return {
+    name,
+    summary: SUMMARIES[name],
+    help,
+    run: (args, io) => body(parseFlags(args, table(), maxPositionals), io),
+  };
 }

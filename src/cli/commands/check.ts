@@ -9,11 +9,10 @@ import {
 } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
-import { SUMMARIES } from '../command-summaries.js';
 import {
+  flaggedCommand,
   flagTable,
   optionalText,
-  parseFlags,
   positiveDecimalValue,
   required,
   switchFlag,
@@ -182,12 +181,12 @@ interface Tally {
   outputClosedAt: number | undefined;
 }
 
-export const checkCommand: Command = {
-  name: 'check',
-  summary: SUMMARIES.check,
-  help: HELP,
-  async run(args, io) {
-    const { flags, positionals } = parseFlags(args, CHECK_FLAGS(), 1);
+export const checkCommand: Command = flaggedCommand(
+  'check',
+  HELP,
+  CHECK_FLAGS,
+  1,
+  async ({ flags, positionals }, io) => {
     const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload', {
       clientOrderIds: flags['client-order-ids'],
     });
@@ -220,7 +219,7 @@ export const checkCommand: Command = {
       await input.close();
     }
   },
-};
+);
 
 /** `order-preflight check ...`; resolves to the exit status. */
 export function check(io: CliIo): Promise<number> {

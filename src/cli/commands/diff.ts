@@ -1,7 +1,6 @@
 import { diffRuleBooks, formatRuleBookDiff } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
-import { SUMMARIES } from '../command-summaries.js';
-import { flagTable, parseFlags, switchFlag } from '../flag-schema.js';
+import { flaggedCommand, flagTable, switchFlag } from '../flag-schema.js';
 import { builtOnce } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
@@ -39,12 +38,12 @@ snapshot nor a payload or does not hold.`;
 /** Every flag of `diff`. */
 export const DIFF_FLAGS = builtOnce(() => flagTable({ json: switchFlag() }));
 
-export const diffCommand: Command = {
-  name: 'diff',
-  summary: SUMMARIES.diff,
-  help: HELP,
-  async run(args, io) {
-    const { flags, positionals } = parseFlags(args, DIFF_FLAGS(), 2);
+export const diffCommand: Command = flaggedCommand(
+  'diff',
+  HELP,
+  DIFF_FLAGS,
+  2,
+  async ({ flags, positionals }, io) => {
     const [oldPath, newPath] = positionals;
     if (oldPath === undefined || newPath === undefined)
       throw new UsageError('needs two files, OLD and NEW (each a snapshot or an exchangeInfo payload)');
@@ -55,7 +54,7 @@ export const diffCommand: Command = {
     await write(io.stdout, `${text}\n`);
     return diff.isEmpty ? EXIT_OK : EXIT_FAILURE;
   },
-};
+);
 
 /** `order-preflight diff OLD NEW`; resolves to the exit status. */
 export function diff(io: CliIo): Promise<number> {

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_PASSPHRASE, startFakeExchange } from '../../gateway.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
-import { SUMMARIES } from '../command-summaries.js';
-import { flagTable, optionalText, parseFlags, valueFlag, wholeNumberIn } from '../flag-schema.js';
+import { flaggedCommand, flagTable, optionalText, valueFlag, wholeNumberIn } from '../flag-schema.js';
 import { withDefault } from '../flag-schema-parts.js';
 import { EXIT_OK, write } from '../io.js';
 import { waitForStopSignal } from '../stop-signal.js';
@@ -37,12 +36,12 @@ const FAKE_EXCHANGE_FLAGS = () =>
     'exchange-info': valueFlag(optionalText()),
   });
 
-export const fakeExchangeCommand: Command = {
-  name: 'fake-exchange',
-  summary: SUMMARIES['fake-exchange'],
-  help: HELP,
-  async run(args, io) {
-    const { flags } = parseFlags(args, FAKE_EXCHANGE_FLAGS(), 0);
+export const fakeExchangeCommand: Command = flaggedCommand(
+  'fake-exchange',
+  HELP,
+  FAKE_EXCHANGE_FLAGS,
+  0,
+  async ({ flags }, io) => {
     const file = flags['exchange-info'];
     let exchangeInfo: string | undefined;
     if (file !== undefined) {
@@ -73,4 +72,4 @@ export const fakeExchangeCommand: Command = {
     stop.release();
     return EXIT_OK;
   },
-};
+);

@@ -21,13 +21,12 @@ import {
 } from '../../node.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
-import { SUMMARIES } from '../command-summaries.js';
 import {
   type Flags,
   flagGiving,
+  flaggedCommand,
   flagTable,
   optionalText,
-  parseFlags,
   refuseFlag,
   valueFlag,
   wholeNumber,
@@ -217,42 +216,36 @@ function reasonOf(error: InvalidQueryError): string {
 
 const SET_ASIDE_SHOWN = 5;
 
-export const fetchCommand: Command = {
-  name: 'fetch',
-  summary: SUMMARIES.fetch,
-  help: HELP,
-  async run(args, io) {
-    const { flags } = parseFlags(args, FETCH_FLAGS(), 0);
-    const { request, out } = flags;
-    if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
-    const { baseUrl, stripped, query, options } = request;
-    // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
-    // keeps the one-line result.
-    const onAttempt = io.isTTY.stderr
-      ? (event: AttemptEvent) => {
-          const line = attemptLine(event);
-          if (line !== undefined) void write(io.stderr, `${line}\n`);
-        }
-      : undefined;
-    if (stripped)
-      await write(
-        io.stderr,
-        `note: --base-url already ends in ${EXCHANGE_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
-      );
-    // Checked before the request, so a path that cannot be written costs no request weight.
-    const output = out === undefined ? undefined : await snapshotOutput(out);
-    const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
-    try {
-      const info = await fetchInfo(client, query);
-      const book = RuleBook.fromExchangeInfo(info);
-      const kept = await saveSnapshot(io, book, output);
-      await summariseFetch(io, client, book, info, out, kept);
-      return EXIT_OK;
-    } finally {
-      await client.close();
-    }
-  },
-};
+export const fetchCommand: Command = flaggedCommand('fetch', HELP, FETCH_FLAGS, 0, async ({ flags }, io) => {
+  const { request, out } = flags;
+  if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
+  const { baseUrl, stripped, query, options } = request;
+  // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
+  // keeps the one-line result.
+  const onAttempt = io.isTTY.stderr
+    ? (event: AttemptEvent) => {
+        const line = attemptLine(event);
+        if (line !== undefined) void write(io.stderr, `${line}\n`);
+      }
+    : undefined;
+  if (stripped)
+    await write(
+      io.stderr,
+      `note: --base-url already ends in ${EXCHANGE_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
+    );
+  // Checked before the request, so a path that cannot be written costs no request weight.
+  const output = out === undefined ? undefined : await snapshotOutput(out);
+  const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
+  try {
+    const info = await fetchInfo(client, query);
+    const book = RuleBook.fromExchangeInfo(info);
+    const kept = await saveSnapshot(io, book, output);
+    await summariseFetch(io, client, book, info, out, kept);
+    return EXIT_OK;
+  } finally {
+    await client.close();
+  }
+});
 
 /** `fetch --from-file`: a saved payload as a snapshot, written as a fetched one is. */
 async function snapshotFromFile(io: CliIo, payloadFile: string, out: string | undefined): Promise<number> {

@@ -24,11 +24,10 @@ import {
 import { createRuleBookSource, ExchangeInfoClient } from '../../node.js';
 import { CliError } from '../cli-error.js';
 import { type Command, PROGRAM } from '../command.js';
-import { SUMMARIES } from '../command-summaries.js';
 import {
+  flaggedCommand,
   flagTable,
   optionalText,
-  parseFlags,
   positiveDecimalValue,
   repeatedFlag,
   required,
@@ -202,12 +201,12 @@ const LIMIT_FLAGS = [
   ['max-body-bytes', 'maxBodyBytes'],
 ] as const;
 
-export const gatewayCommand: Command = {
-  name: 'gateway',
-  summary: SUMMARIES.gateway,
-  help: HELP,
-  async run(args, io) {
-    const { flags } = parseFlags(args, GATEWAY_FLAGS(), 0);
+export const gatewayCommand: Command = flaggedCommand(
+  'gateway',
+  HELP,
+  GATEWAY_FLAGS,
+  0,
+  async ({ flags }, io) => {
     const log = logTo(io, flags['log-format']);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
@@ -317,7 +316,7 @@ export const gatewayCommand: Command = {
     stop.release();
     return EXIT_OK;
   },
-};
+);
 
 /** `make()`, with a thrown option error reported as a usage error of `flag`. */
 function usage<T>(flag: string, make: () => T): T {
