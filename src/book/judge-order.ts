@@ -1,17 +1,12 @@
 import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
+import { exactOfFast, readFastGenerally } from '../order/exact-of-fast.js';
 import { type FastOrder, newFastOrder } from '../order/fast-order.js';
+import type { ReadOrder } from '../order/order-reading.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
-import {
-  exactOfFast,
-  type ReadOrder,
-  type ReadToRepair,
-  readCopy,
-  readFastGenerally,
-  readOrder,
-  unreadableOrder,
-} from '../order/read-order.js';
+import { unreadableOrder } from '../order/read-generally.js';
+import { readOrder } from '../order/read-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { respelledOnGrid } from '../rules/respelled-on-grid.js';
@@ -68,9 +63,6 @@ export interface JudgedParts {
   readonly pair: CompiledPair | undefined;
 }
 
-/** The codes of the symbol lookup, in the order `VIOLATION_CODES` lists them. */
-export const LOOKUP_CODES: readonly ViolationCode[] = ['UNKNOWN_SYMBOL', 'SYMBOL_DEFINITION_INVALID'];
-
 /** The one record every order is read into (the judge's scratch; nothing outlives a call). */
 const read: FastOrder = newFastOrder();
 
@@ -111,29 +103,6 @@ function readSafely(order: unknown, context: unknown): FastOrder | ReadOrder {
   } catch (error) {
     return { order: {}, context: {}, violations: [unreadableOrder(error)], unreadable: true };
   }
-}
-
-/**
- * Judges an order read for repair (`readToRepair`), or that order with `copy` in its place: a
- * record's copy as `validateOrder` judges it, with the plain copy of the context's fields; a
- * context that is not a record or could not be read, the general way with that reading (such an
- * order never passes); another value as it was read.
- */
-export function judgeCopy(
-  pairs: BookPairs,
-  read: ReadToRepair,
-  copy: Record<string, unknown> | undefined = undefined,
-): ValidationResult {
-  if (read.kind === 'read') return judgeRead(pairs, read.reading).result;
-  const order = copy ?? read.copy;
-  const kind = read.context.kind;
-  if (kind === 'fields' || kind === 'absent') return validateWith(pairs, order, read.plainContext);
-  return judgeRead(pairs, readCopy(order, read.context)).result;
-}
-
-/** The parts of the respelled copy of an order read for repair, judged the general way. */
-export function judgeRespelled(pairs: BookPairs, read: ReadToRepair & { kind: 'copy' }): JudgedParts {
-  return judgeRead(pairs, readCopy(read.respelled, read.context));
 }
 
 /**

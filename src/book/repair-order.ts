@@ -1,9 +1,11 @@
 import type { OrderInput } from '../order/order-input.js';
-import { readToRepair } from '../order/read-order.js';
+import type { ReadOrder } from '../order/order-reading.js';
+import { withDecimal } from '../order/read-generally.js';
+import { readWholeOrder } from '../order/read-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import type { RuleRepair } from '../rules/rule.js';
 import type { Violation, ViolationCode } from '../validation/violation-codes.js';
-import { type BookPairs, judgeCopy, judgeRespelled } from './judge-order.js';
+import { type BookPairs, judgeRead } from './judge-order.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as
@@ -47,26 +49,28 @@ export type NormalizeResult =
 
 /**
  * `normalizeOrder` (its documentation is on the function the package exports): the order read
- * once, judged, its decimals respelled and each field a rounding can satisfy moved by the repair
- * of the rule the judge found broken, then judged again.
+ * once, judged; then the reading with its decimals respelled judged, each field a rounding can
+ * satisfy moved by the repair of the rule the judge found broken, and the reading with the moved
+ * fields judged again. Every verdict and the order returned are made from that one reading.
  */
 export function repairWith(pairs: BookPairs, order: unknown, context: unknown): NormalizeResult {
-  // Read once: every verdict and the order returned are made from what this reading copied.
-  const read = readToRepair(order, context);
-  const first = judgeCopy(pairs, read);
-  if (read.kind === 'read' || first.ok)
-    return read.kind === 'copy' && first.ok
-      ? { ok: true, order: read.plain as unknown as OrderInput, changes: [] }
+  const whole = readWholeOrder(order, context);
+  const first = judgeRead(pairs, unjudged(whole.reading)).result;
+  const plain = whole.plain;
+  if (plain === undefined || first.ok)
+    return plain !== undefined && first.ok
+      ? { ok: true, order: plain as unknown as OrderInput, changes: [] }
       : { ok: false, violations: first.violations, changes: [] };
 
   // The judge's parts of the order as respelled: the first failing rule that a rounding
   // satisfies moves its field (a tick before a precision, a step before a precision).
-  const parts = judgeRespelled(pairs, read);
+  const parts = judgeRead(pairs, unjudged(whole.respelledReading));
   const pair = parts.pair;
   if (pair === undefined) return { ok: false, violations: first.violations, changes: [] };
-  const repaired = { ...read.respelled };
-  const changes: OrderChange[] = read.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
+  const repaired = { ...whole.respelled };
+  const changes: OrderChange[] = whole.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
   const moved = new Set<string>();
+  let reading = whole.respelledReading;
   for (const violation of parts.result.violations) {
     const repair = repairOf(violation.code)?.(pair, parts.order);
     if (repair === undefined || moved.has(repair.field)) continue;
@@ -79,11 +83,20 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
       code: violation.code,
     });
     repaired[repair.field] = repair.to;
+    reading = withDecimal(reading, repair.field, repair.to);
   }
-  const final = moved.size === 0 ? parts.result : judgeCopy(pairs, read, repaired);
+  const final = moved.size === 0 ? parts.result : judgeRead(pairs, reading).result;
   return final.ok
     ? { ok: true, order: repaired as unknown as OrderInput, changes }
     : { ok: false, violations: final.violations, changes };
+}
+
+/**
+ * A reading as the judge takes it: the judge adds to its violations, and a reading held is
+ * judged more than once (as read, then respelled), so each judging gets its own list.
+ */
+function unjudged(reading: ReadOrder): ReadOrder {
+  return { ...reading, violations: reading.violations.slice() };
 }
 
 /** The repair of the rule a code belongs to, if a rounding can satisfy it. */
