@@ -55,6 +55,7 @@ export {
   type StrictJsonResult,
   type StrictJsonValue,
 } from './json/strict-json.js';
+export { ORDER_FIELDS, type OrderField } from './order/order-fields.js';
 export type {
   OrderArgument,
   OrderInput,

@@ -29,8 +29,6 @@ import { NOT_READ, readGenerally, withDecimal } from './read-generally.js';
  * kept between calls.
  */
 
-export { ORDER_FIELDS, type OrderField } from './order-fields.js';
-
 const PLAIN_PROTO = Object.prototype;
 
 /**
