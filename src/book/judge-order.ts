@@ -113,19 +113,31 @@ export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  let pair: CompiledPair | undefined;
+  const symbol = order.symbol;
+  const lookup = symbol === undefined ? undefined : pairs.lookup(symbol);
+  if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
+  // No usable definition: the reading's violations, then the lookup's; no rule can run.
+  const unknown = symbol === undefined || lookup === undefined ? undefined : checkSymbolKnown(symbol, lookup);
+  if (unknown !== undefined) violations.push(unknown);
+  const result = violations.length === 0 ? PASSED_CLEAN : { ok: false, violations, skipped: [] };
+  return { result, order, context, pair: undefined };
+}
+
+/**
+ * Judges an order read the general way for a known pair: every rule's exact check, on what was
+ * read only (`normalizeOrder` judges its readings so, the pair looked up once).
+ */
+export function judgeOnPair(pair: CompiledPair, reading: ReadOrder): JudgedParts {
+  const { order, context, violations } = reading;
   try {
-    pair = pairFor(pairs, reading);
     const skipped: SkippedCheck[] = [];
-    if (pair !== undefined) {
-      for (let i = 0; i < violations.length; i++)
-        violations[i] = respelledOnGrid(pair, order, violations[i] as Violation);
-      for (const rule of PAIR_RULES) {
-        const outcome = rule.check(pair, order, context);
-        if (outcome === undefined) continue;
-        if ('code' in outcome) violations.push(outcome);
-        else skipped.push(outcome);
-      }
+    for (let i = 0; i < violations.length; i++)
+      violations[i] = respelledOnGrid(pair, order, violations[i] as Violation);
+    for (const rule of PAIR_RULES) {
+      const outcome = rule.check(pair, order, context);
+      if (outcome === undefined) continue;
+      if ('code' in outcome) violations.push(outcome);
+      else skipped.push(outcome);
     }
     const result =
       violations.length === 0 && skipped.length === 0

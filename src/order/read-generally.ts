@@ -1,7 +1,7 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { violationOf } from '../validation/violation.js';
 import type { Violation, ViolationCode, ViolationField } from '../validation/violation-codes.js';
-import { readDecimalInput } from './decimal-input.js';
+import { type OrderDecimal, readDecimalInput } from './decimal-input.js';
 import {
   CONTEXT_FIELDS,
   type ContextField,
@@ -211,20 +211,41 @@ function readWord<F extends OrderFieldsOfKind<'word'>>(
 }
 
 /**
- * `reading` with one decimal field of the order read anew from `value`, as the general reading
- * would read it there: its old value and fault dropped, then the new value or its fault, the
- * faults kept in field order. What `normalizeOrder` judges once it has respelled or moved a field.
+ * A decimal of the order read on its own, as the general reading reads it there: the decimal,
+ * or the INVALID_FIELD that refuses it. What `normalizeOrder` reads once it has respelled or
+ * moved a field.
+ */
+export function readDecimalField(
+  field: 'price' | 'quantity',
+  value: string,
+): { readonly decimal: OrderDecimal } | { readonly violation: Violation } {
+  const read = readDecimalInput(value);
+  if (read.ok) return { decimal: read.decimal };
+  return {
+    violation: violationOf(
+      'INVALID_FIELD',
+      field,
+      `${field} ${read.detail}`,
+      undefined,
+      undefined,
+      read.suggestion,
+    ),
+  };
+}
+
+/**
+ * `reading` with one decimal field of the order read anew from `value` ({@link readDecimalField}):
+ * its old value and fault dropped, then the new value or its fault, the faults kept in field
+ * order.
  */
 export function withDecimal(reading: ReadOrder, field: 'price' | 'quantity', value: string): ReadOrder {
-  const read = readDecimalInput(value);
+  const read = readDecimalField(field, value);
   const order: ParsedOrder = { ...reading.order };
   delete order[field];
   const violations = reading.violations.filter((v) => v.field !== field);
-  if (read.ok) order[field] = read.decimal;
+  if ('decimal' in read) order[field] = read.decimal;
   else {
-    violations.push(
-      violationOf('INVALID_FIELD', field, `${field} ${read.detail}`, undefined, undefined, read.suggestion),
-    );
+    violations.push(read.violation);
     violations.sort(byFaultPlace);
   }
   return { order, context: reading.context, violations, unreadable: reading.unreadable };
