@@ -106,11 +106,6 @@ export type OrderFieldsOfKind<K extends OrderFieldKind> = {
   [F in OrderField]: (typeof ORDER_FIELD_TABLE)[F]['kind'] extends K ? F : never;
 }[OrderField];
 
-/** The order fields of `kind`, in table order. */
-export function orderFieldsOfKind<K extends OrderFieldKind>(kind: K): readonly OrderFieldsOfKind<K>[] {
-  return ORDER_FIELDS.filter((field) => ORDER_FIELD_TABLE[field].kind === kind) as OrderFieldsOfKind<K>[];
-}
-
 /**
  * How an order of type `type` (`undefined` when it has no readable type) takes `field`: as the
  * table says for a known type; else required only when every type requires it.

@@ -7,7 +7,7 @@ import {
   type ContextField,
   ORDER_FIELDS,
   type OrderField,
-  orderFieldsOfKind,
+  type OrderFieldsOfKind,
   presenceOf,
 } from './order-fields.js';
 import type {
@@ -318,6 +318,8 @@ export function readWholeOrder(raw: unknown, context: unknown): WholeOrder {
   const respellings: Respelling[] = [];
   let respelledReading = reading;
   for (const field of RESPELLED_FIELDS) {
+    // Own fields only: the copy's prototype is `Object.prototype`, which may have been polluted.
+    if (!Object.hasOwn(copy, field)) continue;
     const value = copy[field];
     if (value === null || value === undefined) continue;
     const read = readDecimalInput(value);
@@ -337,8 +339,8 @@ export function readWholeOrder(raw: unknown, context: unknown): WholeOrder {
   return { reading, plain, respelled, respellings, respelledReading };
 }
 
-/** The order's decimals, in the order their respellings are listed. */
-const RESPELLED_FIELDS = [...orderFieldsOfKind('decimal')].reverse();
+/** The order's decimals, in the order their respellings are listed (the price first). */
+const RESPELLED_FIELDS = ['price', 'quantity'] as const satisfies readonly OrderFieldsOfKind<'decimal'>[];
 
 /** Sets an own, enumerable data field; a key named `__proto__` stays a plain field. */
 function defineField(record: Record<string, unknown>, key: string, value: unknown): void {
