@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { clientOptionShape, DEFAULT_CLIENT_OPTIONS } from '../../src/client/client-options.js';
+import { DEFAULT_SOURCE_OPTIONS, sourceOptionShape } from '../../src/source/source-options.js';
 
 /** The `@default` tag of each property of `name` in `file`, as written. */
 function defaultTags(file: string, name: string): Map<string, string | undefined> {
@@ -37,30 +38,45 @@ function literal(text: string): { value: unknown } | undefined {
   }
 }
 
-describe('options stated once', () => {
-  const shape = clientOptionShape();
-  const tags = defaultTags('src/client/client-options.ts', 'ExchangeInfoClientOptions');
+const CASES = [
+  {
+    name: 'ExchangeInfoClientOptions',
+    file: 'src/client/client-options.ts',
+    shape: clientOptionShape() as Record<string, z.ZodMiniType>,
+    defaults: DEFAULT_CLIENT_OPTIONS as Record<string, unknown>,
+  },
+  {
+    name: 'RuleBookSourceOptions',
+    file: 'src/source/source-options.ts',
+    shape: sourceOptionShape() as Record<string, z.ZodMiniType>,
+    defaults: DEFAULT_SOURCE_OPTIONS as Record<string, unknown>,
+  },
+];
+
+describe.each(CASES)('$name: options stated once', ({ name, file, shape, defaults }) => {
+  const tags = defaultTags(file, name);
 
   it('declares every option of the schema on the interface, and no other', () => {
     expect([...tags.keys()].sort()).toEqual(Object.keys(shape).sort());
   });
 
-  it.each(Object.keys(shape))(
-    '%s: a default in the schema exactly when the interface has a @default',
-    (key) => {
-      const schema = shape[key as keyof typeof shape] as z.ZodMiniType;
-      const filled = z.safeParse(schema, undefined);
-      const hasDefault = schema._zod.def.type === 'default';
-      expect(tags.get(key) !== undefined).toBe(hasDefault);
-      if (!hasDefault) return;
-      const written = literal(tags.get(key) as string);
-      if (written !== undefined) expect(filled.data).toEqual(written.value);
-      else expect(typeof filled.data).toBe('function'); // `Math.random`: a function, named
-    },
-  );
+  it.each(Object.keys(shape))('%s: its @default is the one the schema fills in', (key) => {
+    const schema = shape[key] as z.ZodMiniType;
+    const tag = tags.get(key);
+    if (schema._zod.def.type !== 'default') {
+      // No default, or one worked out from other options (`3 × intervalMs`), named in words.
+      if (tag !== undefined) expect(literal(tag)).toBeUndefined();
+      return;
+    }
+    expect(tag).toBeDefined();
+    const filled = z.safeParse(schema, undefined).data;
+    const written = literal(tag as string);
+    if (written !== undefined) expect(filled).toEqual(written.value);
+    else expect(typeof filled).toBe('function'); // `Math.random`, `Date.now`: a function, named
+  });
 
-  it('lists in DEFAULT_CLIENT_OPTIONS the literal defaults, as the tags write them', () => {
-    for (const [key, value] of Object.entries(DEFAULT_CLIENT_OPTIONS))
-      expect(literal(tags.get(key) ?? '')?.value).toEqual(value);
+  it('has in its DEFAULT_* object, for each option there, the default its tag writes', () => {
+    for (const [key, value] of Object.entries(defaults))
+      if (tags.has(key)) expect(literal(tags.get(key) ?? '')?.value).toEqual(value);
   });
 });
