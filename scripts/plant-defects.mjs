@@ -84,7 +84,7 @@ const DEFECTS = [
   },
   {
     name: "the reading's faults worded out of field order",
-    file: 'src/order/read-order.ts',
+    file: 'src/order/read-generally.ts',
     from: 'if (faults.length > 1) faults.sort(',
     to: 'if (faults.length > 1 && Number.NaN) faults.sort(',
   },

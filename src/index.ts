@@ -66,6 +66,7 @@ export {
   type ClientOrderIdRule,
   FUTURES_CLIENT_ORDER_ID_PATTERN,
 } from './order/client-order-id.js';
+export { ORDER_FIELDS, type OrderField } from './order/order-fields.js';
 export type {
   OrderArgument,
   OrderInput,

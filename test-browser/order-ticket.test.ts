@@ -133,7 +133,7 @@ describe('the order ticket in a real browser', () => {
     expect(await change.getAttribute('data-to')).toBe('64000');
     // The body of POST /api/v3/order: compact, in the documented field order, decimals as strings.
     expect(await orderLineText()).toBe(
-      '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","timeInForce":"GTC","quantity":"0.001","price":"64000"}',
+      '{"symbol":"BTCUSDT","side":"BUY","type":"LIMIT","quantity":"0.001","price":"64000","timeInForce":"GTC"}',
     );
 
     await type({ quantity: '0.0012345' });
@@ -193,7 +193,7 @@ describe('the order ticket in a real browser', () => {
     await page.selectOption('#tif', 'IOC');
     const text = await orderLineText();
     expect(text).toBe(
-      '{"symbol":"BTCUSDT","side":"SELL","type":"LIMIT","timeInForce":"IOC","quantity":"0.25","price":"63999.5","newClientOrderId":"my-spot-order-001"}',
+      '{"symbol":"BTCUSDT","side":"SELL","type":"LIMIT","quantity":"0.25","price":"63999.5","timeInForce":"IOC","newClientOrderId":"my-spot-order-001"}',
     );
     await page.click('#copy-order');
     await expect.poll(() => attribute('#copy-order', 'data-copied')).toBe('true');

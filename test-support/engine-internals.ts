@@ -8,15 +8,10 @@ import {
 } from '../src/book/judge-order.js';
 import type { OrderVerdict, RuleBook, ValidationResult, Violation } from '../src/index.js';
 import { type FastOrder, newFastOrder } from '../src/order/fast-order.js';
+import { CONTEXT_FIELDS, ORDER_FIELDS } from '../src/order/order-fields.js';
 import type { ParsedContext, ParsedOrder } from '../src/order/parsed-order.js';
-import {
-  CONTEXT_FIELDS,
-  ORDER_FIELDS,
-  readFields,
-  readGenerally,
-  readOrder,
-  readOrderGenerally,
-} from '../src/order/read-order.js';
+import { readGenerally } from '../src/order/read-generally.js';
+import { readFields, readOrder, readOrderGenerally } from '../src/order/read-order.js';
 import { compilePair } from '../src/pair/compile-pair.js';
 import type { CompiledPair, FastPair } from '../src/pair/compiled-pair.js';
 

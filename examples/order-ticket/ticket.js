@@ -6,6 +6,7 @@ import {
   estimateOrder,
   isPlainPositiveDecimal,
   normalizeOrder,
+  ORDER_FIELDS,
   parseExchangeInfoText,
   RuleBook,
   SAMPLE_EXCHANGE_INFO_JSON,
@@ -15,8 +16,6 @@ import {
 const $ = (id) => document.getElementById(id);
 const INPUTS = ['price', 'quantity', 'reference', 'client-id'];
 const TIME_IN_FORCE = { GTC: 'Good till cancelled', IOC: 'Immediate or cancel', FOK: 'Fill or kill' };
-/** The body fields of `POST /api/v3/order`, in the order the exchange documents them. */
-const BODY_FIELDS = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'price', 'newClientOrderId'];
 /**
  * The context fields the ticket fills from its own inputs, by the label the user sees: a fault in
  * one is the user's typing, never something the exchange would refuse.
@@ -350,10 +349,10 @@ function renderViolations(violations, typed) {
   );
 }
 
-/** The body of `POST /api/v3/order`, compact and in the documented field order. */
+/** The body of `POST /api/v3/order`, compact, with the fields the library judges in its order. */
 function orderBody(order) {
   const body = {};
-  for (const field of BODY_FIELDS) if (order[field] !== undefined) body[field] = String(order[field]);
+  for (const field of ORDER_FIELDS) if (order[field] !== undefined) body[field] = String(order[field]);
   return JSON.stringify(body);
 }
 

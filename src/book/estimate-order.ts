@@ -1,5 +1,6 @@
 import type { OrderSide, OrderType } from '../order/order-input.js';
-import { missingField, readOrderGenerally, unreadableOrder } from '../order/read-order.js';
+import { missingField, unreadableOrder } from '../order/read-generally.js';
+import { readOrderGenerally } from '../order/read-order.js';
 import { worstCasePrice } from '../pair/worst-case-price.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { type BookPairs, pairFor } from './judge-order.js';

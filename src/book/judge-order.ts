@@ -2,17 +2,12 @@ import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
 import { futuresPatternFault } from '../order/client-order-id.js';
+import { exactOfFast, readFastGenerally } from '../order/exact-of-fast.js';
 import { type FastOrder, newFastOrder } from '../order/fast-order.js';
+import type { ReadOrder } from '../order/order-reading.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
-import {
-  exactOfFast,
-  type ReadOrder,
-  type ReadToRepair,
-  readCopy,
-  readFastGenerally,
-  readOrder,
-  unreadableOrder,
-} from '../order/read-order.js';
+import { unreadableOrder } from '../order/read-generally.js';
+import { readOrder } from '../order/read-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { respelledOnGrid } from '../rules/respelled-on-grid.js';
@@ -71,9 +66,6 @@ export interface JudgedParts {
   readonly pair: CompiledPair | undefined;
 }
 
-/** The codes of the symbol lookup, in the order `VIOLATION_CODES` lists them. */
-export const LOOKUP_CODES: readonly ViolationCode[] = ['UNKNOWN_SYMBOL', 'SYMBOL_DEFINITION_INVALID'];
-
 /** The one record every order is read into (the judge's scratch; nothing outlives a call). */
 const read: FastOrder = newFastOrder();
 
@@ -124,7 +116,7 @@ function idFits(pairs: BookPairs): boolean {
  * an INVALID_FIELD, placed among the reading's violations in field order (after the order's
  * other fields, before the context's).
  */
-function checkIdPattern(pairs: BookPairs, reading: ReadOrder): void {
+export function checkIdPattern(pairs: BookPairs, reading: ReadOrder): void {
   const id = reading.order.newClientOrderId;
   if (pairs.futuresClientOrderIds !== true || id === undefined) return;
   const detail = futuresPatternFault(id);
@@ -152,29 +144,6 @@ function readSafely(order: unknown, context: unknown): FastOrder | ReadOrder {
 }
 
 /**
- * Judges an order read for repair (`readToRepair`), or that order with `copy` in its place: a
- * record's copy as `validateOrder` judges it, with the plain copy of the context's fields; a
- * context that is not a record or could not be read, the general way with that reading (such an
- * order never passes); another value as it was read.
- */
-export function judgeCopy(
-  pairs: BookPairs,
-  read: ReadToRepair,
-  copy: Record<string, unknown> | undefined = undefined,
-): ValidationResult {
-  if (read.kind === 'read') return judgeRead(pairs, read.reading).result;
-  const order = copy ?? read.copy;
-  const kind = read.context.kind;
-  if (kind === 'fields' || kind === 'absent') return validateWith(pairs, order, read.plainContext);
-  return judgeRead(pairs, readCopy(order, read.context)).result;
-}
-
-/** The parts of the respelled copy of an order read for repair, judged the general way. */
-export function judgeRespelled(pairs: BookPairs, read: ReadToRepair & { kind: 'copy' }): JudgedParts {
-  return judgeRead(pairs, readCopy(read.respelled, read.context));
-}
-
-/**
  * Judges an order read the general way: the symbol looked up, then every rule's exact check, on
  * what was read only. Answers with the parts, for repair and estimate.
  */
@@ -182,20 +151,32 @@ export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  let pair: CompiledPair | undefined;
+  checkIdPattern(pairs, reading);
+  const symbol = order.symbol;
+  const lookup = symbol === undefined ? undefined : pairs.lookup(symbol);
+  if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
+  // No usable definition: the reading's violations, then the lookup's; no rule can run.
+  const unknown = symbol === undefined || lookup === undefined ? undefined : checkSymbolKnown(symbol, lookup);
+  if (unknown !== undefined) violations.push(unknown);
+  const result = violations.length === 0 ? PASSED_CLEAN : { ok: false, violations, skipped: [] };
+  return { result, order, context, pair: undefined };
+}
+
+/**
+ * Judges an order read the general way for a known pair: every rule's exact check, on what was
+ * read only (`normalizeOrder` judges its readings so, the pair looked up once).
+ */
+export function judgeOnPair(pair: CompiledPair, reading: ReadOrder): JudgedParts {
+  const { order, context, violations } = reading;
   try {
-    checkIdPattern(pairs, reading);
-    pair = pairFor(pairs, reading);
     const skipped: SkippedCheck[] = [];
-    if (pair !== undefined) {
-      for (let i = 0; i < violations.length; i++)
-        violations[i] = respelledOnGrid(pair, order, violations[i] as Violation);
-      for (const rule of PAIR_RULES) {
-        const outcome = rule.check(pair, order, context);
-        if (outcome === undefined) continue;
-        if ('code' in outcome) violations.push(outcome);
-        else skipped.push(outcome);
-      }
+    for (let i = 0; i < violations.length; i++)
+      violations[i] = respelledOnGrid(pair, order, violations[i] as Violation);
+    for (const rule of PAIR_RULES) {
+      const outcome = rule.check(pair, order, context);
+      if (outcome === undefined) continue;
+      if ('code' in outcome) violations.push(outcome);
+      else skipped.push(outcome);
     }
     const result =
       violations.length === 0 && skipped.length === 0

@@ -1,9 +1,12 @@
 import type { OrderInput } from '../order/order-input.js';
-import { readToRepair } from '../order/read-order.js';
+import type { ReadOrder } from '../order/order-reading.js';
+import type { ParsedOrder } from '../order/parsed-order.js';
+import { byFaultPlace, readDecimalField } from '../order/read-generally.js';
+import { readWholeOrder } from '../order/read-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import type { RuleRepair } from '../rules/rule.js';
 import type { Violation, ViolationCode } from '../validation/violation-codes.js';
-import { type BookPairs, judgeCopy, judgeRespelled } from './judge-order.js';
+import { type BookPairs, checkIdPattern, judgeOnPair, judgeRead } from './judge-order.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as
@@ -47,43 +50,75 @@ export type NormalizeResult =
 
 /**
  * `normalizeOrder` (its documentation is on the function the package exports): the order read
- * once, judged, its decimals respelled and each field a rounding can satisfy moved by the repair
- * of the rule the judge found broken, then judged again.
+ * once and judged; when it fails on a known pair, that reading with its decimals respelled is
+ * judged, each field a rounding can satisfy is moved by the repair of the rule the judge found
+ * broken, and the reading with the moved fields is judged again. Every verdict and the order
+ * returned are made from that one reading, and the pair is looked up once.
  */
 export function repairWith(pairs: BookPairs, order: unknown, context: unknown): NormalizeResult {
-  // Read once: every verdict and the order returned are made from what this reading copied.
-  const read = readToRepair(order, context);
-  const first = judgeCopy(pairs, read);
-  if (read.kind === 'read' || first.ok)
-    return read.kind === 'copy' && first.ok
-      ? { ok: true, order: read.plain as unknown as OrderInput, changes: [] }
-      : { ok: false, violations: first.violations, changes: [] };
+  const whole = readWholeOrder(order, context);
+  const plain = whole.plain;
+  const symbol = whole.reading.order.symbol;
+  const lookup = plain === undefined || symbol === undefined ? undefined : pairs.lookup(symbol);
+  if (plain !== undefined && lookup?.kind === 'known') {
+    const pair = lookup.pair;
+    // The book's own id rule joins both readings' faults (the id is the same in both).
+    checkIdPattern(pairs, whole.reading);
+    checkIdPattern(pairs, whole.respelledReading);
+    const first = judgeOnPair(pair, unjudged(whole.reading)).result;
+    if (first.ok) return { ok: true, order: plain as unknown as OrderInput, changes: [] };
 
-  // The judge's parts of the order as respelled: the first failing rule that a rounding
-  // satisfies moves its field (a tick before a precision, a step before a precision).
-  const parts = judgeRespelled(pairs, read);
-  const pair = parts.pair;
-  if (pair === undefined) return { ok: false, violations: first.violations, changes: [] };
-  const repaired = { ...read.respelled };
-  const changes: OrderChange[] = read.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
-  const moved = new Set<string>();
-  for (const violation of parts.result.violations) {
-    const repair = repairOf(violation.code)?.(pair, parts.order);
-    if (repair === undefined || moved.has(repair.field)) continue;
-    moved.add(repair.field);
-    const from = repaired[repair.field];
-    changes.push({
-      field: repair.field,
-      from: typeof from === 'string' ? from : String(from),
-      to: repair.to,
-      code: violation.code,
-    });
-    repaired[repair.field] = repair.to;
+    // The judge's parts of the order as respelled: the first failing rule that a rounding
+    // satisfies moves its field (a tick before a precision, a step before a precision).
+    const respelled = whole.respelledReading;
+    const parts = judgeOnPair(pair, unjudged(respelled));
+    const repaired = { ...whole.respelled };
+    const changes: OrderChange[] = whole.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
+    const moved: ParsedOrder = { ...respelled.order };
+    const faults = respelled.violations.slice();
+    const movedFields = new Set<string>();
+    for (const violation of parts.result.violations) {
+      const repair = repairOf(violation.code)?.(pair, parts.order);
+      if (repair === undefined || movedFields.has(repair.field)) continue;
+      movedFields.add(repair.field);
+      const from = repaired[repair.field];
+      changes.push({
+        field: repair.field,
+        from: typeof from === 'string' ? from : String(from),
+        to: repair.to,
+        code: violation.code,
+      });
+      repaired[repair.field] = repair.to;
+      // The moved field, read as the general reading reads it (a field a repair moves was read
+      // without a fault, so only a fault of the new value can join the reading's).
+      const read = readDecimalField(repair.field, repair.to);
+      if ('decimal' in read) moved[repair.field] = read.decimal;
+      else {
+        delete moved[repair.field];
+        faults.push(read.violation);
+      }
+    }
+    const final =
+      movedFields.size === 0
+        ? parts.result
+        : judgeOnPair(pair, { ...respelled, order: moved, violations: faults.sort(byFaultPlace) }).result;
+    return final.ok
+      ? { ok: true, order: repaired as unknown as OrderInput, changes }
+      : { ok: false, violations: final.violations, changes };
   }
-  const final = moved.size === 0 ? parts.result : judgeCopy(pairs, read, repaired);
-  return final.ok
-    ? { ok: true, order: repaired as unknown as OrderInput, changes }
-    : { ok: false, violations: final.violations, changes };
+  // Not a record, or no usable definition for its symbol: the verdict as read is the answer.
+  const first = judgeRead(pairs, whole.reading).result;
+  return plain !== undefined && first.ok
+    ? { ok: true, order: plain as unknown as OrderInput, changes: [] }
+    : { ok: false, violations: first.violations, changes: [] };
+}
+
+/**
+ * A reading as the judge takes it: the judge adds to its violations, and a reading held is
+ * judged more than once (as read, then respelled), so each judging gets its own list.
+ */
+function unjudged(reading: ReadOrder): ReadOrder {
+  return { ...reading, violations: reading.violations.slice() };
 }
 
 /** The repair of the rule a code belongs to, if a rounding can satisfy it. */

@@ -1,7 +1,5 @@
-import { READING_CODES } from '../order/read-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
-import type { ViolationCode } from '../validation/violation-codes.js';
-import { LOOKUP_CODES } from './judge-order.js';
+import { LOOKUP_CODES, READING_CODES, type ViolationCode } from '../validation/violation-codes.js';
 
 /**
  * Every violation code, in the order checks run: reading the order and its context, looking up

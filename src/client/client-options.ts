@@ -34,26 +34,59 @@ import { MAX_TIMER_MS } from './wait-bounds.js';
 export interface ExchangeInfoClientOptions {
   /** Where `/api/v3/exchangeInfo` lives: an http(s) URL, optionally with a path prefix. */
   readonly baseUrl: string | URL;
-  /** Limit for one attempt, from sending the request to the last byte of the body. Default 10 000. */
+  /**
+   * Limit for one attempt, from sending the request to the last byte of the body.
+   *
+   * @default 10_000
+   */
   readonly timeoutMs?: number;
-  /** Retries after the first try, on network errors, timeouts and 5xx. Default 2. */
+  /**
+   * Retries after the first try, on network errors, timeouts and 5xx.
+   *
+   * @default 2
+   */
   readonly retries?: number;
-  /** Ceiling of the first backoff wait; it doubles per retry. Default 250. */
+  /**
+   * Ceiling of the first backoff wait; it doubles per retry.
+   *
+   * @default 250
+   */
   readonly retryDelayMs?: number;
-  /** No backoff wait is longer, not even one a 5xx asks for with `Retry-After`. Default 5 000. */
+  /**
+   * No backoff wait is longer, not even one a 5xx asks for with `Retry-After`.
+   *
+   * @default 5_000
+   */
   readonly maxRetryDelayMs?: number;
-  /** Bodies larger than this fail with `ResponseTooLargeError`. Default 32 MiB. */
+  /**
+   * Bodies larger than this fail with `ResponseTooLargeError` (32 MiB).
+   *
+   * @default 33_554_432
+   */
   readonly maxResponseBytes?: number;
-  /** How `symbols` is sent: `BTCUSDT,ETHUSDT` (`comma`, the default) or `["BTCUSDT","ETHUSDT"]` (`json`). */
+  /**
+   * How `symbols` is sent: `BTCUSDT,ETHUSDT` (`comma`) or `["BTCUSDT","ETHUSDT"]` (`json`).
+   *
+   * @default 'comma'
+   */
   readonly symbolsFormat?: SymbolsFormat;
   /**
    * An undici dispatcher (a proxy agent, a mock, a shared pool). The caller keeps ownership:
    * `close()` does not close it. Without one the client creates and owns a keep-alive `Agent`.
    */
   readonly dispatcher?: Dispatcher;
-  /** Extra request headers. Hop-by-hop headers and `accept-encoding` (bodies are not decompressed) are refused. */
+  /**
+   * Extra request headers. Hop-by-hop headers and `accept-encoding` (bodies are not decompressed)
+   * are refused.
+   *
+   * @default {}
+   */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Source of numbers in [0, 1) for backoff jitter; for deterministic tests. Default `Math.random`. */
+  /**
+   * Source of numbers in [0, 1) for backoff jitter; for deterministic tests.
+   *
+   * @default Math.random
+   */
   readonly random?: () => number;
   /**
    * Told of each attempt as it goes (see {@link AttemptEvent}): when it starts, when its answer
@@ -74,7 +107,8 @@ export interface ExchangeInfoClientOptions {
 }
 
 /**
- * Defaults of {@link ExchangeInfoClientOptions}.
+ * Defaults of {@link ExchangeInfoClientOptions}: each option's `@default`, typed as the option
+ * (test/api/option-defaults.test.ts holds the tags to these values).
  *
  * @example
  * ```ts
@@ -88,7 +122,12 @@ export const DEFAULT_CLIENT_OPTIONS = Object.freeze({
   maxRetryDelayMs: 5_000,
   maxResponseBytes: 32 * 1024 * 1024,
   symbolsFormat: 'comma' as SymbolsFormat,
-});
+} satisfies Required<
+  Pick<
+    ExchangeInfoClientOptions,
+    'timeoutMs' | 'retries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxResponseBytes' | 'symbolsFormat'
+  >
+>);
 
 /** A body must still fit in one JavaScript string once decoded (V8's limit is just under 2^29). */
 const MAX_RESPONSE_BYTES_LIMIT = 256 * 1024 * 1024;

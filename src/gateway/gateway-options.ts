@@ -89,14 +89,18 @@ export interface RiskGatewayOptions {
   readonly referencePrices?: ReferencePrices;
   /**
    * A reference price older than this is not used: the order's band cannot be checked (503
-   * `reference-price-stale`, unless `failOpen`). Default 10 000 ms. Applies to prices that
-   * carry an age (the ticker's); a map's prices have none.
+   * `reference-price-stale`, unless `failOpen`). Applies to prices that carry an age (the
+   * ticker's); a map's prices have none.
+   *
+   * @default 10_000
    */
   readonly maxReferenceAgeMs?: number;
   /**
    * Forward an order whose price band or market worst case cannot be checked (no reference
    * price, or one older than `maxReferenceAgeMs`), logging its verdict as "band unchecked".
-   * Default false: a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
+   * When false, a risk gateway fails closed (503 `reference-price-missing` or `-stale`).
+   *
+   * @default false
    */
   readonly failOpen?: boolean;
   /**
@@ -105,7 +109,9 @@ export interface RiskGatewayOptions {
    * verdict skips any other check is not sent: 503 `rule-unchecked` when the pair lacks the rule
    * field the check needs (docs/gateway.md, "Fail closed on missing rules"), 503
    * `reference-price-missing` / `-stale` when only a reference price is lacking. A check named
-   * here may go unchecked for either reason. Default none: fail closed.
+   * here may go unchecked for either reason. None: fail closed.
+   *
+   * @default []
    */
   readonly allowUnchecked?: readonly ViolationCode[];
   /**
@@ -117,84 +123,133 @@ export interface RiskGatewayOptions {
   /**
    * The desk's limits per API key and per symbol (throttle, notional cap, duplicate guard,
    * allowed symbols, quantity cap, price collar; docs/gateway.md, "Desk controls"). Replaced
-   * while running with `gateway.setLimits()`. Default: none.
+   * while running with `gateway.setLimits()`.
+   *
+   * @default none
    */
   readonly deskLimits?: DeskLimits;
   /**
    * Enables the kill switch's endpoints, `POST /preflight/halt` and `POST /preflight/resume`,
    * for requests with `Authorization: Bearer <adminToken>` (at least 16 visible ASCII
-   * characters). Default: none, and both answer 404.
+   * characters). Without it, both answer 404.
+   *
+   * @default none
    */
   readonly adminToken?: string;
-  /** Default 0: a free port. */
+  /**
+   * The port to listen on; 0 takes a free port.
+   *
+   * @default 0
+   */
   readonly port?: number;
-  /** Default `127.0.0.1`. */
+  /**
+   * The address to listen on.
+   *
+   * @default '127.0.0.1'
+   */
   readonly host?: string;
-  /** Request bodies above this are refused with 413. Default 64 KiB. */
+  /**
+   * Request bodies above this are refused with 413 (64 KiB).
+   *
+   * @default 65_536
+   */
   readonly maxBodyBytes?: number;
   /**
-   * Client connections served at once. Default 1024. The next {@link OVERFLOW_CONNECTIONS} get
+   * Client connections served at once. The next {@link OVERFLOW_CONNECTIONS} get
    * a 503 (`too-many-connections`, not sent) to their first request and are closed within 1 s;
    * past those, connections are closed as soon as they are accepted (`connection-dropped`).
    * Keep it well below the process's file-descriptor limit: each forwarded request needs one
    * more descriptor for the upstream.
+   *
+   * @default 1_024
    */
   readonly maxConnections?: number;
   /**
-   * Connections one peer address may hold at once. Default three quarters of `maxConnections`
-   * (768). Past it, a connection from that address is treated as one past the cap (503, then
-   * closed), so one address cannot take every slot.
+   * Connections one peer address may hold at once. Past it, a connection from that address is
+   * treated as one past the cap (503, then closed), so one address cannot take every slot.
+   *
+   * @default three quarters of maxConnections (768)
    */
   readonly maxConnectionsPerPeer?: number;
   /**
-   * Connections to the upstream, at most. Default 128 (with the gateway's own dispatcher, its
-   * pool size). A request finding them all busy waits in the pool's queue (for at most
+   * Connections to the upstream, at most (with the gateway's own dispatcher, its pool size). A request finding them all busy waits in the pool's queue (for at most
    * `upstreamTimeoutMs`, then 502 not sent); past `maxUpstreamQueue` waiting, it is answered 503
    * `upstream-busy` at once: not sent, safe to retry. So a client pipelining thousands of
    * requests, or thousands of clients, never open more upstream connections than this.
+   *
+   * @default 128
    */
   readonly maxUpstreamConnections?: number;
-  /** Requests that may wait for an upstream connection. Default 512; past it, 503 `upstream-busy`. */
+  /**
+   * Requests that may wait for an upstream connection; past it, 503 `upstream-busy`.
+   *
+   * @default 512
+   */
   readonly maxUpstreamQueue?: number;
   /**
    * How long a client may take to send a request's head (request line and headers), from its
-   * first byte (a connection that sends nothing: from its opening). Default 10 000 ms; past it,
-   * 408 and the connection is closed. Node's `server.headersTimeout`; an idle keep-alive
-   * connection is `keepAliveTimeoutMs`'s.
+   * first byte (a connection that sends nothing: from its opening); past it, 408 and the
+   * connection is closed. Node's `server.headersTimeout`; an idle keep-alive connection is
+   * `keepAliveTimeoutMs`'s.
+   *
+   * @default 10_000
    */
   readonly headersTimeoutMs?: number;
   /**
    * How long a client may take to send a whole request, head and body, from its first byte.
-   * Default 30 000 ms (or `headersTimeoutMs`, if that is longer); past it, 408 and the
-   * connection is closed. At least `headersTimeoutMs`. Node's `server.requestTimeout`; the
-   * upstream's time is not counted (that is `upstreamTimeoutMs`).
+   * Past it, 408 and the connection is closed. At least `headersTimeoutMs`. Node's
+   * `server.requestTimeout`; the upstream's time is not counted (that is `upstreamTimeoutMs`).
+   *
+   * @default 30 000 ms, or headersTimeoutMs if that is longer
    */
   readonly requestTimeoutMs?: number;
-  /** How long an idle keep-alive connection stays open after an answer. Default 5 000 ms. */
+  /**
+   * How long an idle keep-alive connection stays open after an answer.
+   *
+   * @default 5_000
+   */
   readonly keepAliveTimeoutMs?: number;
-  /** The request head's size limit (request line and headers). Default 16 KiB; past it, 431. */
+  /**
+   * The request head's size limit (request line and headers; 16 KiB); past it, 431.
+   *
+   * @default 16_384
+   */
   readonly maxHeaderBytes?: number;
-  /** How long the upstream may take to answer, head and body. Default 10 000 ms; past it, 504. */
+  /**
+   * How long the upstream may take to answer, head and body; past it, 504.
+   *
+   * @default 10_000
+   */
   readonly upstreamTimeoutMs?: number;
-  /** Judge orders against a book the source calls stale (`isStale()`). Default false: 503. */
+  /**
+   * Judge orders against a book the source calls stale (`isStale()`). When false, such orders
+   * are answered 503.
+   *
+   * @default false
+   */
   readonly allowStaleBook?: boolean;
   /**
    * Routes to forward besides the default table (`WEEX_SPOT_ROUTES`), each `METHOD:PATH`, such as
    * `'GET:/api/v3/rebate/affiliate/getAffiliateUIDs'`: the method in capitals, the path exact
    * and canonical (no `;`, `%`, dot or empty segment), no query string. A known order-placing
    * path (`ORDER_PLACING_ENDPOINTS`), or a path under one, cannot be opened. Every request that
-   * is neither in the table nor judged is refused 403 `route-not-allowed`. Default: none.
+   * is neither in the table nor judged is refused 403 `route-not-allowed`.
+   *
+   * @default []
    */
   readonly forward?: readonly string[];
   /**
    * Body keys that `POST /api/v3/order` may carry besides the order fields (`ORDER_FIELDS`);
    * any other key is refused 400 `unknown-field`, so only what the gateway judges goes out. A key
-   * that folds to an order field (`quan_tity`, `Quantity`) cannot be allowed. Default: none.
+   * that folds to an order field (`quan_tity`, `Quantity`) cannot be allowed.
+   *
+   * @default []
    */
   readonly allowFields?: readonly string[];
   /**
-   * The undici dispatcher for upstream requests (a proxy agent, a mock). Default: an Agent the
-   * gateway owns and closes.
+   * The undici dispatcher for upstream requests (a proxy agent, a mock).
+   *
+   * @default an Agent the gateway owns and closes
    */
   readonly dispatcher?: Dispatcher;
   /**
@@ -203,9 +258,11 @@ export interface RiskGatewayOptions {
    */
   readonly onEvent?: (event: GatewayEvent) => void;
   /**
-   * Serve `GET /metrics` (Prometheus text format 0.0.4; docs/gateway.md, "Metrics"). Default
-   * true: like `GET /preflight/status`, it shows counts and ages, never a key, path or secret.
-   * False: no metrics are kept, and `/metrics` is routed like any other path.
+   * Serve `GET /metrics` (Prometheus text format 0.0.4; docs/gateway.md, "Metrics"): like
+   * `GET /preflight/status`, it shows counts and ages, never a key, path or secret. False: no
+   * metrics are kept, and `/metrics` is routed like any other path.
+   *
+   * @default true
    */
   readonly metrics?: boolean;
 }
@@ -219,7 +276,7 @@ const optionalPositive = () => z.optional(integerIn(1, MAX_TIMER_MS));
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
-function gatewayOptionShape() {
+export function gatewayOptionShape() {
   return {
     upstreamUrl: z.pipe(
       valueThat<string | URL>(

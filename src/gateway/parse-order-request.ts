@@ -1,5 +1,5 @@
 import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
-import { ORDER_FIELDS, type OrderField } from '../order/read-order.js';
+import { ORDER_FIELDS, type OrderField } from '../order/order-fields.js';
 import { isJsonObject, SIZE_BOUNDED_LIMITS } from './json-values.js';
 
 /**

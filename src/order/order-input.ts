@@ -1,3 +1,5 @@
+import type { ContextField, FieldWords, ORDER_FIELD_TABLE, OrderField } from './order-fields.js';
+
 /**
  * What the caller knows beyond the order. Decimals as plain strings or finite numbers. A field
  * set to `undefined` is read as absent, so `{ referencePrice: last }` with `last` perhaps
@@ -73,3 +75,40 @@ export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'LIMIT' | 'MARKET';
 /** @example `const tif: TimeInForce = 'GTC';` */
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+
+/** What a field of each kind holds, and so what `OrderInput` must declare for it. */
+interface KindValue<F extends OrderField> {
+  readonly symbol: string;
+  readonly word: FieldWords<F>;
+  readonly decimal: string | number;
+  readonly 'client-order-id': string;
+}
+type TableValue<F extends OrderField> = KindValue<F>[(typeof ORDER_FIELD_TABLE)[F]['kind']];
+/** Optional in the interface exactly when some order type does not require it. */
+type TableOptional<F extends OrderField> = (typeof ORDER_FIELD_TABLE)[F] extends {
+  readonly LIMIT: 'required';
+  readonly MARKET: 'required';
+}
+  ? false
+  : true;
+type IsOptional<T, K extends keyof T> = object extends Pick<T, K> ? true : false;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fields the interfaces and the tables disagree on: missing from either, or of another type. */
+type Disagreeing =
+  | Exclude<OrderField, keyof OrderInput>
+  | {
+      [F in OrderField]: Same<Exclude<OrderInput[F], undefined>, TableValue<F>> extends true
+        ? Same<IsOptional<OrderInput, F>, TableOptional<F>> extends true
+          ? never
+          : F
+        : F;
+    }[OrderField]
+  | Exclude<ContextField, keyof ValidationContext>
+  | Exclude<keyof ValidationContext, ContextField>
+  | (Same<OrderSide, FieldWords<'side'>> extends true ? never : 'side')
+  | (Same<OrderType, FieldWords<'type'>> extends true ? never : 'type')
+  | (Same<TimeInForce, FieldWords<'timeInForce'>> extends true ? never : 'timeInForce');
+
+/** Compile-time guard: the tables of fields (order-fields.ts) are the interfaces above, field by field. */
+const _tablesAreTheInterfaces: [Disagreeing] extends [never] ? true : Disagreeing = true;
+void _tablesAreTheInterfaces;

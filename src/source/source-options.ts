@@ -116,17 +116,31 @@ export type RefreshAcceptor = (
 export interface RuleBookSourceOptions {
   /** Fetches exchange info; usually an {@link ExchangeInfoClient}. The source never closes it. */
   readonly client: ExchangeInfoFetcher;
-  /** Narrows every fetch (checked up front, as the client would). */
+  /**
+   * Narrows every fetch (checked up front, as the client would).
+   *
+   * @default {}
+   */
   readonly query?: ExchangeInfoQuery | undefined;
   /** The time between successful refreshes, before jitter. An integer of ms, at least 1. */
   readonly intervalMs: number;
-  /** A book older than this is stale (`isStale()`). Default `3 × intervalMs`; at least `intervalMs`. */
+  /**
+   * A book older than this is stale (`isStale()`); at least `intervalMs`.
+   *
+   * @default 3 × intervalMs
+   */
   readonly maxAgeMs?: number | undefined;
-  /** Each wait is `intervalMs × (1 ± jitterRatio)`, spread by `random`. In [0, 1); default 0.1. */
+  /**
+   * Each wait is `intervalMs × (1 ± jitterRatio)`, spread by `random`. In [0, 1).
+   *
+   * @default 0.1
+   */
   readonly jitterRatio?: number | undefined;
   /**
    * The first wait after a failed refresh; it doubles per failure in a row, capped at
-   * `intervalMs`. Default `intervalMs / 16` but at least 1 000 ms (and at most `intervalMs`).
+   * `intervalMs`.
+   *
+   * @default intervalMs / 16, but at least 1 000 ms (and at most intervalMs)
    */
   readonly retryDelayMs?: number | undefined;
   /** A book to start from (one loaded by the caller); takes precedence over `snapshotFile`. */
@@ -147,7 +161,9 @@ export interface RuleBookSourceOptions {
    * new writes nothing. A file that already holds a later book, or a newer format version
    * (written by another process), is kept and nothing is written. At start and after each
    * write, the temporary files that a crash mid-write left beside the file are removed once
-   * over an hour old (`removeLeftoverSnapshotFiles`). Default `true` when `snapshotFile` is set.
+   * over an hour old (`removeLeftoverSnapshotFiles`).
+   *
+   * @default true when snapshotFile is set
    */
   readonly writeSnapshot?: boolean | undefined;
   /** See {@link RuleBookChangeListener}. An exception it throws goes to `onError`. */
@@ -155,9 +171,11 @@ export interface RuleBookSourceOptions {
   /**
    * The plausibility guard: a refreshed book that lacks more than this share of the current
    * book's usable pairs (counted within the query's scope) is refused, and the last good book
-   * stays. A number from 0 to 1; default 0.5 (losing exactly half is allowed). `1` turns the
-   * check off; a book with no usable pair at all is refused whatever this is, unless
-   * `acceptRefresh` says otherwise.
+   * stays. A number from 0 to 1 (at 0.5, losing exactly half is allowed). `1` turns the check
+   * off; a book with no usable pair at all is refused whatever this is, unless `acceptRefresh`
+   * says otherwise.
+   *
+   * @default 0.5
    */
   readonly maxLossShare?: number | undefined;
   /**
@@ -168,13 +186,16 @@ export interface RuleBookSourceOptions {
    * {@link ImplausibleRuleBookError} with reason `rule-fields-removed` and `removedFields`; the
    * last good book stays, and ages (it goes stale after `maxAgeMs` of such refusals, as with any
    * failing refresh). A pair that disappears altogether is the loss guard's (`maxLossShare`); a
-   * first book is never refused for it. `acceptRefresh` can let such a book in. Default `false`.
+   * first book is never refused for it. `acceptRefresh` can let such a book in.
+   *
+   * @default false
    */
   readonly keepRuleFields?: boolean | undefined;
   /**
    * The `newClientOrderId` rule of every book the source serves, fetched, loaded from
-   * `snapshotFile` or given as `initialBook` ({@link RuleBookOptions.clientOrderIds}). Default
-   * `'length'`.
+   * `snapshotFile` or given as `initialBook` ({@link RuleBookOptions.clientOrderIds}).
+   *
+   * @default 'length'
    */
   readonly clientOrderIds?: ClientOrderIdRule | undefined;
   /** See {@link RefreshAcceptor}: the explicit way to accept a book the guard refuses. */
@@ -184,31 +205,41 @@ export interface RuleBookSourceOptions {
    * writes and clean-ups, a throwing `onChange`. Its own exceptions are swallowed.
    */
   readonly onError?: ((error: unknown) => void) | undefined;
-  /** Numbers in [0, 1) for jitter and backoff; default `Math.random`. */
+  /**
+   * Numbers in [0, 1) for jitter and backoff.
+   *
+   * @default Math.random
+   */
   readonly random?: (() => number) | undefined;
   /**
    * The wall clock, in ms since the epoch: stamps `fetchedAt`, `stats` and `nextRefreshAt`, and
-   * dates a book loaded from elsewhere (its age when loaded is `now() - fetchedAt`). Default
-   * `Date.now`.
+   * dates a book loaded from elsewhere (its age when loaded is `now() - fetchedAt`).
+   *
+   * @default Date.now
    */
   readonly now?: (() => number) | undefined;
   /**
    * A clock that never goes back, in ms from any origin: it measures how long ago the exchange
    * vouched for the book, so a wall clock stepped back (NTP, a VM restored) can never make an old
    * book look young. `ageMs()` is the larger of the two clocks' counts: the wall clock still
-   * counts time the process spent suspended, which this one may not. Default
-   * `performance.now()`.
+   * counts time the process spent suspended, which this one may not.
+   *
+   * @default performance.now
    */
   readonly monotonicNow?: (() => number) | undefined;
   /**
-   * Let the source's timer keep the process alive. Default `false`: the timer is `unref()`ed,
-   * so a gateway exits when its real work is done even if nobody calls `stop()`.
+   * Let the source's timer keep the process alive. When false, the timer is `unref()`ed, so a
+   * gateway exits when its real work is done even if nobody calls `stop()`.
+   *
+   * @default false
    */
   readonly keepProcessAlive?: boolean | undefined;
 }
 
 /**
- * Defaults of {@link RuleBookSourceOptions} that do not depend on `intervalMs`.
+ * Defaults of {@link RuleBookSourceOptions} that do not depend on `intervalMs` (each option's
+ * `@default`; test/api/option-defaults.test.ts holds the tags to them), and the factors of
+ * those that do.
  *
  * @example
  * ```ts
@@ -225,57 +256,62 @@ export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
 
 /**
  * Every option of {@link RuleBookSourceOptions}: its type, check and default, in the order they
- * are checked; then what depends on `intervalMs` and `snapshotFile` (the defaults of `maxAgeMs`,
- * `retryDelayMs` and `writeSnapshot`, and the bounds of the first two).
+ * are checked.
+ */
+export const sourceOptionShape = builtOnce(() => ({
+  client: valueThat<ExchangeInfoFetcher>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
+    'an ExchangeInfoClient (an object with fetchExchangeInfo)',
+  ),
+  // The client's own check, whose error names the query parameter at fault (`symbols`).
+  query: withDefault(
+    checkedBy((query: ExchangeInfoQuery) => validateExchangeInfoQuery(query)),
+    Object.freeze({}),
+  ),
+  intervalMs: integerIn(1, MAX_TIMER_MS),
+  maxAgeMs: z.optional(integerIn(1, Number.MAX_SAFE_INTEGER)),
+  jitterRatio: withDefault(numberIn(0, 1, { maxIncluded: false }), DEFAULT_SOURCE_OPTIONS.jitterRatio),
+  retryDelayMs: z.optional(integerIn(1, MAX_TIMER_MS)),
+  initialBook: z.optional(valueThat<RuleBook>((value) => value instanceof RuleBook, 'a RuleBook')),
+  snapshotFile: z.optional(
+    valueThat<string>(
+      (value) => typeof value === 'string' && value.length > 0 && !value.includes('\u0000'),
+      'a non-empty file path',
+    ),
+  ),
+  writeSnapshot: z.optional(flag()),
+  onChange: z.optional(callback<RuleBookChangeListener>()),
+  maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
+  keepRuleFields: withDefault(flag(), false),
+  clientOrderIds: withDefault(
+    valueThat<ClientOrderIdRule>(
+      (value) => CLIENT_ORDER_ID_RULES.some((rule) => rule === value),
+      CLIENT_ORDER_ID_RULES.map((rule) => `'${rule}'`).join(' or '),
+    ),
+    'length',
+  ),
+  acceptRefresh: z.optional(callback<RefreshAcceptor>()),
+  onError: z.optional(callback<(error: unknown) => void>()),
+  // The globals, looked up at each call (not captured), so a test's fake clocks govern.
+  random: withDefault(callback<() => number>(), () => Math.random()),
+  now: withDefault(callback<() => number>(), () => Date.now()),
+  monotonicNow: withDefault(callback<() => number>(), () => performance.now()),
+  keepProcessAlive: withDefault(flag(), false),
+}));
+
+/**
+ * The options' shape, then what depends on `intervalMs` and `snapshotFile` (the defaults of
+ * `maxAgeMs`, `retryDelayMs` and `writeSnapshot`, and the bounds of the first two).
  */
 const sourceOptionsSchema = builtOnce(() =>
   z.pipe(
-    optionsSchema(
-      {
-        client: valueThat<ExchangeInfoFetcher>(
-          (value) =>
-            typeof value === 'object' &&
-            value !== null &&
-            typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
-          'an ExchangeInfoClient (an object with fetchExchangeInfo)',
-        ),
-        // The client's own check, whose error names the query parameter at fault (`symbols`).
-        query: withDefault(
-          checkedBy((query: ExchangeInfoQuery) => validateExchangeInfoQuery(query)),
-          Object.freeze({}),
-        ),
-        intervalMs: integerIn(1, MAX_TIMER_MS),
-        maxAgeMs: z.optional(integerIn(1, Number.MAX_SAFE_INTEGER)),
-        jitterRatio: withDefault(numberIn(0, 1, { maxIncluded: false }), DEFAULT_SOURCE_OPTIONS.jitterRatio),
-        retryDelayMs: z.optional(integerIn(1, MAX_TIMER_MS)),
-        initialBook: z.optional(valueThat<RuleBook>((value) => value instanceof RuleBook, 'a RuleBook')),
-        snapshotFile: z.optional(
-          valueThat<string>(
-            (value) => typeof value === 'string' && value.length > 0 && !value.includes('\u0000'),
-            'a non-empty file path',
-          ),
-        ),
-        writeSnapshot: z.optional(flag()),
-        onChange: z.optional(callback<RuleBookChangeListener>()),
-        maxLossShare: withDefault(numberIn(0, 1, { maxIncluded: true }), DEFAULT_SOURCE_OPTIONS.maxLossShare),
-        keepRuleFields: withDefault(flag(), false),
-        clientOrderIds: withDefault(
-          valueThat<ClientOrderIdRule>(
-            (value) => CLIENT_ORDER_ID_RULES.some((rule) => rule === value),
-            CLIENT_ORDER_ID_RULES.map((rule) => `'${rule}'`).join(' or '),
-          ),
-          'length',
-        ),
-        acceptRefresh: z.optional(callback<RefreshAcceptor>()),
-        onError: z.optional(callback<(error: unknown) => void>()),
-        // The globals, looked up at each call (not captured), so a test's fake clocks govern.
-        random: withDefault(callback<() => number>(), () => Math.random()),
-        now: withDefault(callback<() => number>(), () => Date.now()),
-        monotonicNow: withDefault(callback<() => number>(), () => performance.now()),
-        keepProcessAlive: withDefault(flag(), false),
-      },
-      { subject: 'a rule-book source option', required: 'client and intervalMs' },
-    ),
+    optionsSchema(sourceOptionShape(), {
+      subject: 'a rule-book source option',
+      required: 'client and intervalMs',
+    }),
     z.transform((options, ctx) => {
       const { intervalMs, snapshotFile } = options;
       const maxAgeMs = options.maxAgeMs ?? DEFAULT_SOURCE_OPTIONS.maxAgeIntervals * intervalMs;

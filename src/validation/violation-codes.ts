@@ -1,4 +1,18 @@
 /**
+ * The codes of reading an order and its context, in the order checks run (the first part of
+ * `VIOLATION_CODES`).
+ */
+export const READING_CODES = Object.freeze([
+  'INVALID_ORDER',
+  'MISSING_FIELD',
+  'INVALID_FIELD',
+  'UNEXPECTED_FIELD',
+] as const);
+
+/** The codes of looking up the order's symbol, in the order checks run (after reading's). */
+export const LOOKUP_CODES = Object.freeze(['UNKNOWN_SYMBOL', 'SYMBOL_DEFINITION_INVALID'] as const);
+
+/**
  * A closed union of the violation codes (README, "Semantics and codes"): stable strings, to match
  * on (never on messages). The codes of reading an order, of looking up its symbol, and of the
  * pair's rules; `VIOLATION_CODES` lists them in the order checks run.
@@ -9,12 +23,8 @@
  * ```
  */
 export type ViolationCode =
-  | 'INVALID_ORDER'
-  | 'MISSING_FIELD'
-  | 'INVALID_FIELD'
-  | 'UNEXPECTED_FIELD'
-  | 'UNKNOWN_SYMBOL'
-  | 'SYMBOL_DEFINITION_INVALID'
+  | (typeof READING_CODES)[number]
+  | (typeof LOOKUP_CODES)[number]
   | 'SYMBOL_NOT_TRADING'
   | 'TRADING_DISABLED'
   | 'PRICE_TICK'
