@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { Dec } from '../../src/decimal/dec.js';
+import { quantityDown } from '../../src/rules/quantity-rounding.js';
+import { pairOf, parsedOrder } from './fixtures.js';
+
+/**
+ * `quantityDown` keeps the last quantity it moved and what that depended on (the pair, the
+ * quantity window, the value itself), so that two rules suggesting for one order round once. The
+ * memo must answer only when all three are the same: each case below changes one of them and
+ * holds the answer to the one worked out afresh.
+ */
+describe('quantityDown: the memo of the last quantity moved down', () => {
+  const fine = pairOf({ stepSize: '0.0001' });
+  const coarse = pairOf({ stepSize: '0.1', minTradeAmount: '0.1' });
+  const limit = parsedOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' });
+  const marketBuy = parsedOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' });
+  const marketSell = parsedOrder({ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '1' });
+
+  it('answers again for the same pair, window and value', () => {
+    const value = Dec.parse('1.23456');
+    expect(quantityDown(fine, limit, value).toString()).toBe('1.2345');
+    expect(quantityDown(fine, limit, value).toString()).toBe('1.2345');
+  });
+
+  it('a new value on the same pair and window is moved afresh', () => {
+    expect(quantityDown(fine, limit, Dec.parse('1.23456')).toString()).toBe('1.2345');
+    expect(quantityDown(fine, limit, Dec.parse('2.34567')).toString()).toBe('2.3456');
+  });
+
+  it('the same value on another pair is moved onto that pair’s grid', () => {
+    const value = Dec.parse('1.23456');
+    expect(quantityDown(fine, limit, value).toString()).toBe('1.2345');
+    expect(quantityDown(coarse, limit, value).toString()).toBe('1.2');
+  });
+
+  it('the same value in another window of the same pair is kept within that window', () => {
+    // maxTradeAmount 1000, marketBuyLimitSize 100, marketSellLimitSize 50.
+    const value = Dec.parse('500.00005');
+    expect(quantityDown(fine, limit, value).toString()).toBe('500');
+    expect(quantityDown(fine, marketBuy, value).toString()).toBe('100');
+    expect(quantityDown(fine, marketSell, value).toString()).toBe('50');
+    expect(quantityDown(fine, limit, value).toString()).toBe('500');
+  });
+});
