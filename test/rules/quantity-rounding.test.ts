@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/decimal/dec.js';
 import { quantityDown } from '../../src/rules/quantity-rounding.js';
-import { pairOf, parsedOrder } from './fixtures.js';
+import { compiledFrom, definitionWithout, pairOf, parsedOrder } from './fixtures.js';
 
 /**
  * `quantityDown` keeps the last quantity it moved and what that depended on (the pair, the
@@ -40,5 +40,31 @@ describe('quantityDown: the memo of the last quantity moved down', () => {
     expect(quantityDown(fine, marketBuy, value).toString()).toBe('100');
     expect(quantityDown(fine, marketSell, value).toString()).toBe('50');
     expect(quantityDown(fine, limit, value).toString()).toBe('500');
+  });
+
+  it('the same value on another pair where no quantity passes either (no window on both)', () => {
+    // minTradeAmount above maxTradeAmount: no quantity passes, and the window is undefined.
+    const a = pairOf({ stepSize: '0.01', minTradeAmount: '2000' });
+    const b = pairOf({ stepSize: '0.1', minTradeAmount: '2000' });
+    const value = Dec.parse('1.23456');
+    expect(quantityDown(a, limit, value).toString()).toBe('1.23');
+    expect(quantityDown(b, limit, value).toString()).toBe('1.2');
+  });
+});
+
+describe('quantityDown where the window does not move it', () => {
+  const limit = parsedOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' });
+
+  it('a quantity below the first step goes to the first step', () => {
+    const pair = pairOf({ stepSize: '0.1', minTradeAmount: '2000' });
+    expect(quantityDown(pair, limit, Dec.parse('0.05')).toString()).toBe('0.1');
+  });
+
+  it('a pair without a quantity grid keeps the value', () => {
+    const pair = compiledFrom(
+      definitionWithout(['stepSize', 'baseAssetPrecision'], { minTradeAmount: '2000' }),
+    );
+    expect(pair.quantityGrid).toBeNull();
+    expect(quantityDown(pair, limit, Dec.parse('0.05')).toString()).toBe('0.05');
   });
 });

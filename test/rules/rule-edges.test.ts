@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkBuyPriceBand } from '../../src/rules/buy-price-band.js';
 import { checkMaxNotional } from '../../src/rules/max-notional.js';
+import { repairPrice } from '../../src/rules/price-rounding.js';
+import { highestUnder } from '../../src/rules/quantity-max.js';
+import { checkQuantityMin } from '../../src/rules/quantity-min.js';
 import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
 import {
   book,
   codesOf,
+  compiledFrom,
+  definitionWithout,
   expectNoCode,
   limitOrder,
   marketOrder,
@@ -85,5 +90,76 @@ describe('NOTIONAL_ABOVE_MAX: nothing to judge without a maximum or a quantity',
     const order = parsedOrder(marketOrder('BUY', '1', { side: undefined }));
     expect(order.side).toBeUndefined();
     expect(checkMaxNotional(pair, order, parsedContext({ maxNotional: '1' }))).toBeUndefined();
+  });
+});
+
+describe('repairPrice: a price moved away from the market, or nothing', () => {
+  const pair = pairOf({ tickSize: '0.5', quoteAssetPrecision: 2 });
+  /** No tick sent or inferred, no precision: no price grid at all. */
+  const gridless = compiledFrom(
+    definitionWithout(['tickSize', 'quoteAssetPrecision'], { displayDigitMerge: '' }),
+  );
+
+  it.each([
+    { side: 'BUY', price: '100.3', to: '100' },
+    { side: 'SELL', price: '100.3', to: '100.5' },
+    { side: 'BUY', price: '0.3', to: undefined },
+    { side: 'SELL', price: '0.3', to: '0.5' },
+  ] as const)('$side at $price: $to', ({ side, price, to }) => {
+    const repaired = repairPrice(pair, parsedOrder(limitOrder(side, price, '1')));
+    expect(repaired).toEqual(to === undefined ? undefined : { field: 'price', to });
+  });
+
+  it('nothing without a price or without a side', () => {
+    expect(repairPrice(pair, parsedOrder(limitOrder('BUY', undefined, '1')))).toBeUndefined();
+    expect(
+      repairPrice(pair, parsedOrder(limitOrder('BUY', '100.3', '1', { side: undefined }))),
+    ).toBeUndefined();
+  });
+
+  it('a pair without a price grid: the price as it is', () => {
+    expect(gridless.priceGrid).toBeNull();
+    expect(repairPrice(gridless, parsedOrder(limitOrder('BUY', '100.3', '1')))).toEqual({
+      field: 'price',
+      to: '100.3',
+    });
+  });
+});
+
+describe('highestUnder: the cap offered when no quantity passes the pair', () => {
+  it('a pair without a quantity grid offers the cap itself', () => {
+    const raw = definitionWithout(['stepSize', 'baseAssetPrecision'], {
+      minTradeAmount: '10',
+      maxTradeAmount: '5.5',
+    });
+    const pair = compiledFrom(raw);
+    expect(pair.quantityGrid).toBeNull();
+    const order = parsedOrder(limitOrder('BUY', '100', '7'));
+    expect(highestUnder(pair, order, pair.maxTradeAmount as NonNullable<typeof pair.maxTradeAmount>)).toEqual(
+      ['5.5'],
+    );
+  });
+  it('a pair with one rounds the cap down onto it', () => {
+    const pair = pairOf({ stepSize: '2', minTradeAmount: '10', maxTradeAmount: '5.5' });
+    const order = parsedOrder(limitOrder('BUY', '100', '7'));
+    expect(highestUnder(pair, order, pair.maxTradeAmount as NonNullable<typeof pair.maxTradeAmount>)).toEqual(
+      ['4'],
+    );
+  });
+});
+
+describe('QUANTITY_BELOW_MIN on a pair without a quantity grid', () => {
+  it('offers the minimum itself', () => {
+    const pair = compiledFrom(
+      definitionWithout(['stepSize', 'baseAssetPrecision'], { minTradeAmount: '0.0015' }),
+    );
+    expect(pair.quantityGrid).toBeNull();
+    const v = checkQuantityMin(pair, parsedOrder(limitOrder('BUY', '100', '0.001')));
+    expect(v).toMatchObject({
+      code: 'QUANTITY_BELOW_MIN',
+      limit: '0.0015',
+      value: '0.001',
+      suggestion: ['0.0015'],
+    });
   });
 });
