@@ -4,6 +4,7 @@ import { checkMaxNotional } from '../../src/rules/max-notional.js';
 import { repairPrice } from '../../src/rules/price-rounding.js';
 import { highestUnder } from '../../src/rules/quantity-max.js';
 import { checkQuantityMin } from '../../src/rules/quantity-min.js';
+import { repairQuantity } from '../../src/rules/quantity-rounding.js';
 import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
 import {
   book,
@@ -160,6 +161,26 @@ describe('QUANTITY_BELOW_MIN on a pair without a quantity grid', () => {
       limit: '0.0015',
       value: '0.001',
       suggestion: ['0.0015'],
+    });
+  });
+});
+
+describe('repairQuantity: a quantity moved down onto the grid, or nothing', () => {
+  it.each([
+    { quantity: '1.23456', to: '1.2345' },
+    { quantity: '0.00005', to: undefined },
+  ])('$quantity: $to', ({ quantity, to }) => {
+    const repaired = repairQuantity(pairOf(), parsedOrder(limitOrder('BUY', '100', quantity)));
+    expect(repaired).toEqual(to === undefined ? undefined : { field: 'quantity', to });
+  });
+  it('nothing without a quantity', () => {
+    expect(repairQuantity(pairOf(), parsedOrder(limitOrder('BUY', '100', undefined)))).toBeUndefined();
+  });
+  it('a pair without a quantity grid: the quantity as it is', () => {
+    const pair = compiledFrom(definitionWithout(['stepSize', 'baseAssetPrecision']));
+    expect(repairQuantity(pair, parsedOrder(limitOrder('BUY', '100', '1.23456')))).toEqual({
+      field: 'quantity',
+      to: '1.23456',
     });
   });
 });
