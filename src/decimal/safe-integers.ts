@@ -61,13 +61,14 @@ export function onGrid(units: number, scale: number, step: number, gridScale: nu
   return isMultiple(n, step) ? 1 : 0;
 }
 
-/** `floor(a / b)` for non-negative safe integers, corrected so it is exact; NaN past 2^53. */
+/**
+ * `floor(a / b)` for non-negative safe integers, exactly; NaN past 2^53. Exact without a
+ * correction: with `a = q × b + r` and `0 < r < b`, the quotient lies `(b - r) / b ≥ 1 / b` below
+ * `q + 1`, and a division rounds it up to `q + 1` only if that is within half an ulp of `q + 1`,
+ * at most `(q + 1) × 2^-53`, which needs `a + b ≥ b × (q + 1) ≥ 2^53`: the case answered NaN.
+ */
 function floorDiv(a: number, b: number): number {
-  if (a + b > MAX_SAFE) return Number.NaN;
-  let q = Math.floor(a / b);
-  if (q * b > a) q--;
-  else if ((q + 1) * b <= a) q++;
-  return q;
+  return a + b > MAX_SAFE ? Number.NaN : Math.floor(a / b);
 }
 
 /**

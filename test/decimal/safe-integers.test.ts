@@ -3,9 +3,11 @@ import {
   atMost,
   ceilOnGrid,
   floorOnGrid,
+  formatScaled,
   isMultiple,
   MAX_SAFE,
   onGrid,
+  pointedDigits,
   product,
   productComparedBig,
 } from '../../src/decimal/safe-integers.js';
@@ -207,5 +209,25 @@ describe('productComparedBig past 2^53', () => {
     expect(productComparedBig(2 ** 26, 2 ** 27, 0, TWO_53, 0, -1)).toBe(1);
     expect(productComparedBig(2 ** 26, 2 ** 27, 0, MAX_SAFE, 0, 1)).toBe(0);
     expect(productComparedBig(2 ** 26, 2 ** 27, 0, MAX_SAFE, 0, -1)).toBe(1);
+  });
+});
+
+describe('formatScaled and pointedDigits print as Dec does', () => {
+  it.each([
+    [0, 0, '0'],
+    [0, 3, '0'],
+    [5, 0, '5'],
+    [1500, 0, '1500'],
+    [1500, 2, '15'],
+    [1500, 3, '1.5'],
+    [1500, 4, '0.15'],
+    [1500, 6, '0.0015'],
+    [1, 20, '0.00000000000000000001'],
+    [MAX_SAFE, 0, '9007199254740991'],
+    [MAX_SAFE, 16, '0.9007199254740991'],
+    [MAX_SAFE, 3, '9007199254740.991'],
+  ])('formatScaled(%d, %d) is %s', (units, scale, text) => {
+    expect(formatScaled(units, scale)).toBe(text);
+    expect(units === 0 ? '0' : pointedDigits(String(units), scale)).toBe(text);
   });
 });
