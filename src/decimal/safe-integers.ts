@@ -55,6 +55,7 @@ export function isMultiple(n: number, step: number): boolean {
 
 /** Whether `units × 10^-scale` lies on the grid `step × 10^-gridScale`: 1 or 0, or -1 past 2^53. */
 export function onGrid(units: number, scale: number, step: number, gridScale: number): number {
+  // Stryker disable next-line ConditionalExpression: without it the scaling is NaN (no power of ten at a negative place), which is off the grid too
   if (scale > gridScale) return 0;
   const n = units * (POW10[gridScale - scale] as number);
   if (n > MAX_SAFE) return -1;
@@ -89,13 +90,17 @@ export function floorOnGrid(units: number, scale: number, step: number, gridScal
 
 /** `units × 10^-scale` rounded up onto the grid, as {@link floorOnGrid} rounds down. */
 export function ceilOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  // A NaN floor (past 2^53) makes the ceiling NaN as well.
   const floor = floorOnGrid(units, scale, step, gridScale);
-  if (Number.isNaN(floor)) return Number.NaN;
   let exact: boolean;
-  if (scale <= gridScale) exact = floor === units * (POW10[gridScale - scale] as number);
-  else if (scale - gridScale >= POW10.length) exact = units === 0;
+  // Stryker disable next-line EqualityOperator: at equal scales either way multiplies by 10^0
+  if (scale <= gridScale) {
+    exact = floor === units * (POW10[gridScale - scale] as number);
+  } else if (scale - gridScale >= POW10.length) exact = units === 0;
   // A product past 2^53 rounds to at least 2^53, so it cannot equal safe units by accident.
-  else exact = floor * (POW10[scale - gridScale] as number) === units;
+  else {
+    exact = floor * (POW10[scale - gridScale] as number) === units;
+  }
   // The floor left a step of room below 2^53 (its own guard), so the ceiling is safe too.
   return exact ? floor : floor + step;
 }

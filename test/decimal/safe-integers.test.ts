@@ -231,3 +231,19 @@ describe('formatScaled and pointedDigits print as Dec does', () => {
     expect(units === 0 ? '0' : pointedDigits(String(units), scale)).toBe(text);
   });
 });
+
+describe('floorOnGrid and ceilOnGrid on units with trailing zeros (a product keeps them)', () => {
+  // 1.500 (1500 at scale 3) and 1.5 (1.5e14 at scale 14) on the grid 0.5 (5 at scale 1) and
+  // 0.005 (5 at scale 3): on it, so both roundings leave it.
+  it.each([
+    [1500, 3, 5, 1, 15, 15],
+    [1510, 3, 5, 1, 15, 20],
+    [150_000_000_000_000, 14, 5, 3, 1500, 1500],
+    [150_100_000_000_000, 14, 5, 3, 1500, 1505],
+    [1500, 1, 5, 1, 1500, 1500],
+    [1501, 1, 5, 1, 1500, 1505],
+  ])('units %d at scale %d on %d at scale %d: floor %d, ceil %d', (units, scale, step, gridScale, floor, ceil) => {
+    expect(floorOnGrid(units, scale, step, gridScale)).toBe(floor);
+    expect(ceilOnGrid(units, scale, step, gridScale)).toBe(ceil);
+  });
+});
