@@ -30,6 +30,10 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
   concurrency: 2,
+  // A mutant whose tests run past 1.5 × their time in the first run plus this is counted as timed
+  // out (detected). On a shared machine a passing run can be that slow, which would count an
+  // equivalent mutant as detected: the margin is wide (infinite loops still end the run).
+  timeoutMS: 30_000,
   // Nothing but the sources and tests is needed in the sandbox.
   ignorePatterns: ['reports', 'docs/api', 'bench', 'examples', 'test-browser', 'coverage'],
 };
