@@ -46,6 +46,7 @@ export function quantityDownUnits(pair: FastPair, order: FastOrder): number {
   // A NaN low (no quantity passes) compares false, and the value stays as rounded.
   const low = pair.windowLow[order.kind] as number;
   const high = pair.windowHigh[order.kind] as number;
+  // Stryker disable next-line EqualityOperator: at nearest === low both ways give low
   return nearest < low ? low : Math.min(nearest, high);
 }
 
