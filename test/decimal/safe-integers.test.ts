@@ -242,8 +242,11 @@ describe('floorOnGrid and ceilOnGrid on units with trailing zeros (a product kee
     [150_100_000_000_000, 14, 5, 3, 1500, 1505],
     [1500, 1, 5, 1, 1500, 1500],
     [1501, 1, 5, 1, 1500, 1505],
-  ])('units %d at scale %d on %d at scale %d: floor %d, ceil %d', (units, scale, step, gridScale, floor, ceil) => {
-    expect(floorOnGrid(units, scale, step, gridScale)).toBe(floor);
-    expect(ceilOnGrid(units, scale, step, gridScale)).toBe(ceil);
-  });
+  ])(
+    'units %d at scale %d on %d at scale %d: floor %d, ceil %d',
+    (units, scale, step, gridScale, floor, ceil) => {
+      expect(floorOnGrid(units, scale, step, gridScale)).toBe(floor);
+      expect(ceilOnGrid(units, scale, step, gridScale)).toBe(ceil);
+    },
+  );
 });
