@@ -79,6 +79,7 @@ function floorDiv(a: number, b: number): number {
 export function floorOnGrid(units: number, scale: number, step: number, gridScale: number): number {
   let at: number;
   // Scaled past 2^53, `at` stays past it, and the floor's own guard answers NaN.
+  // Stryker disable next-line EqualityOperator: at equal scales the other way divides by 10^0, to the same
   if (scale <= gridScale) at = units * (POW10[gridScale - scale] as number);
   else {
     const shift = scale - gridScale;
