@@ -25,18 +25,17 @@ const SHIFT: readonly number[] = Array.from({ length: MAX_SHIFT + 1 }, (_, n) =>
 
 /**
  * Whether `a × 10^-as ≤ b × 10^-bs`, as 1 or 0, exactly, for safe integers `a` and `b` (or an
- * infinite bound at scale 0). When scaling one side passes 2^53, that side is beyond every safe
- * integer, so its sign decides. Kept small so that V8 inlines it: a double passed to a call
- * that is not inlined is boxed, which would make a passing order allocate.
+ * infinite bound at scale 0). The scaled side is exact while it stays within 2^53; past it, its
+ * double may be rounded but stays past 2^53 (it is a whole number), so beyond every safe integer,
+ * and the comparison still orders the two right. Kept small so that V8 inlines it: a double
+ * passed to a call that is not inlined is boxed, which would make a passing order allocate.
  */
 export function atMost(a: number, as: number, b: number, bs: number): number {
-  if (as === bs) return a <= b ? 1 : 0;
-  if (as > bs) {
-    const bb = b * (SHIFT[as - bs] as number);
-    return bb > MAX_SAFE ? 1 : bb < -MAX_SAFE ? 0 : a <= bb ? 1 : 0;
+  // Stryker disable next-line EqualityOperator: at equal scales either way scales by 10^0
+  if (as >= bs) {
+    return a <= b * (SHIFT[as - bs] as number) ? 1 : 0;
   }
-  const aa = a * (SHIFT[bs - as] as number);
-  return aa > MAX_SAFE ? 0 : aa < -MAX_SAFE ? 1 : aa <= b ? 1 : 0;
+  return a * (SHIFT[bs - as] as number) <= b ? 1 : 0;
 }
 
 /** `a × b` for safe integers, or NaN when the product is past 2^53 and so maybe inexact. */
@@ -51,24 +50,26 @@ export function product(a: number, b: number): number {
  * `step` divides `n`; and when it divides, the quotient is whole and computed exactly.
  */
 export function isMultiple(n: number, step: number): boolean {
-  return step === 1 || Math.floor(n / step) * step === n;
+  return Math.floor(n / step) * step === n;
 }
 
 /** Whether `units × 10^-scale` lies on the grid `step × 10^-gridScale`: 1 or 0, or -1 past 2^53. */
 export function onGrid(units: number, scale: number, step: number, gridScale: number): number {
+  // Stryker disable next-line ConditionalExpression: without it the scaling is NaN (no power of ten at a negative place), which is off the grid too
   if (scale > gridScale) return 0;
   const n = units * (POW10[gridScale - scale] as number);
   if (n > MAX_SAFE) return -1;
   return isMultiple(n, step) ? 1 : 0;
 }
 
-/** `floor(a / b)` for non-negative safe integers, corrected so it is exact; NaN past 2^53. */
+/**
+ * `floor(a / b)` for non-negative safe integers, exactly; NaN past 2^53. Exact without a
+ * correction: with `a = q × b + r` and `0 < r < b`, the quotient lies `(b - r) / b ≥ 1 / b` below
+ * `q + 1`, and a division rounds it up to `q + 1` only if that is within half an ulp of `q + 1`,
+ * at most `(q + 1) × 2^-53`, which needs `a + b ≥ b × (q + 1) ≥ 2^53`: the case answered NaN.
+ */
 function floorDiv(a: number, b: number): number {
-  if (a + b > MAX_SAFE) return Number.NaN;
-  let q = Math.floor(a / b);
-  if (q * b > a) q--;
-  else if ((q + 1) * b <= a) q++;
-  return q;
+  return a + b > MAX_SAFE ? Number.NaN : Math.floor(a / b);
 }
 
 /**
@@ -77,10 +78,10 @@ function floorDiv(a: number, b: number): number {
  */
 export function floorOnGrid(units: number, scale: number, step: number, gridScale: number): number {
   let at: number;
-  if (scale <= gridScale) {
-    at = units * (POW10[gridScale - scale] as number);
-    if (at > MAX_SAFE) return Number.NaN;
-  } else {
+  // Scaled past 2^53, `at` stays past it, and the floor's own guard answers NaN.
+  // Stryker disable next-line EqualityOperator: at equal scales the other way divides by 10^0, to the same
+  if (scale <= gridScale) at = units * (POW10[gridScale - scale] as number);
+  else {
     const shift = scale - gridScale;
     // Safe units are below 10^16, so a shift of 16 or more leaves nothing whole.
     at = shift >= POW10.length ? 0 : floorDiv(units, POW10[shift] as number);
@@ -90,15 +91,19 @@ export function floorOnGrid(units: number, scale: number, step: number, gridScal
 
 /** `units × 10^-scale` rounded up onto the grid, as {@link floorOnGrid} rounds down. */
 export function ceilOnGrid(units: number, scale: number, step: number, gridScale: number): number {
+  // A NaN floor (past 2^53) makes the ceiling NaN as well.
   const floor = floorOnGrid(units, scale, step, gridScale);
-  if (Number.isNaN(floor)) return Number.NaN;
   let exact: boolean;
-  if (scale <= gridScale) exact = floor === units * (POW10[gridScale - scale] as number);
-  else if (scale - gridScale >= POW10.length) exact = units === 0;
+  // Stryker disable next-line EqualityOperator: at equal scales either way multiplies by 10^0
+  if (scale <= gridScale) {
+    exact = floor === units * (POW10[gridScale - scale] as number);
+  } else if (scale - gridScale >= POW10.length) exact = units === 0;
   // A product past 2^53 rounds to at least 2^53, so it cannot equal safe units by accident.
-  else exact = floor * (POW10[scale - gridScale] as number) === units;
-  const ceil = exact ? floor : floor + step;
-  return ceil > MAX_SAFE ? Number.NaN : ceil;
+  else {
+    exact = floor * (POW10[scale - gridScale] as number) === units;
+  }
+  // The floor left a step of room below 2^53 (its own guard), so the ceiling is safe too.
+  return exact ? floor : floor + step;
 }
 
 /** `'0'.repeat(n)` for the n a scale of at most 15 needs (larger ones are made when needed). */
@@ -148,9 +153,8 @@ export function productComparedBig(
   cScale: number,
   sign: 1 | -1,
 ): number {
-  let left = BigInt(a) * BigInt(b);
-  let right = BigInt(c);
-  if (abScale > cScale) right *= 10n ** BigInt(abScale - cScale);
-  else left *= 10n ** BigInt(cScale - abScale);
+  const scale = Math.max(abScale, cScale);
+  const left = BigInt(a) * BigInt(b) * 10n ** BigInt(scale - abScale);
+  const right = BigInt(c) * 10n ** BigInt(scale - cScale);
   return (sign === 1 ? left <= right : left >= right) ? 1 : 0;
 }

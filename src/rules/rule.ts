@@ -82,6 +82,7 @@ export function pairRule(rule: PairRuleDefinition): PairRule {
  */
 export function partsOf<T>(pair: FastPair, slot: number, make: (pair: CompiledPair) => T): T {
   let parts = pair.parts[slot] as T | undefined;
+  // Stryker disable next-line ConditionalExpression: a cache that only saves time (made afresh, the parts are the same)
   if (parts === undefined) {
     parts = make(pair.pair);
     pair.parts[slot] = parts;

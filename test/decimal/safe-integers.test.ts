@@ -3,9 +3,11 @@ import {
   atMost,
   ceilOnGrid,
   floorOnGrid,
+  formatScaled,
   isMultiple,
   MAX_SAFE,
   onGrid,
+  pointedDigits,
   product,
   productComparedBig,
 } from '../../src/decimal/safe-integers.js';
@@ -208,4 +210,43 @@ describe('productComparedBig past 2^53', () => {
     expect(productComparedBig(2 ** 26, 2 ** 27, 0, MAX_SAFE, 0, 1)).toBe(0);
     expect(productComparedBig(2 ** 26, 2 ** 27, 0, MAX_SAFE, 0, -1)).toBe(1);
   });
+});
+
+describe('formatScaled and pointedDigits print as Dec does', () => {
+  it.each([
+    [0, 0, '0'],
+    [0, 3, '0'],
+    [5, 0, '5'],
+    [1500, 0, '1500'],
+    [1500, 2, '15'],
+    [1500, 3, '1.5'],
+    [1500, 4, '0.15'],
+    [1500, 6, '0.0015'],
+    [1, 20, '0.00000000000000000001'],
+    [MAX_SAFE, 0, '9007199254740991'],
+    [MAX_SAFE, 16, '0.9007199254740991'],
+    [MAX_SAFE, 3, '9007199254740.991'],
+  ])('formatScaled(%d, %d) is %s', (units, scale, text) => {
+    expect(formatScaled(units, scale)).toBe(text);
+    expect(units === 0 ? '0' : pointedDigits(String(units), scale)).toBe(text);
+  });
+});
+
+describe('floorOnGrid and ceilOnGrid on units with trailing zeros (a product keeps them)', () => {
+  // 1.500 (1500 at scale 3) and 1.5 (1.5e14 at scale 14) on the grid 0.5 (5 at scale 1) and
+  // 0.005 (5 at scale 3): on it, so both roundings leave it.
+  it.each([
+    [1500, 3, 5, 1, 15, 15],
+    [1510, 3, 5, 1, 15, 20],
+    [150_000_000_000_000, 14, 5, 3, 1500, 1500],
+    [150_100_000_000_000, 14, 5, 3, 1500, 1505],
+    [1500, 1, 5, 1, 1500, 1500],
+    [1501, 1, 5, 1, 1500, 1505],
+  ])(
+    'units %d at scale %d on %d at scale %d: floor %d, ceil %d',
+    (units, scale, step, gridScale, floor, ceil) => {
+      expect(floorOnGrid(units, scale, step, gridScale)).toBe(floor);
+      expect(ceilOnGrid(units, scale, step, gridScale)).toBe(ceil);
+    },
+  );
 });
