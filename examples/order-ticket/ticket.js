@@ -209,9 +209,10 @@ function currentOrder() {
 const REFERENCE_HINT = "Enables the price-band checks and a MARKET order's cost";
 
 /**
- * The last price, when it reads as a price (the library's own grammar, `isPlainPositiveDecimal`).
- * A last price that does not is a typo in the ticket, not a reason the exchange would refuse the
- * order: it is flagged on its own field and left out, so the verdict speaks of the order alone.
+ * The last price as typed, flagged on its own field at once when it does not read as a price (the
+ * library's own grammar, `isPlainPositiveDecimal`). Such a price is a typo in the ticket, not a
+ * reason the exchange would refuse the order: `render` says so in the ticket's words and judges
+ * the order without it.
  */
 function currentContext() {
   const reference = $('reference').value.trim();
@@ -219,8 +220,8 @@ function currentContext() {
   $('reference').setAttribute('aria-invalid', String(!readable));
   $('reference-hint').textContent = readable
     ? REFERENCE_HINT
-    : 'Not read as a price: digits and at most one point (64000.5), above zero; left out';
-  return reference === '' || !readable ? {} : { referencePrice: reference };
+    : 'Not read as a price: digits and at most one point (64000.5), above zero';
+  return reference === '' ? {} : { referencePrice: reference };
 }
 
 /** What the user still has to type before a verdict means anything; empty when nothing. */
