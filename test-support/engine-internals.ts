@@ -54,7 +54,7 @@ export function pairsOf(book: RuleBook): BookPairs {
   pairs = {
     fast: (symbol) => known(symbol)?.fast,
     lookup,
-    ...(book.clientOrderIds === 'futures-pattern' ? { futuresClientOrderIds: true } : {}),
+    clientOrderIds: book.clientOrderIds,
   };
   PAIRS.set(book, pairs);
   return pairs;
@@ -69,7 +69,8 @@ export function compiledPairOf(book: RuleBook, symbol: string): CompiledPair | u
 /** The general way alone, bypassing the fast ways: the reference for them. */
 export function generalPath(book: RuleBook): (order: unknown, context: unknown) => ValidationResult {
   const pairs = pairsOf(book);
-  return (order, context) => judgeRead(pairs, readOrderGenerally(order, context)).result;
+  return (order, context) =>
+    judgeRead(pairs, readOrderGenerally(order, context, pairs.clientOrderIds)).result;
 }
 
 /** The fast ways alone: their verdict, or `undefined` where the order is judged the general way. */
@@ -106,7 +107,7 @@ function fastWaysOf<T>(
       lookedUp = true;
       return pairs.lookup(symbol);
     },
-    ...(pairs.futuresClientOrderIds === true ? { futuresClientOrderIds: true } : {}),
+    ...(pairs.clientOrderIds === undefined ? {} : { clientOrderIds: pairs.clientOrderIds }),
   };
   return (order, context) => {
     asked = false;

@@ -52,7 +52,7 @@ export type OrderEstimate =
  */
 export function estimateWith(pairs: BookPairs, rawOrder: unknown, rawContext: unknown): OrderEstimate {
   // Read once: the estimate is made from what the judge was given, and only from it.
-  const reading = readOrderGenerally(rawOrder, rawContext);
+  const reading = readOrderGenerally(rawOrder, rawContext, pairs.clientOrderIds);
   const { order, context, violations } = reading;
   if (reading.unreadable) return { estimated: false, violations };
   try {

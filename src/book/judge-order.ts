@@ -1,7 +1,7 @@
 import { MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { describeValue } from '../errors/preflight-error.js';
 import type { RejectedDefinition } from '../exchange-info/schema.js';
-import { futuresPatternFault } from '../order/client-order-id.js';
+import type { ClientOrderIdRule } from '../order/client-order-id.js';
 import { exactOfFast, readFastGenerally } from '../order/exact-of-fast.js';
 import { type FastOrder, newFastOrder } from '../order/fast-order.js';
 import type { ReadOrder } from '../order/order-reading.js';
@@ -53,8 +53,8 @@ export interface BookPairs {
   /** The fast form of a known, usable pair. */
   readonly fast: (symbol: string) => FastPair | undefined;
   readonly lookup: (symbol: string) => PairLookup;
-  /** The book's `clientOrderIds: 'futures-pattern'`: ids are held to that pattern too. */
-  readonly futuresClientOrderIds?: boolean;
+  /** The book's `clientOrderIds` rule, which the reader holds ids to (`'length'` when absent). */
+  readonly clientOrderIds?: ClientOrderIdRule;
 }
 
 /** An order judged whole, the general way: its verdict and the parts it was judged on. */
@@ -73,9 +73,9 @@ const read: FastOrder = newFastOrder();
  * `validateOrder`: every violation found, in a stable order, with its explanation. Never throws.
  */
 export function validateWith(pairs: BookPairs, order: unknown, context: unknown): ValidationResult {
-  const reading = readSafely(order, context);
+  const reading = readSafely(order, context, pairs.clientOrderIds);
   if (reading === read) {
-    if (idFits(pairs) && judgeFast(pairs.fast(read.symbol), true)) return fastResult();
+    if (judgeFast(pairs.fast(read.symbol), true)) return fastResult();
     return judgeRead(pairs, readFastGenerally(read)).result;
   }
   return judgeRead(pairs, reading as ReadOrder).result;
@@ -91,53 +91,22 @@ function fastResult(): ValidationResult {
  * shared and frozen, so that a failing order allocates nothing either.
  */
 export function checkWith(pairs: BookPairs, order: unknown, context: unknown): OrderVerdict {
-  const reading = readSafely(order, context);
+  const reading = readSafely(order, context, pairs.clientOrderIds);
   if (reading === read) {
-    if (idFits(pairs) && judgeFast(pairs.fast(read.symbol), false)) return verdictOf(failed, skipped);
+    if (judgeFast(pairs.fast(read.symbol), false)) return verdictOf(failed, skipped);
     return verdictOfResult(judgeRead(pairs, readFastGenerally(read)).result);
   }
   return verdictOfResult(judgeRead(pairs, reading as ReadOrder).result);
 }
 
-/**
- * Whether the id of the order read the fast way passes the book's own id rule: always under the
- * default (the reader has held it to that), else the futures pattern decides; an order it fails
- * is judged the general way, which words the fault.
- */
-function idFits(pairs: BookPairs): boolean {
-  const id = read.clientOrderId;
-  return (
-    pairs.futuresClientOrderIds !== true || typeof id !== 'string' || futuresPatternFault(id) === undefined
-  );
-}
-
-/**
- * Under `clientOrderIds: 'futures-pattern'`, an id the reader passed but the pattern does not is
- * an INVALID_FIELD, placed among the reading's violations in field order (after the order's
- * other fields, before the context's).
- */
-export function checkIdPattern(pairs: BookPairs, reading: ReadOrder): void {
-  const id = reading.order.newClientOrderId;
-  if (pairs.futuresClientOrderIds !== true || id === undefined) return;
-  const detail = futuresPatternFault(id);
-  if (detail === undefined) return;
-  const violation = violationOf(
-    'INVALID_FIELD',
-    'newClientOrderId',
-    `newClientOrderId ${detail}${describeValue(id)}`,
-  );
-  const violations = reading.violations;
-  const at = violations.findIndex((v) => CONTEXT_FIELDS.has(v.field));
-  if (at === -1) violations.push(violation);
-  else violations.splice(at, 0, violation);
-}
-
-const CONTEXT_FIELDS: ReadonlySet<string> = new Set(['context', 'referencePrice', 'maxNotional']);
-
 /** The reader's answer; the reader never throws, and this is a last guard that no entry point does. */
-function readSafely(order: unknown, context: unknown): FastOrder | ReadOrder {
+function readSafely(
+  order: unknown,
+  context: unknown,
+  idRule: ClientOrderIdRule | undefined,
+): FastOrder | ReadOrder {
   try {
-    return readOrder(order, context, read);
+    return readOrder(order, context, read, idRule);
   } catch (error) {
     return { order: {}, context: {}, violations: [unreadableOrder(error)], unreadable: true };
   }
@@ -151,7 +120,6 @@ export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  checkIdPattern(pairs, reading);
   const symbol = order.symbol;
   const lookup = symbol === undefined ? undefined : pairs.lookup(symbol);
   if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);

@@ -6,7 +6,7 @@ import { readWholeOrder } from '../order/read-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import type { RuleRepair } from '../rules/rule.js';
 import type { Violation, ViolationCode } from '../validation/violation-codes.js';
-import { type BookPairs, checkIdPattern, judgeOnPair, judgeRead } from './judge-order.js';
+import { type BookPairs, judgeOnPair, judgeRead } from './judge-order.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as
@@ -56,15 +56,12 @@ export type NormalizeResult =
  * returned are made from that one reading, and the pair is looked up once.
  */
 export function repairWith(pairs: BookPairs, order: unknown, context: unknown): NormalizeResult {
-  const whole = readWholeOrder(order, context);
+  const whole = readWholeOrder(order, context, pairs.clientOrderIds);
   const plain = whole.plain;
   const symbol = whole.reading.order.symbol;
   const lookup = plain === undefined || symbol === undefined ? undefined : pairs.lookup(symbol);
   if (plain !== undefined && lookup?.kind === 'known') {
     const pair = lookup.pair;
-    // The book's own id rule joins both readings' faults (the id is the same in both).
-    checkIdPattern(pairs, whole.reading);
-    checkIdPattern(pairs, whole.respelledReading);
     const first = judgeOnPair(pair, unjudged(whole.reading)).result;
     if (first.ok) return { ok: true, order: plain as unknown as OrderInput, changes: [] };
 

@@ -139,7 +139,7 @@ export class RuleBook {
     clientOrderIds: ClientOrderIdRule,
   ) {
     this.clientOrderIds = clientOrderIds;
-    if (clientOrderIds === 'futures-pattern') this.#judged = { ...this.#judged, futuresClientOrderIds: true };
+    if (clientOrderIds === 'futures-pattern') this.#judged = { ...this.#judged, clientOrderIds };
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;

@@ -64,8 +64,9 @@ export function isClientOrderId(value: unknown): value is string {
 
 /**
  * What is wrong with `value` as a `newClientOrderId`, as the detail of an INVALID_FIELD message
- * (the limit named), or `undefined` when {@link isClientOrderId} passes it. When `quoted`, the
- * message goes on with the value itself, described by the reader that words it.
+ * (the limit named), or `undefined` when {@link isClientOrderId} passes it and, under the
+ * book's `'futures-pattern'` rule, so does {@link FUTURES_CLIENT_ORDER_ID_PATTERN}. When
+ * `quoted`, the message goes on with the value itself, described by the reader that words it.
  *
  * @example
  * ```ts
@@ -75,8 +76,12 @@ export function isClientOrderId(value: unknown): value is string {
  */
 export function clientOrderIdFault(
   value: unknown,
+  rule: ClientOrderIdRule = 'length',
 ): { readonly detail: string; readonly quoted: boolean } | undefined {
-  if (isClientOrderId(value)) return undefined;
+  if (isClientOrderId(value)) {
+    const detail = rule === 'futures-pattern' ? futuresPatternFault(value) : undefined;
+    return detail === undefined ? undefined : { detail, quoted: true };
+  }
   if (typeof value !== 'string')
     return {
       detail: `must be a string of 1 to ${MAX_CLIENT_ORDER_ID_LENGTH} characters, got `,

@@ -1,5 +1,5 @@
 import type { ViolationField } from '../validation/violation-codes.js';
-import { clientOrderIdFault } from './client-order-id.js';
+import { type ClientOrderIdRule, clientOrderIdFault } from './client-order-id.js';
 
 /**
  * The fields of an order and of its context, stated once: the lists of them, the grammar of
@@ -34,7 +34,10 @@ export interface OrderFieldSpec {
    * The grammar of a `client-order-id` field: what is wrong with a value, as the detail of its
    * INVALID_FIELD (the value described after it when `quoted`), or `undefined` when it passes.
    */
-  readonly fault?: (value: unknown) => { readonly detail: string; readonly quoted: boolean } | undefined;
+  readonly fault?: (
+    value: unknown,
+    rule?: ClientOrderIdRule,
+  ) => { readonly detail: string; readonly quoted: boolean } | undefined;
   readonly LIMIT: FieldPresence;
   readonly MARKET: FieldPresence;
   /** Why an order type that refuses the field does, for its UNEXPECTED_FIELD. */

@@ -13,8 +13,6 @@ export interface ParsedOrder {
   /** Absent on MARKET orders: a price there is refused, never used. */
   price?: OrderDecimal;
   timeInForce?: TimeInForce;
-  /** An id the default rule passes, for a book's stricter rule (`clientOrderIds`). */
-  newClientOrderId?: string;
 }
 
 /** The usable parts of the caller's context. */

@@ -1,6 +1,7 @@
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import { violationOf } from '../validation/violation.js';
 import type { Violation, ViolationCode, ViolationField } from '../validation/violation-codes.js';
+import type { ClientOrderIdRule } from './client-order-id.js';
 import { type OrderDecimal, readDecimalInput } from './decimal-input.js';
 import {
   CONTEXT_FIELDS,
@@ -50,7 +51,11 @@ export const NOT_READ: ContextReading = Object.freeze({ kind: 'absent', descript
  * order's then the context's; the faults are worded once all is read, so that each field's
  * value is described once.
  */
-export function readGenerally(orderReading: OrderReading, contextReading: ContextReading): ReadOrder {
+export function readGenerally(
+  orderReading: OrderReading,
+  contextReading: ContextReading,
+  idRule: ClientOrderIdRule = 'length',
+): ReadOrder {
   const order: ParsedOrder = {};
   const context: ParsedContext = {};
   const faults: Fault[] = [];
@@ -67,7 +72,7 @@ export function readGenerally(orderReading: OrderReading, contextReading: Contex
         decimals.push([field as DecimalField, raw[field]]);
       else if (field === 'type') {
         if (type !== undefined) order.type = type;
-      } else readField(field, raw[field], order, faults);
+      } else readField(field, raw[field], order, faults, idRule);
     }
   } else if (orderReading.kind === 'other')
     faults.push({
@@ -144,7 +149,13 @@ export function byFaultPlace(a: { readonly field: string }, b: { readonly field:
 }
 
 /** Reads one present field that is not a decimal by its kind: a word or the symbol into `order`, the id judged. */
-function readField(field: OrderField, value: unknown, order: ParsedOrder, faults: Fault[]): void {
+function readField(
+  field: OrderField,
+  value: unknown,
+  order: ParsedOrder,
+  faults: Fault[],
+  idRule: ClientOrderIdRule,
+): void {
   const kind = ORDER_FIELD_TABLE[field].kind;
   if (kind === 'symbol') {
     if (typeof value === 'string' && value.length > 0) order.symbol = value;
@@ -159,11 +170,8 @@ function readField(field: OrderField, value: unknown, order: ParsedOrder, faults
     const word = readWord(value, field as OrderFieldsOfKind<'word'>, faults);
     if (word !== undefined) (order as Record<string, unknown>)[field] = word;
   } else {
-    const fault = (ORDER_FIELD_TABLE[field] as OrderFieldSpec).fault?.(value);
-    // An id the default rule passes is kept, for a book's stricter rule (`clientOrderIds`).
-    if (fault === undefined) {
-      if (typeof value === 'string') order.newClientOrderId = value;
-    } else
+    const fault = (ORDER_FIELD_TABLE[field] as OrderFieldSpec).fault?.(value, idRule);
+    if (fault !== undefined)
       faults.push({
         code: 'INVALID_FIELD',
         field,

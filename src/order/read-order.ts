@@ -1,4 +1,4 @@
-import { clientOrderIdFault } from './client-order-id.js';
+import { type ClientOrderIdRule, clientOrderIdFault } from './client-order-id.js';
 import { readDecimalInput } from './decimal-input.js';
 import { type FastOrder, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from './fast-order.js';
 import { lastRead, readDecimalUnits, wasLong } from './fast-read.js';
@@ -39,7 +39,12 @@ const PLAIN_PROTO = Object.prototype;
  * else is read the general way, from the values already loaded, and that reading is returned.
  * Never throws.
  */
-export function readOrder(order: unknown, context: unknown, into: FastOrder): FastOrder | ReadOrder {
+export function readOrder(
+  order: unknown,
+  context: unknown,
+  into: FastOrder,
+  idRule: ClientOrderIdRule = 'length',
+): FastOrder | ReadOrder {
   let orderReading: OrderReading;
   let contextReading: ContextReading | undefined;
   if (!isPlainOrder(order)) {
@@ -81,6 +86,7 @@ export function readOrder(order: unknown, context: unknown, into: FastOrder): Fa
           newClientOrderId,
           referencePrice,
           maxNotional,
+          idRule,
         )
       )
         return into;
@@ -102,7 +108,7 @@ export function readOrder(order: unknown, context: unknown, into: FastOrder): Fa
       orderReading = { kind: 'unreadable', error };
       contextReading = NOT_READ;
     }
-  return readGenerally(orderReading, contextReading);
+  return readGenerally(orderReading, contextReading, idRule);
 }
 
 /**
@@ -120,6 +126,7 @@ function readFast(
   clientOrderId: unknown,
   reference: unknown,
   maxNotional: unknown,
+  idRule: ClientOrderIdRule,
 ): boolean {
   if (typeof symbol !== 'string' || symbol.length === 0) return false;
   const buy = side === 'BUY';
@@ -178,7 +185,7 @@ function readFast(
   }
   // A well-formed id costs this reading nothing (a scan of its units, no allocation); anything
   // else about it (null, a malformed id) is the general reading's to word.
-  return clientOrderId === undefined || clientOrderIdFault(clientOrderId) === undefined;
+  return clientOrderId === undefined || clientOrderIdFault(clientOrderId, idRule) === undefined;
 }
 
 /**
@@ -231,11 +238,16 @@ function isPlainRecord(value: unknown): value is Fields {
  * Reads an order and its context the general way, each once (the order first: an order whose
  * very reading throws is unreadable, and its context is not read).
  */
-export function readOrderGenerally(order: unknown, context: unknown): ReadOrder {
+export function readOrderGenerally(
+  order: unknown,
+  context: unknown,
+  idRule: ClientOrderIdRule = 'length',
+): ReadOrder {
   const orderReading = readFields(order, ORDER_FIELDS);
   return readGenerally(
     orderReading,
     orderReading.kind === 'unreadable' ? NOT_READ : readFields(context, CONTEXT_FIELDS),
+    idRule,
   );
 }
 
@@ -290,7 +302,11 @@ export interface WholeOrder {
  * read exactly once into a plain object, and the general reading of those very values. An
  * order that is not a record is read the general way alone.
  */
-export function readWholeOrder(raw: unknown, context: unknown): WholeOrder {
+export function readWholeOrder(
+  raw: unknown,
+  context: unknown,
+  idRule: ClientOrderIdRule = 'length',
+): WholeOrder {
   let orderReading: OrderReading;
   const copy: Record<string, unknown> = {};
   try {
@@ -310,7 +326,7 @@ export function readWholeOrder(raw: unknown, context: unknown): WholeOrder {
     orderReading = { kind: 'unreadable', error };
   }
   const contextReading = orderReading.kind === 'unreadable' ? NOT_READ : readFields(context, CONTEXT_FIELDS);
-  const reading = readGenerally(orderReading, contextReading);
+  const reading = readGenerally(orderReading, contextReading, idRule);
   if (orderReading.kind !== 'fields')
     return { reading, plain: undefined, respelled: copy, respellings: [], respelledReading: reading };
   const plain: Record<string, unknown> = { ...copy };
