@@ -9,36 +9,18 @@ export interface CommandEntry {
   readonly load: () => Promise<Command>;
 }
 
+/** A command's entry: its summary is the one `command-summaries.ts` gives its name. */
+function command(name: CommandEntry['name'], load: () => Promise<Command>): CommandEntry {
+  return { name, summary: SUMMARIES[name], load };
+}
+
+// Each `load` names its module literally, so the bundler sees every import and splits it out.
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
-  {
-    name: 'demo',
-    summary: SUMMARIES.demo,
-    load: async () => (await import('./commands/demo.js')).demoCommand,
-  },
-  {
-    name: 'fetch',
-    summary: SUMMARIES.fetch,
-    load: async () => (await import('./commands/fetch.js')).fetchCommand,
-  },
-  {
-    name: 'check',
-    summary: SUMMARIES.check,
-    load: async () => (await import('./commands/check.js')).checkCommand,
-  },
-  {
-    name: 'diff',
-    summary: SUMMARIES.diff,
-    load: async () => (await import('./commands/diff.js')).diffCommand,
-  },
-  {
-    name: 'gateway',
-    summary: SUMMARIES.gateway,
-    load: async () => (await import('./commands/gateway.js')).gatewayCommand,
-  },
-  {
-    name: 'fake-exchange',
-    summary: SUMMARIES['fake-exchange'],
-    load: async () => (await import('./commands/fake-exchange.js')).fakeExchangeCommand,
-  },
+  command('demo', async () => (await import('./commands/demo.js')).demoCommand),
+  command('fetch', async () => (await import('./commands/fetch.js')).fetchCommand),
+  command('check', async () => (await import('./commands/check.js')).checkCommand),
+  command('diff', async () => (await import('./commands/diff.js')).diffCommand),
+  command('gateway', async () => (await import('./commands/gateway.js')).gatewayCommand),
+  command('fake-exchange', async () => (await import('./commands/fake-exchange.js')).fakeExchangeCommand),
 ];

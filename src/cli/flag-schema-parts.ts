@@ -4,36 +4,11 @@ import { clip, printable } from './text.js';
 // The small zod parts the CLI's flag schemas are made of. The library has its own for its
 // options, but keeps them private (its callers meet neither zod's errors nor its types), and the
 // CLI imports the library only through its entry points; these speak the CLI's voice instead
-// (a refused value is shown quoted and clipped, as a terminal shows it).
+// (a refused value is shown quoted and clipped, as a terminal shows it). `refuse` alone is shared.
 
-/**
- * The context a zod transform or refinement gets: {@link refuse} records an issue on it.
- */
-export interface IssueSink {
-  readonly issues: unknown[];
-}
-
-/**
- * Records a refusal on `ctx`: where (`path`, `[]` for the flag itself), what the value must be,
- * and the value. Returns zod's `NEVER`, the value a transform returns when it refuses.
- *
- * @example
- * ```ts
- * z.transform((text: string, ctx) => (text === '' ? refuse(ctx, { problem: 'must not be empty', value: text }) : text));
- * ```
- */
-export function refuse(
-  ctx: IssueSink,
-  issue: { readonly path?: readonly PropertyKey[]; readonly problem: string; readonly value: unknown },
-): never {
-  ctx.issues.push({
-    code: 'custom',
-    path: [...(issue.path ?? [])],
-    message: issue.problem,
-    input: issue.value,
-  });
-  return z.NEVER;
-}
+// How a transform records a refusal is zod plumbing, the library's own (a module the CLI
+// may import past the entry points); what a refusal says stays the CLI's.
+export { type IssueSink, refuse } from '../client/zod-refusal.js';
 
 /**
  * `schema`, or `fallback` when the flag is absent. The fallback is used as it is (zod would call

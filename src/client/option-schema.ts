@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown, describeValue, isOwnInstance } from '../errors/preflight-error.js';
 import { InvalidQueryError } from './errors/invalid-query-error.js';
+import { type IssueSink, type OptionIssue, refuse } from './zod-refusal.js';
 
 // The options of `order-preflight/node` are each declared by one zod schema: for every option its
 // type, its check and its default. This module makes the parts of such a schema and turns its
@@ -144,43 +145,8 @@ export function checkedBy<Output, Input>(check: (value: Input) => Output): Optio
   );
 }
 
-/**
- * The context a zod transform or refinement gets: {@link refuse} records an issue on it.
- */
-export interface IssueSink {
-  readonly issues: unknown[];
-}
-
-/**
- * An option refused by a transform or by a check of several options together: where (`path`
- * from where the check sits: `[]` for the option itself, `['maxAgeMs']` from the options object),
- * what it must be, and the value the error carries (a stand-in where the value must not be
- * repeated, such as a URL with a password).
- */
-export interface OptionIssue {
-  readonly path?: readonly PropertyKey[];
-  readonly problem: string;
-  readonly value: unknown;
-}
-
-/**
- * Records `issue` on `ctx`; {@link readOptions} reports it. Returns zod's `NEVER`, the value a
- * transform returns when it refuses.
- *
- * @example
- * ```ts
- * z.transform((value: string, ctx) => (value === '' ? refuse(ctx, { problem: 'must not be empty', value }) : value));
- * ```
- */
-export function refuse(ctx: IssueSink, issue: OptionIssue): never {
-  ctx.issues.push({
-    code: 'custom',
-    path: [...(issue.path ?? [])],
-    message: issue.problem,
-    input: issue.value,
-  });
-  return z.NEVER;
-}
+// Records a refusal on a transform's context ({@link readOptions} reports it); the CLI shares it.
+export { type IssueSink, type OptionIssue, refuse };
 
 /**
  * The options object of a function: `shape` declares every option (type, check and default, in

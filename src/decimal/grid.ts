@@ -1,4 +1,5 @@
 import { Dec } from './dec.js';
+import { gcd } from './gcd.js';
 
 /** Exact grid arithmetic on non-negative values. */
 
@@ -28,13 +29,6 @@ export function gridNeighbours(value: Dec, grid: Dec): string[] {
   if (below.gt(Dec.ZERO)) out.push(below.toString());
   out.push(below.plus(grid).toString());
   return out;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  let x = a;
-  let y = b;
-  while (y !== 0n) [x, y] = [y, x % y];
-  return x;
 }
 
 /**

@@ -42,68 +42,74 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 /** The gateway's metrics over a new registry. */
 export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetrics {
   const registry = createMetricRegistry();
-  const requests = registry.counter({
-    name: `${PREFIX}requests_total`,
-    help: 'Requests answered, by outcome (forwarded, refused, answered, cut, client-gone) and the gateway reason of its own answers.',
-    labels: ['outcome', 'reason'],
-  });
+  const counter = <L extends string>(name: string, help: string, labels: readonly L[]) =>
+    registry.counter({ name: `${PREFIX}${name}`, help, labels });
+  /** A metric of one series, read when scraped; left out while `read` gives no number (not known yet). */
+  const collected = (type: 'counter' | 'gauge', name: string, help: string, read: () => unknown) =>
+    registry.collected({ name: `${PREFIX}${name}`, help, type }, (sample) => {
+      const value = read();
+      if (typeof value === 'number') sample({}, value);
+    });
+  const secondsOf = (ms: unknown) => (typeof ms === 'number' ? ms / 1_000 : undefined);
+
+  const requests = counter(
+    'requests_total',
+    'Requests answered, by outcome (forwarded, refused, answered, cut, client-gone) and the gateway reason of its own answers.',
+    ['outcome', 'reason'],
+  );
   const duration = registry.histogram({
     name: `${PREFIX}request_duration_seconds`,
     help: "From a request head's arrival to the end of its answer.",
     buckets: LATENCY_BUCKETS,
   });
-  const orders = registry.counter({
-    name: `${PREFIX}orders_total`,
-    help: 'Orders judged, by verdict (accepted; refused, with the code of its first violation, the one its answer names; unchecked: a check it needs could not run, not sent; desk-refused, with the desk control that refused it).',
-    labels: ['verdict', 'code'],
-  });
-  const violations = registry.counter({
-    name: `${PREFIX}order_violations_total`,
-    help: 'Violations of refused orders, every one counted, by code.',
-    labels: ['code'],
-  });
-  const upstreamResponses = registry.counter({
-    name: `${PREFIX}upstream_responses_total`,
-    help: "Upstream answers relayed to the client (whole or cut off), by the upstream's status code.",
-    labels: ['status'],
-  });
-  const upstreamFailures = registry.counter({
-    name: `${PREFIX}upstream_failures_total`,
-    help: 'Forwarded requests that got no whole answer: not-sent (safe to retry), no-answer (status unknown), cut.',
-    labels: ['kind'],
-  });
-  const clientErrors = registry.counter({
-    name: `${PREFIX}client_errors_total`,
-    help: 'Connections that failed below HTTP (no request to answer or forward), by error code.',
-    labels: ['code'],
-  });
-  registry.collected(
-    { name: `${PREFIX}forwarded_requests_total`, help: 'Requests written to the upstream.', type: 'counter' },
-    (sample) => sample({}, sources.stats().forwarded),
+  const orders = counter(
+    'orders_total',
+    'Orders judged, by verdict (accepted; refused, with the code of its first violation, the one its answer names; unchecked: a check it needs could not run, not sent; desk-refused, with the desk control that refused it).',
+    ['verdict', 'code'],
   );
-  registry.collected(
-    {
-      name: `${PREFIX}connections_refused_total`,
-      help: 'Client connections turned away at the connection cap (answered 503 or dropped).',
-      type: 'counter',
-    },
-    (sample) => sample({}, sources.stats().refusedConnections),
+  const violations = counter(
+    'order_violations_total',
+    'Violations of refused orders, every one counted, by code.',
+    ['code'],
   );
-  registry.collected(
-    {
-      name: `${PREFIX}connections_evicted_total`,
-      help: 'Client connections closed at the cap to make room: without a whole request head, or a body arriving slowest (408 body-too-slow).',
-      type: 'counter',
-    },
-    (sample) => sample({}, sources.stats().evictedConnections),
+  const upstreamResponses = counter(
+    'upstream_responses_total',
+    "Upstream answers relayed to the client (whole or cut off), by the upstream's status code.",
+    ['status'],
   );
-  registry.collected(
-    {
-      name: `${PREFIX}halted`,
-      help: 'Whether the kill switch is on (1: every order is refused 503 halted; cancels and reads go through).',
-      type: 'gauge',
-    },
-    (sample) => sample({}, sources.desk().halted ? 1 : 0),
+  const upstreamFailures = counter(
+    'upstream_failures_total',
+    'Forwarded requests that got no whole answer: not-sent (safe to retry), no-answer (status unknown), cut.',
+    ['kind'],
+  );
+  const clientErrors = counter(
+    'client_errors_total',
+    'Connections that failed below HTTP (no request to answer or forward), by error code.',
+    ['code'],
+  );
+  collected(
+    'counter',
+    'forwarded_requests_total',
+    'Requests written to the upstream.',
+    () => sources.stats().forwarded,
+  );
+  collected(
+    'counter',
+    'connections_refused_total',
+    'Client connections turned away at the connection cap (answered 503 or dropped).',
+    () => sources.stats().refusedConnections,
+  );
+  collected(
+    'counter',
+    'connections_evicted_total',
+    'Client connections closed at the cap to make room: without a whole request head, or a body arriving slowest (408 body-too-slow).',
+    () => sources.stats().evictedConnections,
+  );
+  collected(
+    'gauge',
+    'halted',
+    'Whether the kill switch is on (1: every order is refused 503 halted; cancels and reads go through).',
+    () => (sources.desk().halted ? 1 : 0),
   );
   registry.collected(
     {
@@ -116,17 +122,17 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
       for (const [control, count] of Object.entries(sources.desk().refusals)) sample({ control }, count);
     },
   );
-  registry.collected(
-    { name: `${PREFIX}open_connections`, help: 'Client connections open now.', type: 'gauge' },
-    (sample) => sample({}, sources.stats().openConnections),
+  collected(
+    'gauge',
+    'open_connections',
+    'Client connections open now.',
+    () => sources.stats().openConnections,
   );
-  registry.collected(
-    {
-      name: `${PREFIX}upstream_requests_in_flight`,
-      help: 'Requests handed to the upstream: being written or answered, or waiting for a connection.',
-      type: 'gauge',
-    },
-    (sample) => sample({}, sources.upstreamInFlight()),
+  collected(
+    'gauge',
+    'upstream_requests_in_flight',
+    'Requests handed to the upstream: being written or answered, or waiting for a connection.',
+    () => sources.upstreamInFlight(),
   );
   registry.collected(
     {
@@ -142,53 +148,35 @@ export function createGatewayMetrics(sources: GatewayMetricSources): GatewayMetr
       sample({ state: 'busy' }, pool.busy);
     },
   );
-  registry.collected(
-    {
-      name: `${PREFIX}rule_book_age_seconds`,
-      help: "Age of the rule book in use (the source's ageMs); absent when unknown.",
-      type: 'gauge',
-    },
-    (sample) => {
-      const ageMs = sources.provider.ageMs?.();
-      if (typeof ageMs === 'number') sample({}, ageMs / 1_000);
-    },
+  collected(
+    'gauge',
+    'rule_book_age_seconds',
+    "Age of the rule book in use (the source's ageMs); absent when unknown.",
+    () => secondsOf(sources.provider.ageMs?.()),
   );
-  registry.collected(
-    {
-      name: `${PREFIX}rule_book_stale`,
-      help: 'Whether the source calls its rule book stale (1: orders are refused 503 unless allowStaleBook).',
-      type: 'gauge',
-    },
-    (sample) => sample({}, sources.provider.isStale?.() === true ? 1 : 0),
+  collected(
+    'gauge',
+    'rule_book_stale',
+    'Whether the source calls its rule book stale (1: orders are refused 503 unless allowStaleBook).',
+    () => (sources.provider.isStale?.() === true ? 1 : 0),
   );
-  registry.collected(
-    { name: `${PREFIX}rule_book_pairs`, help: 'Trading pairs in the rule book in use.', type: 'gauge' },
-    (sample) => {
-      const book = sources.provider.current();
-      if (book !== undefined) sample({}, book.size);
-    },
+  collected(
+    'gauge',
+    'rule_book_pairs',
+    'Trading pairs in the rule book in use.',
+    () => sources.provider.current()?.size,
   );
-  registry.collected(
-    {
-      name: `${PREFIX}reference_prices_age_seconds`,
-      help: "Time since the reference ticker's last successful poll was sent; absent without a ticker or before its first success.",
-      type: 'gauge',
-    },
-    (sample) => {
-      const age = tickerHealth(sources.referencePrices)?.lastSuccessAgeMs;
-      if (typeof age === 'number') sample({}, age / 1_000);
-    },
+  collected(
+    'gauge',
+    'reference_prices_age_seconds',
+    "Time since the reference ticker's last successful poll was sent; absent without a ticker or before its first success.",
+    () => secondsOf(tickerHealth(sources.referencePrices)?.lastSuccessAgeMs),
   );
-  registry.collected(
-    {
-      name: `${PREFIX}reference_ticker_consecutive_failures`,
-      help: "The reference ticker's failed polls since its last success; absent without a ticker.",
-      type: 'gauge',
-    },
-    (sample) => {
-      const failures = tickerHealth(sources.referencePrices)?.consecutiveFailures;
-      if (typeof failures === 'number') sample({}, failures);
-    },
+  collected(
+    'gauge',
+    'reference_ticker_consecutive_failures',
+    "The reference ticker's failed polls since its last success; absent without a ticker.",
+    () => tickerHealth(sources.referencePrices)?.consecutiveFailures,
   );
 
   const observe = (event: GatewayEvent): void => {

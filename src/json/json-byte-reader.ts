@@ -218,14 +218,21 @@ class JsonByteReader {
     return true;
   }
 
-  #object(depth: number): { [key: string]: unknown } {
-    const object: { [key: string]: unknown } = {};
+  /**
+   * Steps past an object's or array's opening byte and the white space after it; true when
+   * `close` follows at once (the container is empty), and then past that too.
+   */
+  #opensEmpty(close: number): boolean {
     this.#at++;
     this.#skipWhitespace();
-    if (this.bytes[this.#at] === CLOSE_BRACE) {
-      this.#at++;
-      return object;
-    }
+    if (this.bytes[this.#at] !== close) return false;
+    this.#at++;
+    return true;
+  }
+
+  #object(depth: number): { [key: string]: unknown } {
+    const object: { [key: string]: unknown } = {};
+    if (this.#opensEmpty(CLOSE_BRACE)) return object;
     for (;;) {
       this.#skipWhitespace();
       const keyAt = this.#at;
@@ -250,12 +257,7 @@ class JsonByteReader {
 
   #array(depth: number): unknown[] {
     const array: unknown[] = [];
-    this.#at++;
-    this.#skipWhitespace();
-    if (this.bytes[this.#at] === CLOSE_BRACKET) {
-      this.#at++;
-      return array;
-    }
+    if (this.#opensEmpty(CLOSE_BRACKET)) return array;
     for (;;) {
       array.push(this.#value(depth));
       this.#skipWhitespace();

@@ -1,3 +1,4 @@
+import { gcd } from '../decimal/gcd.js';
 import { Big, type BigValue, ZERO } from './big.js';
 
 /**
@@ -68,13 +69,6 @@ export function atIndex(index: bigint, grid: BigValue): BigValue {
 export function isMultiple(value: BigValue, grid: BigValue): boolean {
   const scale = scaleOf(value, grid);
   return unitsAt(value, scale) % unitsAt(grid, scale) === 0n;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  let x = a;
-  let y = b;
-  while (y !== 0n) [x, y] = [y, x % y];
-  return x;
 }
 
 /**

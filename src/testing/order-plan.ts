@@ -300,6 +300,18 @@ function quantityVariantArb(space: OrderSpace, mode: QuantityMode): fc.Arbitrary
   return noVariantArb;
 }
 
+/** The amounts a price of `mode` is written off its grid by: the tick's, the precision's, or none. */
+function priceNudges(space: OrderSpace, mode: PriceMode): readonly BigValue[] {
+  if (mode === 'offTick') return space.tickNudges();
+  return mode === 'offPrecision' ? space.pricePrecisionNudges() : [];
+}
+
+/** The amounts a quantity of `mode` is written off its grid by: the step's, the precision's, or none. */
+function quantityNudges(space: OrderSpace, mode: QuantityMode): readonly BigValue[] {
+  if (mode === 'offStep') return space.stepNudges();
+  return mode === 'offPrecision' ? space.quantityPrecisionNudges() : [];
+}
+
 /** The price at grid index `k`, as the variant writes it. */
 function priceOf(
   space: OrderSpace,
@@ -312,7 +324,7 @@ function priceOf(
   if (variant === 'none') return { value: onGrid };
   if ('pad' in variant)
     return { value: onGrid, places: (space.definition.quoteAssetPrecision ?? 0) + variant.pad };
-  const nudges = mode === 'offTick' ? space.tickNudges() : space.pricePrecisionNudges();
+  const nudges = priceNudges(space, mode);
   return nudgedPrice(space, side, k, nudges[variant.nudge] ?? space.priceGrid);
 }
 
@@ -336,7 +348,7 @@ function quantityOf(
   if (variant === 'none') return { value: onGrid };
   if ('pad' in variant) return padded(variant.pad);
   if (mode === 'offPrecision' && k === range.min) return padded(1);
-  const nudges = mode === 'offStep' ? space.stepNudges() : space.quantityPrecisionNudges();
+  const nudges = quantityNudges(space, mode);
   return { value: onGrid.minus(nudges[variant.nudge] ?? space.quantityGrid) };
 }
 
@@ -510,12 +522,7 @@ function choicesOf(space: OrderSpace, plan: OrderPlan, kind: KindPlan, value: un
   let range = kind.quantities;
   if (kind.prices !== undefined) {
     const towards = (v: BigValue, d: BigValue) => (kind.side === 'BUY' ? v.plus(d) : v.minus(d));
-    const nudges =
-      plan.price === 'offTick'
-        ? space.tickNudges()
-        : plan.price === 'offPrecision'
-          ? space.pricePrecisionNudges()
-          : [];
+    const nudges = priceNudges(space, plan.price);
     const precision = plan.price === 'offPrecision' ? quoteAssetPrecision : null;
     const priceValue = decimalValue(o.price);
     ({ k: price, variant: priceVariant } = choiceOf(
@@ -536,12 +543,7 @@ function choicesOf(space: OrderSpace, plan: OrderPlan, kind: KindPlan, value: un
     if (!isEmpty(atPrice)) range = atPrice;
   }
   const quantityValue = decimalValue(o.quantity);
-  const nudges =
-    plan.quantity === 'offStep'
-      ? space.stepNudges()
-      : plan.quantity === 'offPrecision'
-        ? space.quantityPrecisionNudges()
-        : [];
+  const nudges = quantityNudges(space, plan.quantity);
   const precision = plan.quantity === 'offPrecision' ? baseAssetPrecision : null;
   const { k, variant } = choiceOf(quantityValue, o.quantity, space.quantityGrid, precision, nudges, (v, d) =>
     v.plus(d),
