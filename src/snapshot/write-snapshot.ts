@@ -1,6 +1,6 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { holdsOneDecimal, PAIR_FIELD_NAMES, PAIR_FIELDS } from '../exchange-info/pair-fields.js';
-import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import type { PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
 import {
   type RuleBookSnapshot,
