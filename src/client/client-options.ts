@@ -8,6 +8,7 @@ import {
   type DeclaresExactly,
   type IssueSink,
   integerIn,
+  objectWithMethod,
   oneOf,
   optionsSchema,
   readOptions,
@@ -173,13 +174,7 @@ export const clientOptionShape = builtOnce(() => ({
   symbolsFormat: withDefault(oneOf(['comma', 'json']), DEFAULT_CLIENT_OPTIONS.symbolsFormat),
   dispatcher: z.optional(
     // Duck-typed: a dispatcher from another copy of undici is not an instance of ours.
-    valueThat<Dispatcher>(
-      (value) =>
-        typeof value === 'object' &&
-        value !== null &&
-        typeof (value as Partial<Dispatcher>).request === 'function',
-      'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)',
-    ),
+    objectWithMethod<Dispatcher>('request', 'an undici Dispatcher (an Agent, Pool, ProxyAgent, ...)'),
   ),
   headers: withDefault(
     z.pipe(

@@ -90,6 +90,25 @@ export function valueThat<T>(accept: (value: unknown) => boolean, what: string):
 }
 
 /**
+ * An object with a method named `method`, typed as `T`: duck-typed, so an instance from another
+ * copy of its library (or a stand-in in a test) is accepted. `what` completes "must be …".
+ *
+ * @example
+ * ```ts
+ * objectWithMethod<Dispatcher>('request', 'an undici Dispatcher');
+ * ```
+ */
+export function objectWithMethod<T>(method: keyof T & string, what: string): OptionSchema<T> {
+  return valueThat<T>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>)[method] === 'function',
+    what,
+  );
+}
+
+/**
  * A function (a callback, a clock, `random`): what it returns is checked where it is called.
  *
  * @example

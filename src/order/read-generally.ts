@@ -74,43 +74,17 @@ export function readGenerally(
         if (type !== undefined) order.type = type;
       } else readField(field, raw[field], order, faults, idRule);
     }
-  } else if (orderReading.kind === 'other')
-    faults.push({
-      code: 'INVALID_ORDER',
-      field: 'order',
-      text: 'order must be an object, got ',
-      described: { value: orderReading.value },
-    });
-  else if (orderReading.kind === 'absent')
+  } else if (orderReading.kind === 'absent')
     faults.push({
       code: 'INVALID_ORDER',
       field: 'order',
       text: `order must be an object, got ${orderReading.description}`,
     });
-  else {
-    faults.push({
-      code: 'INVALID_ORDER',
-      field: 'order',
-      text: UNREADABLE_ORDER,
-      described: { thrown: orderReading.error },
-    });
-  }
+  else faults.push(notARecord('INVALID_ORDER', 'order', orderReading, UNREADABLE_ORDER));
 
   // A hostile context must not cost the order its own verdict: it is judged as having none.
-  if (contextReading.kind === 'unreadable')
-    faults.push({
-      code: 'INVALID_FIELD',
-      field: 'context',
-      text: 'context could not be read (',
-      described: { thrown: contextReading.error },
-    });
-  else if (contextReading.kind === 'other')
-    faults.push({
-      code: 'INVALID_FIELD',
-      field: 'context',
-      text: 'context must be an object, got ',
-      described: { value: contextReading.value },
-    });
+  if (contextReading.kind === 'unreadable' || contextReading.kind === 'other')
+    faults.push(notARecord('INVALID_FIELD', 'context', contextReading, 'context could not be read ('));
 
   if (contextReading.kind === 'fields')
     for (const field of CONTEXT_FIELDS) decimals.push([field, contextReading.fields[field]]);
@@ -179,6 +153,21 @@ function readField(
         ...(fault.quoted ? { described: { value } } : {}),
       });
   }
+}
+
+/**
+ * The fault of an order or a context that is a value other than an object, or that threw when
+ * read: `unreadable` heads the thrown error's description.
+ */
+function notARecord(
+  code: ViolationCode,
+  field: 'order' | 'context',
+  reading: Extract<OrderReading | ContextReading, { kind: 'other' | 'unreadable' }>,
+  unreadable: string,
+): Fault {
+  return reading.kind === 'other'
+    ? { code, field, text: `${field} must be an object, got `, described: { value: reading.value } }
+    : { code, field, text: unreadable, described: { thrown: reading.error } };
 }
 
 /** MISSING_FIELD: with the order types that require the field, when not every type does. */

@@ -1,19 +1,12 @@
-import { writtenDecimals } from '../decimal/grid.js';
-import { formatScaled } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
-import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { priceAwayFromMarket, priceAwayFromMarketUnits, repairPrice } from './price-rounding.js';
-import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
+import { PASS, pairRule, type RuleOutcome } from './rule.js';
+import { checkPlaces, explainPlaces, placesRule, placesVerdict } from './written-places.js';
 
-const NO_QUOTE_PRECISION = skippedCheck('PRICE_PRECISION', 'NO_RULE_FIELD', 'quoteAssetPrecision');
-
-function tooPrecise(value: string, precision: number, fitting: string): Violation {
-  const message = `price ${value} is written with more than quoteAssetPrecision ${precision} decimals`;
-  return violationOf('PRICE_PRECISION', 'price', message, String(precision), value, [fitting]);
-}
+const PRICE_PLACES = placesRule('PRICE_PRECISION', 'price', 'quoteAssetPrecision');
 
 /**
  * PRICE_PRECISION: the price, as the text that would be sent, has at most `quoteAssetPrecision`
@@ -22,36 +15,28 @@ function tooPrecise(value: string, precision: number, fitting: string): Violatio
  * away from the market (a BUY down, a SELL up).
  */
 export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const price = order.price;
-  if (price === undefined) return undefined;
-  const precision = pair.quotePrecision;
-  if (precision === null) return NO_QUOTE_PRECISION;
-  if (writtenDecimals(price.text) <= precision) return undefined;
-  // A precision implies a grid, so the pair has one.
-  const grid = pair.priceGrid as NonNullable<CompiledPair['priceGrid']>;
-  const fitting = priceAwayFromMarket(grid, order.side, price.value);
-  return tooPrecise(price.text, precision, fitting.toString());
+  return checkPlaces(PRICE_PLACES, order.price, pair.quotePrecision, (price) =>
+    // A precision implies a grid, so the pair has one.
+    priceAwayFromMarket(
+      pair.priceGrid as NonNullable<CompiledPair['priceGrid']>,
+      order.side,
+      price,
+    ).toString(),
+  );
 }
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);
-  if (Number.isNaN(fitting)) return undefined;
   const value = sentText(order.priceRaw, order.price, order.priceScale);
-  return tooPrecise(value, pair.quotePrecision, formatScaled(fitting, pair.priceScale));
+  return explainPlaces(PRICE_PLACES, value, pair.quotePrecision, fitting, pair.priceScale);
 }
 
 /** PRICE_PRECISION, whole: the written places were counted as the price was read. */
 export const pricePrecision = pairRule({
-  code: 'PRICE_PRECISION',
+  code: PRICE_PLACES.code,
   check: checkPricePrecision,
-  // A pair without a precision has NaN for it: no count of places is at most NaN.
-  fastCheck: (pair, order) =>
-    !order.limit || order.pricePlaces <= pair.quotePrecision
-      ? PASS
-      : Number.isNaN(pair.quotePrecision)
-        ? SKIP
-        : FAIL,
+  fastCheck: (pair, order) => (order.limit ? placesVerdict(order.pricePlaces, pair.quotePrecision) : PASS),
   explainFast,
-  fastSkip: NO_QUOTE_PRECISION,
+  fastSkip: PRICE_PLACES.noPrecision,
   repair: repairPrice,
 });

@@ -81,9 +81,20 @@ const TICK_SOURCES = ['tickSize', 'displayDigitMerge', 'none'] as const;
  * await writeFile('rule-book.json', JSON.stringify(snapshot));
  * ```
  */
-export interface RuleBookSnapshot {
+export interface RuleBookSnapshot extends SnapshotContents {
   readonly format: typeof SNAPSHOT_FORMAT;
   readonly version: number;
+}
+
+/**
+ * What a snapshot records of a book: the snapshot without its `format` and `version`.
+ *
+ * @example
+ * ```ts
+ * const contents: SnapshotContents = { fetchedAt: 0, serverTime: 0, timezone: 'UTC', symbols: [], rejected: [], warnings: [] };
+ * ```
+ */
+export interface SnapshotContents {
   readonly fetchedAt: number;
   readonly serverTime: number;
   readonly timezone: string;

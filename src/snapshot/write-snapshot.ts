@@ -1,25 +1,13 @@
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { holdsOneDecimal, PAIR_FIELD_NAMES, PAIR_FIELDS } from '../exchange-info/pair-fields.js';
-import type { DefinitionWarning, PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
+import type { PairDefinition, RejectedDefinition } from '../exchange-info/schema.js';
 import { ITEMS_PER_STEP, runSteps, type Steps } from '../steps/steps.js';
-import { type RuleBookSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-schema.js';
-
-/**
- * What a snapshot records of a book.
- *
- * @example
- * ```ts
- * const contents: SnapshotContents = { fetchedAt: 0, serverTime: 0, timezone: 'UTC', symbols: [], rejected: [] };
- * ```
- */
-export interface SnapshotContents {
-  readonly fetchedAt: number;
-  readonly serverTime: number;
-  readonly timezone: string;
-  readonly symbols: readonly PairDefinition[];
-  readonly rejected: readonly RejectedDefinition[];
-  readonly warnings: readonly DefinitionWarning[];
-}
+import {
+  type RuleBookSnapshot,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type SnapshotContents,
+} from './snapshot-schema.js';
 
 /**
  * Builds a snapshot object: fresh (nothing shared with the book), keys in one fixed order so the

@@ -67,11 +67,7 @@ export class SnapshotFileError extends PreflightError {
       readonly path: string;
       readonly operation: SnapshotFileOperation;
       readonly reason?: SnapshotFileProblem | undefined;
-      readonly fileType?: string | undefined;
-      readonly fetchedAt?: number | undefined;
-      readonly now?: number | undefined;
-      readonly deadlineMs?: number | undefined;
-    },
+    } & SnapshotFileFacts,
     options?: { cause?: unknown },
   ) {
     const reason = details.reason ?? 'io';
@@ -86,16 +82,14 @@ export class SnapshotFileError extends PreflightError {
   }
 }
 
+/** The facts an error carries for one reason only, each as the error's field has it. */
+type SnapshotFileFacts = Partial<Pick<SnapshotFileError, 'fileType' | 'fetchedAt' | 'now' | 'deadlineMs'>>;
+
 function snapshotFileMessage(
   path: string,
   operation: SnapshotFileOperation,
   reason: SnapshotFileProblem,
-  details: {
-    readonly fileType?: string | undefined;
-    readonly fetchedAt?: number | undefined;
-    readonly now?: number | undefined;
-    readonly deadlineMs?: number | undefined;
-  },
+  details: SnapshotFileFacts,
 ): string {
   switch (reason) {
     case 'not-a-file':

@@ -8,6 +8,7 @@ import {
   flag,
   integerIn,
   numberIn,
+  objectWithMethod,
   optionsSchema,
   readOptions,
   refuse,
@@ -259,11 +260,8 @@ export const DEFAULT_SOURCE_OPTIONS = Object.freeze({
  * are checked.
  */
 export const sourceOptionShape = builtOnce(() => ({
-  client: valueThat<ExchangeInfoFetcher>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as Partial<ExchangeInfoFetcher>).fetchExchangeInfo === 'function',
+  client: objectWithMethod<ExchangeInfoFetcher>(
+    'fetchExchangeInfo',
     'an ExchangeInfoClient (an object with fetchExchangeInfo)',
   ),
   // The client's own check, whose error names the query parameter at fault (`symbols`).

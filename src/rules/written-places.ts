@@ -1,0 +1,82 @@
+import type { Dec } from '../decimal/dec.js';
+import { writtenDecimals } from '../decimal/grid.js';
+import { formatScaled } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
+import { skippedCheck, violationOf } from '../validation/violation.js';
+import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
+import { FAIL, type FastVerdict, PASS, type RuleOutcome, SKIP } from './rule.js';
+
+/**
+ * What PRICE_PRECISION and QUANTITY_PRECISION share: the field they judge, the pair's field that
+ * caps its decimal places, and the check skipped when the pair has none. Each rule keeps its own
+ * module (what it suggests, how it repairs); this is the machinery both run the same way.
+ */
+export interface PlacesRule {
+  readonly code: 'PRICE_PRECISION' | 'QUANTITY_PRECISION';
+  readonly field: 'price' | 'quantity';
+  readonly precisionField: 'quoteAssetPrecision' | 'baseAssetPrecision';
+  /** The skipped check of a pair without the precision field. */
+  readonly noPrecision: SkippedCheck;
+}
+
+/** A precision rule's shared parts (see {@link PlacesRule}). */
+export function placesRule(
+  code: PlacesRule['code'],
+  field: PlacesRule['field'],
+  precisionField: PlacesRule['precisionField'],
+): PlacesRule {
+  return Object.freeze({
+    code,
+    field,
+    precisionField,
+    noPrecision: skippedCheck(code, 'NO_RULE_FIELD', precisionField),
+  });
+}
+
+/** The violation of a value written with more decimals than `precision`, suggesting `nearest`. */
+export function tooPrecise(rule: PlacesRule, value: string, precision: number, nearest: string): Violation {
+  const message = `${rule.field} ${value} is written with more than ${rule.precisionField} ${precision} decimals`;
+  return violationOf(rule.code, rule.field, message, String(precision), value, [nearest]);
+}
+
+/**
+ * The general check: nothing to judge when the value is absent, skipped when the pair has no
+ * precision, and a violation when the value, as the text that would be sent, is written with more
+ * decimals than the precision (trailing zeros count, because they are sent). `nearest` gives the
+ * value that fits, which each rule finds its own way.
+ */
+export function checkPlaces(
+  rule: PlacesRule,
+  decimal: OrderDecimal | undefined,
+  precision: number | null,
+  nearest: (value: Dec) => string,
+): RuleOutcome {
+  if (decimal === undefined) return undefined;
+  if (precision === null) return rule.noPrecision;
+  if (writtenDecimals(decimal.text) <= precision) return undefined;
+  return tooPrecise(rule, decimal.text, precision, nearest(decimal.value));
+}
+
+/**
+ * The fast explanation, identical to the general one: `sent` is the value as it would be sent,
+ * `nearest` the value that fits in units at `nearestScale`, NaN past 2^53 (then the general check
+ * explains).
+ */
+export function explainPlaces(
+  rule: PlacesRule,
+  sent: string,
+  precision: number,
+  nearest: number,
+  nearestScale: number,
+): Violation | undefined {
+  if (Number.isNaN(nearest)) return undefined;
+  return tooPrecise(rule, sent, precision, formatScaled(nearest, nearestScale));
+}
+
+/**
+ * The fast verdict on the places a value was written with. A pair without the precision has NaN
+ * for it: no count of places is at most NaN, and the rule skips.
+ */
+export function placesVerdict(places: number, precision: number): FastVerdict {
+  return places <= precision ? PASS : Number.isNaN(precision) ? SKIP : FAIL;
+}
