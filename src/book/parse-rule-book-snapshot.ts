@@ -1,5 +1,5 @@
 import { describeValue } from '../errors/preflight-error.js';
-import { describeJsonRefusal, readJsonText } from '../json/json-text.js';
+import { describeJsonRefusal, NUMBERS_AS_NUMBERS, readJsonText } from '../json/json-text.js';
 import { DEFAULT_STRICT_JSON_LIMITS } from '../json/strict-json.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { RuleBook } from './rule-book.js';
@@ -28,7 +28,7 @@ export function parseRuleBookSnapshot(text: string): RuleBook {
         message: `expected JSON text, got ${describeValue(text)}${typeof text === 'object' && text !== null ? ' (an object already parsed: load it with RuleBook.fromJSON(snapshot))' : ''}`,
       },
     ]);
-  const read = readJsonText(text, DEFAULT_STRICT_JSON_LIMITS, SNAPSHOT_READING);
+  const read = readJsonText(text, DEFAULT_STRICT_JSON_LIMITS, NUMBERS_AS_NUMBERS);
   if (!read.ok) {
     const cause = new SyntaxError(describeJsonRefusal(read));
     throw new SnapshotError(
@@ -41,6 +41,3 @@ export function parseRuleBookSnapshot(text: string): RuleBook {
   }
   return RuleBook.fromJSON(read.value);
 }
-
-/** A snapshot's numbers are safe integers (versions, times): read as `JSON.parse` reads them. */
-const SNAPSHOT_READING = Object.freeze({ number: Number });

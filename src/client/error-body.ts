@@ -1,3 +1,5 @@
+import { NUMBERS_AS_NUMBERS, readJsonText } from '../json/json-text.js';
+import { DEFAULT_STRICT_JSON_LIMITS } from '../json/strict-json.js';
 /**
  * Longest body excerpt carried by an error: enough to recognise an error page in a log line.
  *
@@ -36,12 +38,10 @@ export function readExchangeError(text: string): {
   exchangeCode?: number | string;
   exchangeMessage?: string;
 } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return {};
-  }
+  // The library's one JSON reader.
+  const read = readJsonText(text, DEFAULT_STRICT_JSON_LIMITS, NUMBERS_AS_NUMBERS);
+  if (!read.ok) return {};
+  const json = read.value;
   if (typeof json !== 'object' || json === null) return {};
   const { code, msg } = json as { code?: unknown; msg?: unknown };
   const out: { exchangeCode?: number | string; exchangeMessage?: string } = {};

@@ -8,6 +8,14 @@ import type { StrictJsonLimits, StrictJsonRefusal } from './strict-json-result.j
  * refused) is the caller's.
  */
 
+/**
+ * The reading style of JSON whose numbers are small integers (a snapshot's versions and times, an
+ * error answer's code): numbers as `JSON.parse` reads them.
+ *
+ * @internal
+ */
+export const NUMBERS_AS_NUMBERS = Object.freeze({ number: Number });
+
 /** A lone surrogate: text no UTF-8 can carry (encoding would put U+FFFD in its place). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
