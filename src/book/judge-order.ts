@@ -76,7 +76,7 @@ export function validateWith(pairs: BookPairs, order: unknown, context: unknown)
   const reading = readSafely(order, context, pairs.clientOrderIds);
   if (reading === read) {
     if (judgeFast(pairs.fast(read.symbol), true)) return fastResult();
-    return judgeRead(pairs, readFastGenerally(read)).result;
+    return judgeRead(pairs, readFastGenerally(read, pairs.clientOrderIds)).result;
   }
   return judgeRead(pairs, reading as ReadOrder).result;
 }
@@ -94,7 +94,7 @@ export function checkWith(pairs: BookPairs, order: unknown, context: unknown): O
   const reading = readSafely(order, context, pairs.clientOrderIds);
   if (reading === read) {
     if (judgeFast(pairs.fast(read.symbol), false)) return verdictOf(failed, skipped);
-    return verdictOfResult(judgeRead(pairs, readFastGenerally(read)).result);
+    return verdictOfResult(judgeRead(pairs, readFastGenerally(read, pairs.clientOrderIds)).result);
   }
   return verdictOfResult(judgeRead(pairs, reading as ReadOrder).result);
 }
@@ -120,12 +120,9 @@ export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  const symbol = order.symbol;
-  const lookup = symbol === undefined ? undefined : pairs.lookup(symbol);
-  if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
-  // No usable definition: the reading's violations, then the lookup's; no rule can run.
-  const unknown = symbol === undefined || lookup === undefined ? undefined : checkSymbolKnown(symbol, lookup);
-  if (unknown !== undefined) violations.push(unknown);
+  const pair = pairFor(pairs, reading);
+  if (pair !== undefined) return judgeOnPair(pair, reading);
+  // No usable definition: the reading's violations, then the lookup's (pairFor added it); no rule can run.
   const result = violations.length === 0 ? PASSED_CLEAN : { ok: false, violations, skipped: [] };
   return { result, order, context, pair: undefined };
 }

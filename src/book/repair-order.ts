@@ -62,13 +62,15 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
   const lookup = plain === undefined || symbol === undefined ? undefined : pairs.lookup(symbol);
   if (plain !== undefined && lookup?.kind === 'known') {
     const pair = lookup.pair;
-    const first = judgeOnPair(pair, unjudged(whole.reading)).result;
+    const firstParts = judgeOnPair(pair, unjudged(whole.reading));
+    const first = firstParts.result;
     if (first.ok) return { ok: true, order: plain as unknown as OrderInput, changes: [] };
 
     // The judge's parts of the order as respelled: the first failing rule that a rounding
     // satisfies moves its field (a tick before a precision, a step before a precision).
     const respelled = whole.respelledReading;
-    const parts = judgeOnPair(pair, unjudged(respelled));
+    // Nothing respelled: the reading is the one just judged, and its parts serve.
+    const parts = respelled === whole.reading ? firstParts : judgeOnPair(pair, unjudged(respelled));
     const repaired = { ...whole.respelled };
     const changes: OrderChange[] = whole.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
     const moved: ParsedOrder = { ...respelled.order };

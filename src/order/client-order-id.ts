@@ -156,7 +156,7 @@ export const FUTURES_CLIENT_ORDER_ID_PATTERN: RegExp = /^[.A-Z:/a-z0-9_-]{1,36}$
  * The detail of the INVALID_FIELD for an id that the default rule passes but the futures
  * pattern does not (the value is described after it), or `undefined` when the pattern passes it.
  */
-export function futuresPatternFault(id: string): string | undefined {
+function futuresPatternFault(id: string): string | undefined {
   if (FUTURES_CLIENT_ORDER_ID_PATTERN.test(id)) return undefined;
   const points = scan(id);
   return points > 36

@@ -1,4 +1,5 @@
 import { Dec } from '../decimal/dec.js';
+import type { ClientOrderIdRule } from './client-order-id.js';
 import type { OrderDecimal } from './decimal-input.js';
 import { type FastOrder, sentText } from './fast-order.js';
 import type { ContextField, OrderField } from './order-fields.js';
@@ -16,7 +17,7 @@ import { readGenerally } from './read-generally.js';
  * An order read the fast way, read the general way: for the judge, when the pair is unknown or
  * a rule asks for the general path.
  */
-export function readFastGenerally(read: FastOrder): ReadOrder {
+export function readFastGenerally(read: FastOrder, idRule: ClientOrderIdRule = 'length'): ReadOrder {
   const fields: Readonly<Record<OrderField, unknown>> = {
     symbol: read.symbol,
     side: read.buy ? 'BUY' : 'SELL',
@@ -30,7 +31,7 @@ export function readFastGenerally(read: FastOrder): ReadOrder {
     referencePrice: read.referenceRaw,
     maxNotional: read.maxNotionalRaw,
   };
-  return readGenerally({ kind: 'fields', fields }, { kind: 'fields', fields: context });
+  return readGenerally({ kind: 'fields', fields }, { kind: 'fields', fields: context }, idRule);
 }
 
 /** The values read, as exact decimals, for the rules' exact checks. */

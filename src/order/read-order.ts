@@ -317,11 +317,7 @@ export function readWholeOrder(
         if (!Object.hasOwn(copy, key) && Object.hasOwn(record, key)) defineField(copy, key, record[key]);
       // The copy is a plain record of data fields: copying from it cannot throw.
       orderReading = readFields(copy, ORDER_FIELDS);
-    } else
-      orderReading =
-        raw === undefined || raw === null
-          ? { kind: 'absent', description: String(raw) }
-          : { kind: 'other', value: raw };
+    } else orderReading = readFields(raw, ORDER_FIELDS);
   } catch (error) {
     orderReading = { kind: 'unreadable', error };
   }

@@ -111,8 +111,8 @@ export function compileFastPair(pair: CompiledPair): FastPair | undefined {
   if (n === undefined) return undefined;
   // A pair without a grid (no tick or step and no precision) counts in whole units, its grid's
   // step NaN: the rules that need a grid skip on such a pair, and suggest without one.
-  const price = n.priceGrid === null ? NO_GRID : gridOf(n.priceGrid);
-  const quantity = n.quantityGrid === null ? NO_GRID : gridOf(n.quantityGrid);
+  const price = ownGrid(n.priceGrid);
+  const quantity = ownGrid(n.quantityGrid);
   const buyBand = scaled(n.buyBandFactor);
   const sellBand = scaled(n.sellBandFactor);
   const marketBuyWorst = scaled(n.marketBuyWorstFactor);

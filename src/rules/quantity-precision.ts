@@ -23,6 +23,8 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
+  // Past 2^53 the general check explains.
+  if (Number.isNaN(nearest)) return undefined;
   const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
   return explainPlaces(QUANTITY_PLACES, value, pair.basePrecision, nearest, pair.quantityScale);
 }

@@ -34,7 +34,7 @@ export function placesRule(
 }
 
 /** The violation of a value written with more decimals than `precision`, suggesting `nearest`. */
-export function tooPrecise(rule: PlacesRule, value: string, precision: number, nearest: string): Violation {
+function tooPrecise(rule: PlacesRule, value: string, precision: number, nearest: string): Violation {
   const message = `${rule.field} ${value} is written with more than ${rule.precisionField} ${precision} decimals`;
   return violationOf(rule.code, rule.field, message, String(precision), value, [nearest]);
 }
@@ -59,8 +59,8 @@ export function checkPlaces(
 
 /**
  * The fast explanation, identical to the general one: `sent` is the value as it would be sent,
- * `nearest` the value that fits in units at `nearestScale`, NaN past 2^53 (then the general check
- * explains).
+ * `nearest` the value that fits in units at `nearestScale` (a safe integer: past 2^53 the caller
+ * leaves the explanation to the general check).
  */
 export function explainPlaces(
   rule: PlacesRule,
@@ -68,8 +68,7 @@ export function explainPlaces(
   precision: number,
   nearest: number,
   nearestScale: number,
-): Violation | undefined {
-  if (Number.isNaN(nearest)) return undefined;
+): Violation {
   return tooPrecise(rule, sent, precision, formatScaled(nearest, nearestScale));
 }
 
