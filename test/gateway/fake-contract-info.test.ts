@@ -1,0 +1,69 @@
+/**
+ * The fake exchange's contract definitions (`GET /capi/v3/market/exchangeInfo`): the recorded
+ * BTCUSDT, ETHUSDT and DOGEUSDT, narrowed by `symbol`, refused in the exchange's error shape for
+ * an unknown one, and read by the library's own client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeExchange, startFakeExchange } from '../../src/gateway.js';
+import { ExchangeInfoClient } from '../../src/node.js';
+
+let exchange: FakeExchange;
+beforeAll(async () => {
+  exchange = await startFakeExchange();
+});
+afterAll(async () => {
+  await exchange.close();
+});
+
+async function get(query: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${exchange.url}/capi/v3/market/exchangeInfo${query}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const codes = (body: Record<string, unknown>) =>
+  (body.symbols as { symbol: string }[]).map((contract) => contract.symbol);
+
+describe('the fake exchange serves contract definitions', () => {
+  it('answers the recorded contracts, every value a string as recorded, DOGEUSDT in hundreds', async () => {
+    const { status, body } = await get('');
+    expect(status).toBe(200);
+    expect(codes(body)).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
+    expect(body.assets).toEqual([
+      { asset: 'BTC', marginAvailable: false },
+      { asset: 'USDT', marginAvailable: true },
+    ]);
+    const doge = (body.symbols as Record<string, unknown>[])[2];
+    expect(doge).toMatchObject({ quantityPrecision: '-2', contractVal: '100', minOrderSize: '100' });
+  });
+
+  it.each([
+    ['?symbol=DOGEUSDT', ['DOGEUSDT']],
+    ['?symbol=BTCUSDT&symbols=ETHUSDT', ['BTCUSDT']],
+  ])('%s answers %j', async (query, expected) => {
+    const { status, body } = await get(query);
+    expect(status).toBe(200);
+    expect(codes(body)).toEqual(expected);
+  });
+
+  it('refuses an unknown symbol in the exchange error shape', async () => {
+    const { status, body } = await get('?symbol=NOPEUSDT');
+    expect([status, body.code]).toEqual([400, -1121]);
+  });
+
+  it('serves another body when told, and counts the requests', async () => {
+    const other = await startFakeExchange({ contractInfo: { assets: [], symbols: [{ symbol: 'XRPUSDT' }] } });
+    const client = new ExchangeInfoClient({ baseUrl: other.url, retries: 0 });
+    try {
+      expect(JSON.parse(await client.fetchContractInfoText())).toEqual({
+        assets: [],
+        symbols: [{ symbol: 'XRPUSDT' }],
+      });
+      other.setContractInfo('{"assets":[],"symbols":[]}');
+      expect(await client.fetchContractInfoText()).toBe('{"assets":[],"symbols":[]}');
+      expect(other.stats.contractInfoRequests).toBe(2);
+      expect(other.stats.exchangeInfoRequests).toBe(0);
+    } finally {
+      await client.close();
+      await other.close();
+    }
+  });
+});
