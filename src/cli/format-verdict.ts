@@ -1,5 +1,18 @@
-import type { ValidationResult } from '../index.js';
 import { clip, printable } from './text.js';
+
+/**
+ * What a verdict shows of a judgement: the spot `ValidationResult` or the futures entry's
+ * `ContractValidationResult`, which have this shape in common.
+ */
+export interface Judgement {
+  readonly ok: boolean;
+  readonly violations: readonly {
+    readonly code: string;
+    readonly message: string;
+    readonly suggestion?: readonly string[] | undefined;
+  }[];
+  readonly skipped: readonly { readonly check: string; readonly reason: string }[];
+}
 
 /** How verdicts are written: readable rows, or one JSON object per line. */
 export type VerdictFormat = 'table' | 'json';
@@ -67,12 +80,7 @@ function cell(order: unknown, field: string): string {
  * price), then one line per violation (code, the message naming field, value and limit, and
  * the nearest passing values), then the checks that could not run.
  */
-export function formatVerdictRows(
-  line: number,
-  order: unknown,
-  result: ValidationResult,
-  style: Style,
-): string[] {
+export function formatVerdictRows(line: number, order: unknown, result: Judgement, style: Style): string[] {
   const verdict = result.ok ? 'PASS' : 'FAIL';
   const lines = [
     row(
@@ -116,21 +124,26 @@ export function ownField(order: unknown, field: string): unknown {
 }
 
 /** The order fields a JSON verdict repeats, so a consumer can tell which order it judged. */
-const ECHOED_FIELDS = ['symbol', 'side', 'type', 'newClientOrderId'] as const;
+export const ECHOED_FIELDS: readonly string[] = ['symbol', 'side', 'type', 'newClientOrderId'];
 
 /**
  * The verdict on one order as a JSON line:
- * `{ line, ok, symbol?, side?, type?, newClientOrderId?, violations, skipped }`. Each of the four
- * order fields is there when the parsed order holds it as a string, exactly as written (the
+ * `{ line, ok, symbol?, side?, type?, newClientOrderId?, violations, skipped }` (`fields` names
+ * the order fields repeated: a contract order's `positionSide` too). Each order field is there when the parsed order holds it as a string, exactly as written (the
  * strict line reader gives a JSON number as its written digits, which is what the check judged);
  * a field that is absent or not a string (null, a boolean, an object, an array) is left out,
  * never echoed raw, and the violations say what is wrong with it. The line stays one line of JSON that is safe on a
  * terminal: what `JSON.stringify` leaves raw of the control characters, line separators and
  * bidirectional overrides `printable` escapes is written as a `\u` escape, the same JSON string.
  */
-export function verdictJson(line: number, order: unknown, result: ValidationResult): string {
+export function verdictJson(
+  line: number,
+  order: unknown,
+  result: Judgement,
+  fields: readonly string[] = ECHOED_FIELDS,
+): string {
   const echoed: Record<string, string> = {};
-  for (const field of ECHOED_FIELDS) {
+  for (const field of fields) {
     const value = ownField(order, field);
     if (typeof value === 'string') echoed[field] = value;
   }

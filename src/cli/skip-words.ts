@@ -1,4 +1,16 @@
-import type { SkippedCheck, ValidationResult, Violation } from '../index.js';
+/** A skipped check as both entries report one. */
+interface Skip {
+  readonly check: string;
+  readonly reason: string;
+  readonly message: string;
+}
+
+/** A violation as both entries report one. */
+interface Breach {
+  readonly code: string;
+  readonly message: string;
+  readonly limit?: string | undefined;
+}
 
 /**
  * A skipped check in the CLI's words. The library says what its caller left out
@@ -14,7 +26,7 @@ import type { SkippedCheck, ValidationResult, Violation } from '../index.js';
  * // 'PRICE_ABOVE_BUY_LIMIT not checked: no reference price for the symbol (give last prices with --reference-prices FILE)'
  * ```
  */
-export function cliSkip(skip: SkippedCheck, pricesGiven: boolean): SkippedCheck {
+export function cliSkip<S extends Skip>(skip: S, pricesGiven: boolean): S {
   if (skip.reason !== 'NO_REFERENCE_PRICE') return skip;
   const fix = pricesGiven
     ? 'the symbol is not in the --reference-prices file'
@@ -27,7 +39,7 @@ export function cliSkip(skip: SkippedCheck, pricesGiven: boolean): SkippedCheck 
  * library says `maxNotional`), told from the violation's `limit` and `value`; the exchange's own
  * rules are told as the library tells them.
  */
-export function cliViolation(violation: Violation): Violation {
+export function cliViolation<V extends Breach>(violation: V): V {
   if (violation.code !== 'NOTIONAL_ABOVE_MAX') return violation;
   return { ...violation, message: `${violation.message} (the limit of --max-notional ${violation.limit})` };
 }
@@ -36,7 +48,9 @@ export function cliViolation(violation: Violation): Violation {
  * The result with its skips ({@link cliSkip}) and violations ({@link cliViolation}) in the CLI's
  * words; the same object when nothing in it needs them.
  */
-export function inCliWords(result: ValidationResult, pricesGiven: boolean): ValidationResult {
+export function inCliWords<
+  R extends { readonly violations: readonly Breach[]; readonly skipped: readonly Skip[] },
+>(result: R, pricesGiven: boolean): R {
   if (result.skipped.length === 0 && result.violations.every((v) => v.code !== 'NOTIONAL_ABOVE_MAX'))
     return result;
   return {

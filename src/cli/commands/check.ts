@@ -1,12 +1,7 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import {
-  CLIENT_ORDER_ID_RULES,
-  type RuleBook,
-  type ValidationContext,
-  type ValidationResult,
-} from '../../index.js';
+import { CLIENT_ORDER_ID_RULES, type RuleBook, type ValidationContext } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
 import {
@@ -22,8 +17,10 @@ import {
 import { builtOnce, oneOf, withDefault } from '../flag-schema-parts.js';
 import {
   COLOUR_STYLE,
+  ECHOED_FIELDS,
   formatUnreadableRow,
   formatVerdictRows,
+  type Judgement,
   NO_STYLE,
   ownField,
   tableHeader,
@@ -196,10 +193,8 @@ export const checkCommand: Command = flaggedCommand(
     const input = await openInput(positionals[0], io);
     watchOutput(io.stdout);
     try {
-      const tally = await checkAll(io, input, book, {
-        prices,
-        pricesGiven: referenceFile !== undefined,
-        maxNotional: flags['max-notional'],
+      const judge = spotJudge(book, prices, referenceFile !== undefined, flags['max-notional']);
+      const tally = await checkAll(io, input, judge, {
         maxLineBytes: flags['max-line-bytes'],
         json: flags.json,
       });
@@ -260,15 +255,35 @@ async function openInput(operand: string | undefined, io: CliIo): Promise<Input>
   }
 }
 
+/**
+ * How the orders are judged: the verdict on one parsed line, in the CLI's words, and the order
+ * fields a JSON verdict repeats. Spot judges with the rule book; `--market futures` with the
+ * contract book (check-futures.ts).
+ */
+export interface Judge {
+  readonly judge: (order: unknown) => Judgement;
+  readonly echoed: readonly string[];
+}
+
+/** The spot judge: each order with its symbol's reference price and `--max-notional`. */
+function spotJudge(
+  book: RuleBook,
+  prices: ReadonlyMap<string, string>,
+  pricesGiven: boolean,
+  maxNotional: string | undefined,
+): Judge {
+  return {
+    judge: (order) =>
+      inCliWords(book.validateOrder(order, contextFor(order, prices, maxNotional)), pricesGiven),
+    echoed: ECHOED_FIELDS,
+  };
+}
+
 async function checkAll(
   io: CliIo,
   input: Input,
-  book: RuleBook,
+  { judge, echoed }: Judge,
   options: {
-    prices: ReadonlyMap<string, string>;
-    /** Whether --reference-prices was given: a skip for want of a price says which fix applies. */
-    pricesGiven: boolean;
-    maxNotional: string | undefined;
     maxLineBytes: number;
     json: boolean;
   },
@@ -321,13 +336,13 @@ async function checkAll(
           );
       } else {
         const order = entry.value;
-        const result = book.validateOrder(order, contextFor(order, options.prices, options.maxNotional));
+        const result = judge(order);
         count1(tally, result);
         if (outputOpen(entry.line))
           await emit(
             options.json
-              ? `${verdictJson(entry.line, order, inCliWords(result, options.pricesGiven))}\n`
-              : `${formatVerdictRows(entry.line, order, inCliWords(result, options.pricesGiven), style).join('\n')}\n`,
+              ? `${verdictJson(entry.line, order, result, echoed)}\n`
+              : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
           );
       }
       progress.update({
@@ -366,7 +381,7 @@ function shellWord(text: string): string {
   return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-function count1(tally: Tally, result: ValidationResult): void {
+function count1(tally: Tally, result: Judgement): void {
   tally.checked++;
   if (result.ok) tally.passed++;
   else tally.refused++;
