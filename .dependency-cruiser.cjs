@@ -19,7 +19,7 @@ const LAYERS = [
   { name: 'features', paths: ['diff', 'sample', 'testing'] },
   { name: 'client', paths: ['client'] },
   { name: 'source', paths: ['source'] },
-  { name: 'entry-points', paths: ['index.ts', 'node.ts'] },
+  { name: 'entry-points', paths: ['index.ts', 'futures.ts', 'node.ts'] },
   { name: 'gateway', paths: ['gateway', 'gateway.ts'] },
   { name: 'cli', paths: ['cli'] },
 ];

@@ -6,7 +6,7 @@
  * @type {import('typedoc').TypeDocOptions}
  */
 export default {
-  entryPoints: ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
+  entryPoints: ['src/index.ts', 'src/futures.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
   out: 'docs/api',
   // The front page: what the package does, how to install it, `validateOrder` first, and the
   // four entries. Its own page, not the README: the README's relative links to examples/ and

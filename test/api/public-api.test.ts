@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ENTRY_POINTS = ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'];
+const ENTRY_POINTS = [
+  'src/index.ts',
+  'src/futures.ts',
+  'src/node.ts',
+  'src/gateway.ts',
+  'src/testing/index.ts',
+];
 
 let built: ts.Program | undefined;
 afterAll(() => {
