@@ -14,6 +14,16 @@ export interface Judgement {
   readonly skipped: readonly { readonly check: string; readonly reason: string }[];
 }
 
+/**
+ * How the orders of `check` are judged: the verdict on one parsed line, in the CLI's words, and
+ * the order fields a JSON verdict repeats. Spot judges with the rule book; `--market futures`
+ * with the contract book (commands/check-futures.ts).
+ */
+export interface Judge {
+  readonly judge: (order: unknown) => Judgement;
+  readonly echoed: readonly string[];
+}
+
 /** How verdicts are written: readable rows, or one JSON object per line. */
 export type VerdictFormat = 'table' | 'json';
 

@@ -26,7 +26,14 @@ interface Breach {
  * // 'PRICE_ABOVE_BUY_LIMIT not checked: no reference price for the symbol (give last prices with --reference-prices FILE)'
  * ```
  */
-export function cliSkip<S extends Skip>(skip: S, pricesGiven: boolean): S {
+export function cliSkip<S extends Skip>(skip: S, pricesGiven: boolean, positionsGiven = false): S {
+  if (skip.reason === 'NO_POSITION') {
+    // A contract order's position cap (`check --market futures`): the position comes from --positions.
+    const fix = positionsGiven
+      ? 'the symbol and side are not in the --positions file'
+      : 'give the positions held with --positions FILE';
+    return { ...skip, message: `${skip.check} not checked: no position held on the order's side (${fix})` };
+  }
   if (skip.reason !== 'NO_REFERENCE_PRICE') return skip;
   const fix = pricesGiven
     ? 'the symbol is not in the --reference-prices file'
@@ -50,12 +57,12 @@ export function cliViolation<V extends Breach>(violation: V): V {
  */
 export function inCliWords<
   R extends { readonly violations: readonly Breach[]; readonly skipped: readonly Skip[] },
->(result: R, pricesGiven: boolean): R {
+>(result: R, pricesGiven: boolean, positionsGiven = false): R {
   if (result.skipped.length === 0 && result.violations.every((v) => v.code !== 'NOTIONAL_ABOVE_MAX'))
     return result;
   return {
     ...result,
     violations: result.violations.map(cliViolation),
-    skipped: result.skipped.map((skip) => cliSkip(skip, pricesGiven)),
+    skipped: result.skipped.map((skip) => cliSkip(skip, pricesGiven, positionsGiven)),
   };
 }

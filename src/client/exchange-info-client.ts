@@ -1,6 +1,8 @@
 import { Agent, type Dispatcher } from 'undici';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeValue, type PreflightError } from '../errors/preflight-error.js';
+import type { ContractInfo } from '../exchange-info/contract-schema.js';
+import { parseContractInfo } from '../exchange-info/parse-contract-info.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -241,23 +243,46 @@ export class ExchangeInfoClient {
   }
 
   /**
-   * Fetches the contract host's definitions, `GET /capi/v3/market/exchangeInfo` below the
-   * client's `baseUrl` (for WEEX, a client made with `baseUrl: 'https://api-contract.weex.com'`),
-   * narrowed to one contract by `query.symbol`, with the same retries, timeouts, size cap and
-   * typed errors as {@link fetchExchangeInfo}; the body as text, decoded from UTF-8 but not
-   * parsed. Read it with `parseContractInfoText` or `ContractBook.fromContractInfoText`
-   * (`order-preflight/futures`), which keep every digit. The answer carries no `serverTime`, so
-   * the clock offset is not updated.
+   * Fetches the contract host's definitions (WEEX perpetual futures), `GET
+   * /capi/v3/market/exchangeInfo` below the client's `baseUrl` (for WEEX, a client made with
+   * `baseUrl: 'https://api-contract.weex.com'`), narrowed to one contract by `query.symbol`, with
+   * the same retries, timeouts, size cap and typed errors as {@link fetchExchangeInfo}, every
+   * digit of every number kept; read as `parseContractInfo` reads them (a definition that does not
+   * hold set aside in `rejected`). Spends {@link CONTRACT_INFO_REQUEST_WEIGHT} per request. The
+   * answer carries no `serverTime`, so the clock offset is not updated.
    *
    * @throws {InvalidQueryError} for a query other than `{ symbol }` or a malformed symbol; nothing is sent.
-   * @throws {InvalidResponseError} when a 2xx body is not UTF-8.
-   * @throws the other errors of {@link fetchExchangeInfo}, but for the parsing ones.
+   * @throws {ExchangeInfoSchemaError} when the JSON is not a contract payload at the top level
+   *   (an `ExchangeAnswerError` for the exchange's `{ code, msg }` answered with a 2xx).
+   * @throws the other errors of {@link fetchExchangeInfo}.
    * @example
    * ```ts
    * import { ContractBook } from 'order-preflight/futures';
    *
    * const contracts = new ExchangeInfoClient({ baseUrl: 'https://api-contract.weex.com' });
-   * const book = ContractBook.fromContractInfoText(await contracts.fetchContractInfoText());
+   * const book = ContractBook.fromContractInfo(await contracts.fetchContractInfo());
+   * book.contract('DOGEUSDT')?.quantityPrecision; // -2
+   * ```
+   */
+  fetchContractInfo(query?: ContractInfoQuery, options?: FetchExchangeInfoOptions): Promise<ContractInfo> {
+    return this.#fetch(
+      () => this.#contractTarget(query),
+      options,
+      (bytes, url, contentType) => parseContractInfo(decodeJson(bytes, url, contentType)),
+    );
+  }
+
+  /**
+   * The same request as {@link fetchContractInfo}, answered with the body as text, decoded from
+   * UTF-8 but not parsed: to save it as it came (what `order-preflight fetch --market futures`
+   * writes) or to parse it later with `parseContractInfoText` or
+   * `ContractBook.fromContractInfoText` (`order-preflight/futures`).
+   *
+   * @throws {InvalidResponseError} when a 2xx body is not UTF-8.
+   * @throws the other errors of {@link fetchContractInfo}, but for the parsing ones.
+   * @example
+   * ```ts
+   * await writeFile('contracts.json', await contracts.fetchContractInfoText());
    * ```
    */
   fetchContractInfoText(query?: ContractInfoQuery, options?: FetchExchangeInfoOptions): Promise<string> {

@@ -2,13 +2,16 @@
 // against a real loopback server: the path below the base, the one query parameter, the same
 // retries and typed errors as exchangeInfo, and the request weight the endpoint documents.
 import { describe, expect, it } from 'vitest';
+import { ContractBook } from '../../src/futures.js';
+import { isExchangeAnswerError, isExchangeInfoSchemaError } from '../../src/index.js';
 import {
   ExchangeInfoClient,
   isHttpStatusError,
   isInvalidQueryError,
+  isInvalidResponseError,
   isRateLimitedError,
 } from '../../src/node.js';
-import { json, silence } from '../../test-support/loopback-server.js';
+import { json, silence, text } from '../../test-support/loopback-server.js';
 import { rejectionOf, withClient } from './harness.js';
 
 /** A contract payload as the contract host writes it: strings in one definition, numbers in another. */
@@ -80,6 +83,53 @@ describe('ExchangeInfoClient.fetchContractInfoText', () => {
       }
       expect(server.requests).toHaveLength(0);
       expect(client.requestWeightSpent).toBe(0);
+    });
+  });
+});
+
+describe('ExchangeInfoClient.fetchContractInfo', () => {
+  it('reads the contracts losslessly, strings and numbers alike, a negative precision included', async () => {
+    await withClient(json(200, CONTRACTS), {}, async (client, server) => {
+      const info = await client.fetchContractInfo({ symbol: 'DOGEUSDT' });
+      expect(server.requests[0]?.url).toBe('/capi/v3/market/exchangeInfo?symbol=DOGEUSDT');
+      expect(info.rejected).toEqual([]);
+      const [doge, btc] = info.symbols;
+      expect([doge?.quantityPrecision, doge?.contractVal, doge?.minOrderSize]).toEqual([-2, '100', '100']);
+      expect([btc?.pricePrecision, btc?.contractVal, btc?.maxOrderSize]).toEqual([1, '0.000001', '10000']);
+      const book = ContractBook.fromContractInfo(info);
+      expect(book.symbols).toEqual(['DOGEUSDT', 'BTCUSDT']);
+      const order = {
+        symbol: 'DOGEUSDT',
+        side: 'BUY',
+        positionSide: 'LONG',
+        type: 'MARKET',
+        quantity: '150',
+      };
+      expect(book.checkOrder(order).codes).toContain('QUANTITY_STEP');
+    });
+  });
+
+  it('keeps every digit of a long number, which JSON.parse would round', async () => {
+    const long = '98765432109876543210';
+    await withClient(
+      json(200, `{"symbols":[{"symbol":"BTCUSDT","contractVal":"0.0001","maxOrderSize":${long}}]}`),
+      {},
+      async (client) => {
+        expect((await client.fetchContractInfo()).symbols[0]?.maxOrderSize).toBe(long);
+      },
+    );
+  });
+
+  it('refuses what is not a contract payload with the typed errors of the readers', async () => {
+    await withClient(json(200, { code: -1121, msg: 'Invalid symbol.' }), {}, async (client) => {
+      const error = await rejectionOf(client.fetchContractInfo());
+      expect(isExchangeAnswerError(error) && error.exchangeCode).toBe(-1121);
+    });
+    await withClient(json(200, '[1, 2]'), {}, async (client) => {
+      expect(isExchangeInfoSchemaError(await rejectionOf(client.fetchContractInfo()))).toBe(true);
+    });
+    await withClient(text(200, '<html>busy</html>', 'text/html'), {}, async (client) => {
+      expect(isInvalidResponseError(await rejectionOf(client.fetchContractInfo()))).toBe(true);
     });
   });
 });

@@ -4,6 +4,7 @@
  * an unknown one, and read by the library's own client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContractBook } from '../../src/futures.js';
 import { type FakeExchange, startFakeExchange } from '../../src/gateway.js';
 import { ExchangeInfoClient } from '../../src/node.js';
 
@@ -64,6 +65,22 @@ describe('the fake exchange serves contract definitions', () => {
     } finally {
       await client.close();
       await other.close();
+    }
+  });
+});
+
+describe('the recorded contracts, fetched by the client, make a contract book', () => {
+  it('reads all three with nothing set aside, on their recorded grids', async () => {
+    const client = new ExchangeInfoClient({ baseUrl: exchange.url, retries: 0 });
+    try {
+      const book = ContractBook.fromContractInfo(await client.fetchContractInfo());
+      expect(book.symbols).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
+      expect(book.rejected).toEqual([]);
+      const doge = { symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET' } as const;
+      expect(book.checkOrder({ ...doge, quantity: '150' }).codes).toEqual(['QUANTITY_STEP']);
+      expect(book.checkOrder({ ...doge, quantity: '300' }, { position: '0' }).ok).toBe(true);
+    } finally {
+      await client.close();
     }
   });
 });
