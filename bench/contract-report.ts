@@ -102,9 +102,9 @@ export function reportContracts(library: ContractBenchLibrary, size: number): vo
   }
   console.table(rows);
   console.log(
-    'contract/spot: time per order on the spot twin over the time on the contract (1.00x: as fast; ' +
-      'above 1: the contract is faster); verdicts differing: contract orders whose verdict is not ' +
-      "the spot twin's, or not the big.js validator's",
+    'contract/spot: time per order on the contract over the time on its spot twin (1.00x: as fast; ' +
+      'above 1: the contract is slower); vs big.js: how many times faster than the big.js validator; ' +
+      "verdicts differing: contract orders whose verdict is not the spot twin's, or not the big.js validator's",
   );
   if (sink === -1) console.log(sink);
 }
