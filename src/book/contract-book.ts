@@ -100,6 +100,19 @@ export type ContractNormalizeResult =
     };
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
+
+/** A passing answer, as `validateOrder` and `checkOrder` give it. */
+interface Passed {
+  readonly result: ContractValidationResult;
+  readonly verdict: ContractOrderVerdict;
+}
+/**
+ * Passing answers by the spot judge's skip list (shared per set of skips on its fast path), the
+ * contract rule's skip, and whether the order is an algo order (whose band skips are dropped).
+ * The answers depend on nothing else, so every book shares them.
+ */
+const PASSES = new WeakMap<readonly SkippedCheck[], Map<object, [Passed | undefined, Passed | undefined]>>();
+const NO_SKIP = Object.freeze({});
 const NOTHING: readonly never[] = Object.freeze([]);
 const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
 
@@ -239,6 +252,10 @@ export class ContractBook {
       const reading = readContractOrder(order, context);
       if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
       const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (spot.ok && reading.faults.length === 0) {
+        const passed = this.#passing(reading, spot.skipped);
+        if (passed !== undefined) return passed.result;
+      }
       return this.#combine(reading, spot.violations, spot.skipped);
     } catch (error) {
       return { ok: false, violations: [unreadable(error)], skipped: NOTHING };
@@ -260,6 +277,10 @@ export class ContractBook {
       if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
         return verdictOf(this.validateOrder(order, context));
       const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (spot.ok && reading.faults.length === 0) {
+        const passed = this.#passing(reading, spot.skipped);
+        if (passed !== undefined) return passed.verdict;
+      }
       const codes: ContractViolationCode[] = [];
       let at = 0;
       for (const code of spot.codes) {
@@ -351,6 +372,50 @@ export class ContractBook {
     } catch (error) {
       return { estimated: false, violations: [unreadable(error)] };
     }
+  }
+
+  /**
+   * The answer for an order the spot judge passed with no fault of the contract's own fields,
+   * when the contract rules pass it too with at most one skip: shared and frozen, made once per
+   * set of skips, so that a passing contract order allocates no result (as a passing spot order
+   * does not). `undefined` when the general way must word it.
+   */
+  #passing(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return undefined;
+    let skip: ContractSkippedCheck | undefined;
+    for (const rule of CONTRACT_RULES) {
+      const outcome = rule.check(contract, reading.order, reading.context, this.#rules);
+      if (outcome === undefined) continue;
+      if ('code' in outcome || skip !== undefined) return undefined;
+      skip = outcome;
+    }
+    const algo = reading.order.type !== undefined && ALGO_ORDER_TYPES.includes(reading.order.type);
+    let bySkip = PASSES.get(spotSkipped);
+    if (bySkip === undefined) {
+      bySkip = new Map();
+      PASSES.set(spotSkipped, bySkip);
+    }
+    const key = skip ?? NO_SKIP;
+    let pair = bySkip.get(key);
+    if (pair === undefined) {
+      pair = [undefined, undefined];
+      bySkip.set(key, pair);
+    }
+    const at = algo ? 1 : 0;
+    let passed = pair[at];
+    if (passed === undefined) {
+      const skipped = this.#skips(reading, spotSkipped);
+      if (skip !== undefined) skipped.push(skip);
+      const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
+      passed = {
+        result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
+        verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
+      };
+      pair[at] = passed;
+    }
+    return passed;
   }
 
   /** The spot judge's answer and the contract's own, as one result. */
