@@ -1,5 +1,6 @@
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid } from '../decimal/grid.js';
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { ContractDefinition, ContractInfo } from '../exchange-info/contract-schema.js';
@@ -192,6 +193,7 @@ export class ContractBook {
    * @throws {ExchangeInfoSchemaError} when a raw body's top level is wrong.
    * @throws {ExchangeAnswerError} when the body is the exchange's error answer.
    * @throws {InvalidArgumentError} when an option is not one of its values.
+   * @throws {ExchangeInfoSchemaError} when a parsed `ContractInfo` cannot be read at all (a proxy).
    * @example
    * ```ts
    * const book = ContractBook.fromContractInfo(await (await fetch(url)).json());
@@ -200,7 +202,19 @@ export class ContractBook {
    */
   static fromContractInfo(payload: unknown, options?: ContractBookOptions): ContractBook {
     const read = readOptions(options);
-    return new ContractBook(isParsed(payload) ? payload : parseContractInfo(payload), read);
+    let parsed: boolean;
+    try {
+      parsed = isParsed(payload);
+    } catch (error) {
+      throw unreadableInfo(error);
+    }
+    if (!parsed) return new ContractBook(parseContractInfo(payload), read);
+    try {
+      return new ContractBook(payload as ContractInfo, read);
+    } catch (error) {
+      // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
+      throw unreadableInfo(error);
+    }
   }
 
   /**
@@ -508,6 +522,11 @@ function unreadable(error: unknown): ContractViolation {
     field: 'order',
     message: `the order could not be judged (${describeThrown(error)})`,
   };
+}
+
+function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
+  const message = `could not be read: ${describeThrown(error)}`;
+  return new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
 }
 
 function isParsed(payload: unknown): payload is ContractInfo {
