@@ -1,5 +1,6 @@
 import { Dec } from '../decimal/dec.js';
 import { ceilToGrid } from '../decimal/grid.js';
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeThrown, describeValue } from '../errors/preflight-error.js';
 import type { ContractDefinition, ContractInfo } from '../exchange-info/contract-schema.js';
@@ -100,6 +101,19 @@ export type ContractNormalizeResult =
     };
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
+
+/** A passing answer, as `validateOrder` and `checkOrder` give it. */
+interface Passed {
+  readonly result: ContractValidationResult;
+  readonly verdict: ContractOrderVerdict;
+}
+/**
+ * Passing answers by the spot judge's skip list (shared per set of skips on its fast path), the
+ * contract rule's skip, and whether the order is an algo order (whose band skips are dropped).
+ * The answers depend on nothing else, so every book shares them.
+ */
+const PASSES = new WeakMap<readonly SkippedCheck[], Map<object, [Passed | undefined, Passed | undefined]>>();
+const NO_SKIP = Object.freeze({});
 const NOTHING: readonly never[] = Object.freeze([]);
 const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
 
@@ -179,6 +193,7 @@ export class ContractBook {
    * @throws {ExchangeInfoSchemaError} when a raw body's top level is wrong.
    * @throws {ExchangeAnswerError} when the body is the exchange's error answer.
    * @throws {InvalidArgumentError} when an option is not one of its values.
+   * @throws {ExchangeInfoSchemaError} when a parsed `ContractInfo` cannot be read at all (a proxy).
    * @example
    * ```ts
    * const book = ContractBook.fromContractInfo(await (await fetch(url)).json());
@@ -187,7 +202,19 @@ export class ContractBook {
    */
   static fromContractInfo(payload: unknown, options?: ContractBookOptions): ContractBook {
     const read = readOptions(options);
-    return new ContractBook(isParsed(payload) ? payload : parseContractInfo(payload), read);
+    let parsed: boolean;
+    try {
+      parsed = isParsed(payload);
+    } catch (error) {
+      throw unreadableInfo(error);
+    }
+    if (!parsed) return new ContractBook(parseContractInfo(payload), read);
+    try {
+      return new ContractBook(payload as ContractInfo, read);
+    } catch (error) {
+      // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
+      throw unreadableInfo(error);
+    }
   }
 
   /**
@@ -239,6 +266,10 @@ export class ContractBook {
       const reading = readContractOrder(order, context);
       if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
       const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (spot.ok && reading.faults.length === 0) {
+        const passed = this.#passing(reading, spot.skipped);
+        if (passed !== undefined) return passed.result;
+      }
       return this.#combine(reading, spot.violations, spot.skipped);
     } catch (error) {
       return { ok: false, violations: [unreadable(error)], skipped: NOTHING };
@@ -260,6 +291,10 @@ export class ContractBook {
       if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
         return verdictOf(this.validateOrder(order, context));
       const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (spot.ok && reading.faults.length === 0) {
+        const passed = this.#passing(reading, spot.skipped);
+        if (passed !== undefined) return passed.verdict;
+      }
       const codes: ContractViolationCode[] = [];
       let at = 0;
       for (const code of spot.codes) {
@@ -353,6 +388,50 @@ export class ContractBook {
     }
   }
 
+  /**
+   * The answer for an order the spot judge passed with no fault of the contract's own fields,
+   * when the contract rules pass it too with at most one skip: shared and frozen, made once per
+   * set of skips, so that a passing contract order allocates no result (as a passing spot order
+   * does not). `undefined` when the general way must word it.
+   */
+  #passing(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return undefined;
+    let skip: ContractSkippedCheck | undefined;
+    for (const rule of CONTRACT_RULES) {
+      const outcome = rule.check(contract, reading.order, reading.context, this.#rules);
+      if (outcome === undefined) continue;
+      if ('code' in outcome || skip !== undefined) return undefined;
+      skip = outcome;
+    }
+    const algo = reading.order.type !== undefined && ALGO_ORDER_TYPES.includes(reading.order.type);
+    let bySkip = PASSES.get(spotSkipped);
+    if (bySkip === undefined) {
+      bySkip = new Map();
+      PASSES.set(spotSkipped, bySkip);
+    }
+    const key = skip ?? NO_SKIP;
+    let pair = bySkip.get(key);
+    if (pair === undefined) {
+      pair = [undefined, undefined];
+      bySkip.set(key, pair);
+    }
+    const at = algo ? 1 : 0;
+    let passed = pair[at];
+    if (passed === undefined) {
+      const skipped = this.#skips(reading, spotSkipped);
+      if (skip !== undefined) skipped.push(skip);
+      const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
+      passed = {
+        result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
+        verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
+      };
+      pair[at] = passed;
+    }
+    return passed;
+  }
+
   /** The spot judge's answer and the contract's own, as one result. */
   #combine(
     reading: ContractReading,
@@ -443,6 +522,11 @@ function unreadable(error: unknown): ContractViolation {
     field: 'order',
     message: `the order could not be judged (${describeThrown(error)})`,
   };
+}
+
+function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
+  const message = `could not be read: ${describeThrown(error)}`;
+  return new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
 }
 
 function isParsed(payload: unknown): payload is ContractInfo {

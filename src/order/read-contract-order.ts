@@ -9,7 +9,7 @@ import {
   CONTRACT_ORDER_FIELD_TABLE,
   type ContractOrderFieldSpec,
   type ContractOrderType,
-  OWN_CONTRACT_FIELDS,
+  type OWN_CONTRACT_FIELDS,
   type PositionSide,
   SPOT_TYPE_OF,
 } from './contract-order-fields.js';
@@ -24,20 +24,21 @@ import { type OrderDecimal, readDecimalInput } from './decimal-input.js';
 
 /** The fields of a contract order that were read successfully (those the contract rules use). */
 export interface ParsedContractOrder {
-  symbol?: string;
-  side?: 'BUY' | 'SELL';
-  positionSide?: PositionSide;
-  type?: ContractOrderType;
-  quantity?: OrderDecimal;
-  triggerPrice?: OrderDecimal;
-  tpTriggerPrice?: OrderDecimal;
-  slTriggerPrice?: OrderDecimal;
+  symbol: string | undefined;
+  side: 'BUY' | 'SELL' | undefined;
+  positionSide: PositionSide | undefined;
+  type: ContractOrderType | undefined;
+  /** Read when a contract rule needs it (a MARKET order, a position in the context). */
+  quantity: OrderDecimal | undefined;
+  triggerPrice: OrderDecimal | undefined;
+  tpTriggerPrice: OrderDecimal | undefined;
+  slTriggerPrice: OrderDecimal | undefined;
 }
 
 /** The usable parts of a contract context the contract rules use. */
 export interface ParsedContractContext {
-  /** The current position on the order's side; absent when not given or unreadable. */
-  position?: OrderDecimal;
+  /** The current position on the order's side; `undefined` when not given or unreadable. */
+  position: OrderDecimal | undefined;
 }
 
 /** What reading a contract order gave. */
@@ -57,6 +58,18 @@ export interface ContractReading {
   readonly own: Readonly<Record<string, unknown>>;
 }
 
+const NO_ORDER: ParsedContractOrder = Object.freeze({
+  symbol: undefined,
+  side: undefined,
+  positionSide: undefined,
+  type: undefined,
+  quantity: undefined,
+  triggerPrice: undefined,
+  tpTriggerPrice: undefined,
+  slTriggerPrice: undefined,
+});
+const NO_CONTEXT: ParsedContractContext = Object.freeze({ position: undefined });
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -72,8 +85,8 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown): Contr
     return {
       spotOrder: rawOrder,
       spotContext: rawContext,
-      order: {},
-      context: {},
+      order: NO_ORDER,
+      context: NO_CONTEXT,
       faults: [],
       unreadable: false,
       own: {},
@@ -90,8 +103,8 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown): Contr
     return {
       spotOrder: {},
       spotContext: undefined,
-      order: {},
-      context: {},
+      order: NO_ORDER,
+      context: NO_CONTEXT,
       faults: [fault],
       unreadable: true,
       own: {},
@@ -101,36 +114,39 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown): Contr
 }
 
 function readRecord(raw: Record<string, unknown>, rawContext: unknown): ContractReading {
+  // Each field read once, by name (one literal shape: the hot path's loads stay monomorphic).
   const symbol = raw.symbol;
   const side = raw.side;
   const quantity = raw.quantity;
   const price = raw.price;
   const newClientOrderId = raw.newClientOrderId;
-  const own: Record<string, unknown> = {};
-  for (const field of OWN_CONTRACT_FIELDS) own[field] = raw[field];
+  const own = {
+    positionSide: raw.positionSide,
+    type: raw.type,
+    triggerPrice: raw.triggerPrice,
+    timeInForce: raw.timeInForce,
+    tpTriggerPrice: raw.tpTriggerPrice,
+    slTriggerPrice: raw.slTriggerPrice,
+    TpWorkingType: raw.TpWorkingType,
+    SlWorkingType: raw.SlWorkingType,
+  } satisfies Record<(typeof OWN_CONTRACT_FIELDS)[number], unknown>;
 
   const faults: ContractViolation[] = [];
-  const order: ParsedContractOrder = {};
-  if (typeof symbol === 'string' && symbol.length > 0) order.symbol = symbol;
-  if (side === 'BUY' || side === 'SELL') order.side = side;
-  const quantityRead = isAbsent(quantity) ? undefined : readDecimalInput(quantity);
-  if (quantityRead?.ok) order.quantity = quantityRead.decimal;
-
   const type = readWordField('type', own.type, undefined, faults) as ContractOrderType | undefined;
-  if (type !== undefined) order.type = type;
-  for (const field of OWN_CONTRACT_FIELDS) {
-    if (field === 'type') continue;
-    const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
-    const value = own[field];
-    if (spec.kind === 'word') {
-      const word = readWordField(field as WordField, value, type, faults);
-      if (word !== undefined && field === 'positionSide') order.positionSide = word as PositionSide;
-    } else {
-      const decimal = readDecimalField(field as DecimalField, value, type, faults);
-      if (decimal !== undefined) (order as Record<string, unknown>)[field] = decimal;
-    }
-  }
-  faults.sort(byContractFieldPlace);
+  const order: ParsedContractOrder = {
+    symbol: typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined,
+    side: side === 'BUY' || side === 'SELL' ? side : undefined,
+    positionSide: readWordField('positionSide', own.positionSide, type, faults) as PositionSide | undefined,
+    type,
+    quantity: undefined,
+    triggerPrice: readDecimalField('triggerPrice', own.triggerPrice, type, faults),
+    tpTriggerPrice: readDecimalField('tpTriggerPrice', own.tpTriggerPrice, type, faults),
+    slTriggerPrice: readDecimalField('slTriggerPrice', own.slTriggerPrice, type, faults),
+  };
+  readWordField('timeInForce', own.timeInForce, type, faults);
+  readWordField('TpWorkingType', own.TpWorkingType, type, faults);
+  readWordField('SlWorkingType', own.SlWorkingType, type, faults);
+  if (faults.length > 1) faults.sort(byContractFieldPlace);
 
   const spotType = type === undefined ? undefined : SPOT_TYPE_OF[type];
   const spotOrder = {
@@ -144,6 +160,12 @@ function readRecord(raw: Record<string, unknown>, rawContext: unknown): Contract
     newClientOrderId,
   };
   const { spotContext, context } = readContext(rawContext, type, order);
+  // The quantity as the contract rules need it: for a MARKET order (the open cap) or a position
+  // to add it to. Its faults are the spot reader's.
+  if ((type === 'MARKET' || context.position !== undefined) && quantity !== undefined) {
+    const read = readDecimalInput(quantity);
+    if (read.ok) order.quantity = read.decimal;
+  }
   return { spotOrder, spotContext, order, context, faults, unreadable: false, own, spotType };
 }
 
@@ -158,8 +180,7 @@ function readContext(
   type: ContractOrderType | undefined,
   order: ParsedContractOrder,
 ): { spotContext: unknown; context: ParsedContractContext } {
-  const context: ParsedContractContext = {};
-  if (!isRecord(rawContext)) return { spotContext: rawContext, context };
+  if (!isRecord(rawContext)) return { spotContext: rawContext, context: NO_CONTEXT };
   let position: unknown;
   let maxNotional: unknown;
   let referencePrice: unknown;
@@ -169,10 +190,9 @@ function readContext(
     referencePrice = rawContext.referencePrice;
   } catch {
     // The spot reader reads it again and reports it.
-    return { spotContext: rawContext, context };
+    return { spotContext: rawContext, context: NO_CONTEXT };
   }
-  const read = readPosition(position);
-  if (read !== undefined) context.position = read;
+  const context: ParsedContractContext = { position: readPosition(position) };
   if (type === 'LIMIT' || type === 'MARKET' || type === undefined)
     return { spotContext: { referencePrice, maxNotional }, context };
   const trigger = SPOT_TYPE_OF[type] === 'MARKET' ? order.triggerPrice?.text : undefined;
@@ -182,10 +202,11 @@ function readContext(
 /** A position: zero or a positive decimal; anything else is not usable (the check is skipped). */
 function readPosition(value: unknown): OrderDecimal | undefined {
   if (value === undefined || value === null) return undefined;
+  const read = readDecimalInput(value);
+  if (read.ok) return read.decimal;
   if (value === 0 || (typeof value === 'string' && /^0(\.0+)?$/.test(value)))
     return { text: String(value), value: Dec.ZERO };
-  const read = readDecimalInput(value);
-  return read.ok ? read.decimal : undefined;
+  return undefined;
 }
 
 const FIELD_PLACE: Readonly<Record<string, number>> = Object.fromEntries(
@@ -234,10 +255,11 @@ function readWordField(
   faults: ContractViolation[],
 ): string | undefined {
   const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
+  const words = spec.words as readonly string[];
+  // No word field is refused by a type: a word present and known is read at once.
+  if (typeof value === 'string' && words.includes(value)) return value;
   if (presenceFault(field, spec, !isAbsent(value), field === 'type' ? undefined : type, faults))
     return undefined;
-  const words = spec.words as readonly string[];
-  if (typeof value === 'string' && words.includes(value)) return value;
   const upper = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
   const suggestion = upper !== undefined && words.includes(upper) ? [upper] : undefined;
   faults.push(

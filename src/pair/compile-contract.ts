@@ -1,6 +1,8 @@
 import { Dec } from '../decimal/dec.js';
 import { commonGrid } from '../decimal/grid.js';
+import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { ContractDefinition } from '../exchange-info/contract-schema.js';
+import { MAX_ASSET_PRECISION, MIN_SIGNED_PRECISION } from '../exchange-info/field-schemas.js';
 import { powerOfTenText } from '../exchange-info/read-contract-definition.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
 import { compilePair } from './compile-pair.js';
@@ -35,11 +37,26 @@ export interface CompiledContract {
  */
 export type ContractSizeGrid = 'both' | 'contractVal' | 'quantityPrecision';
 
+/** A definition's decimal as canonical plain text, so a hand-built `'1e-3'` compiles too. */
+function plain(text: string): string {
+  const canonical = toPlainDecimal(text);
+  if (canonical === undefined) throw new RangeError(`not a decimal: ${String(text)}`);
+  return canonical;
+}
+
+/** A precision's grid, once the precision is known to be a whole number in range (a hand-built one may not be). */
+function precisionText(places: number): string {
+  if (!Number.isSafeInteger(places) || places < MIN_SIGNED_PRECISION || places > MAX_ASSET_PRECISION)
+    throw new RangeError(`not a precision: ${String(places)}`);
+  return powerOfTenText(places);
+}
+
 /** The size grid of a contract as plain text, or `null` when it has none. */
 export function sizeGridOf(definition: ContractDefinition, choice: ContractSizeGrid): string | null {
-  const value = choice === 'quantityPrecision' ? null : definition.contractVal;
+  const value =
+    choice === 'quantityPrecision' || definition.contractVal === null ? null : plain(definition.contractVal);
   const precision = choice === 'contractVal' ? null : definition.quantityPrecision;
-  const unit = precision === null ? null : powerOfTenText(precision);
+  const unit = precision === null ? null : precisionText(precision);
   if (value === null) return unit;
   if (unit === null) return value;
   return commonGrid(Dec.parse(value), Dec.parse(unit)).toString();
@@ -55,7 +72,7 @@ export function sizeGridOf(definition: ContractDefinition, choice: ContractSizeG
  */
 export function pairDefinitionOf(definition: ContractDefinition, grid: ContractSizeGrid): PairDefinition {
   const d = definition;
-  const tick = d.pricePrecision === null ? null : powerOfTenText(d.pricePrecision);
+  const tick = d.pricePrecision === null ? null : precisionText(d.pricePrecision);
   return {
     symbol: d.symbol,
     status: 'TRADING',
@@ -83,7 +100,7 @@ export function pairDefinitionOf(definition: ContractDefinition, grid: ContractS
   };
 }
 
-const orNull = (text: string | null): Dec | null => (text === null ? null : Dec.parse(text));
+const orNull = (text: string | null): Dec | null => (text === null ? null : Dec.parse(plain(text)));
 
 /**
  * Compiles one contract: every decimal parsed here, once.

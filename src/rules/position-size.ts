@@ -27,12 +27,13 @@ export function checkPositionSize(
   context: ParsedContractContext,
   _options: ContractRuleOptions,
 ): ContractRuleOutcome {
-  const quantity = order.quantity;
-  if (quantity === undefined || !opensPosition(order.side, order.positionSide)) return undefined;
+  if (!opensPosition(order.side, order.positionSide)) return undefined;
   const max = contract.maxPositionSize;
   if (max === null) return NO_MAX;
   const position = context.position;
   if (position === undefined) return NO_POSITION;
+  const quantity = order.quantity;
+  if (quantity === undefined) return undefined;
   const after = position.value.plus(quantity.value);
   if (after.lte(max)) return undefined;
   const room = max.minus(position.value);
