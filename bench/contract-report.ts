@@ -106,5 +106,30 @@ export function reportContracts(library: ContractBenchLibrary, size: number): vo
       'above 1: the contract is slower); vs big.js: how many times faster than the big.js validator; ' +
       "verdicts differing: contract orders whose verdict is not the spot twin's, or not the big.js validator's",
   );
+  const [main] = mixes;
+  const passing = main[1].contract.filter((c) => contractValidate(c));
+  const twinsOf = main[1].spot.filter((_, i) => contractValidate(main[1].contract[i] as ContractCase));
+  console.log(
+    `heap allocated per call on the main mix's passing orders: validateOrder spot ${bytesPerCall(twinsOf, spotValidate)}, ` +
+      `contract ${bytesPerCall(passing, contractValidate)}; checkOrder spot ${bytesPerCall(twinsOf, spotCheck)}, ` +
+      `contract ${bytesPerCall(passing, contractCheck)}`,
+  );
   if (sink === -1) console.log(sink);
+}
+
+/**
+ * Heap allocated per call over `list` (as run.ts measures it): the least growth of the heap over
+ * one pass, after a full collection, of several passes.
+ */
+function bytesPerCall<C>(list: readonly C[], passes: (c: C) => boolean): string {
+  const gc = globalThis.gc;
+  if (gc === undefined) return '(run with node --expose-gc)';
+  let least = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 8; pass++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (const c of list) if (passes(c)) sink++;
+    least = Math.min(least, (process.memoryUsage().heapUsed - before) / list.length);
+  }
+  return `${Math.max(0, least).toFixed(1)} B`;
 }

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/contracts-only.ts` (after `npm run build`): only the contracts' part of
+ * `node --expose-gc --import tsx bench/contracts-only.ts` (after `npm run build`): only the contracts' part of
  * `npm run bench` (contract-report.ts), for working on it.
  */
 const PACKAGE: string = 'order-preflight';

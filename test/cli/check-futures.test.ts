@@ -177,6 +177,24 @@ describe('order-preflight check --market futures', () => {
     expect(stderr.text).toMatch(/without --market futures/);
   });
 
+  it.each([
+    ['{"ETHUSDT": {"LONG": "-1"}}', /the position of "ETHUSDT" LONG must be a decimal of 0 or more/],
+    ['{"ETHUSDT": {"BOTH": "1"}}', /the position of "ETHUSDT"/],
+    ['{"ETHUSDT": "1"}', /the position of "ETHUSDT"/],
+    ['["ETHUSDT"]', /expected a JSON object of symbol to positions/],
+    ['{"ETHUSDT": {"LONG": "1"}, "ETHUSDT": {"LONG": "2"}}', /--positions/],
+  ])('refuses the positions file %s as a usage error naming where', async (text, message) => {
+    const positions = temp.path('positions.json');
+    await writeFile(positions, text);
+    const orders = temp.path('orders.jsonl');
+    await writeFile(orders, jsonLines(limit('ETHUSDT', 'BUY', 'LONG', '3000', '1')));
+    const { io, stdout, stderr } = fakeIo(['--market', 'futures', '--rules', contracts, '--positions', positions, orders]);
+    expect(await check(io)).toBe(2);
+    expect(stdout.text).toBe('');
+    expect(stderr.lines).toHaveLength(1);
+    expect(stderr.text).toMatch(message);
+  });
+
   it('leaves spot as it was: --market spot is the default', async () => {
     const snapshot = temp.path('snapshot.json');
     await writeSampleSnapshot(snapshot);
