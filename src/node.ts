@@ -69,6 +69,7 @@ export {
   removeLeftoverSnapshotFiles,
   type SnapshotWriteResult,
   writeSnapshotFile,
+  writeSnapshotText,
 } from './source/snapshot-file.js';
 export {
   isSnapshotFileError,

@@ -56,9 +56,6 @@ export async function loadReferencePrices(path: string): Promise<ReadonlyMap<str
 /** The largest `--positions` file read: 16 MiB, as `--reference-prices`. */
 export const MAX_POSITIONS_FILE_BYTES = 16 * 1024 * 1024;
 
-/** The sides a contract position is held on, as `positionSide` names them. */
-export const POSITION_SIDES = ['LONG', 'SHORT'] as const;
-
 /** A contract's open positions: the size held on each side that is known (base units). */
 export interface SidePositions {
   readonly LONG?: string | undefined;

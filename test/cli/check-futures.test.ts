@@ -188,7 +188,15 @@ describe('order-preflight check --market futures', () => {
     await writeFile(positions, text);
     const orders = temp.path('orders.jsonl');
     await writeFile(orders, jsonLines(limit('ETHUSDT', 'BUY', 'LONG', '3000', '1')));
-    const { io, stdout, stderr } = fakeIo(['--market', 'futures', '--rules', contracts, '--positions', positions, orders]);
+    const { io, stdout, stderr } = fakeIo([
+      '--market',
+      'futures',
+      '--rules',
+      contracts,
+      '--positions',
+      positions,
+      orders,
+    ]);
     expect(await check(io)).toBe(2);
     expect(stdout.text).toBe('');
     expect(stderr.lines).toHaveLength(1);

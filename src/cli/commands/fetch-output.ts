@@ -1,9 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { access, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { RuleBook } from '../../index.js';
-import { isSnapshotFileError, type SnapshotKeptReason, writeSnapshotFile } from '../../node.js';
+import {
+  isSnapshotFileError,
+  type SnapshotKeptReason,
+  writeSnapshotFile,
+  writeSnapshotText,
+} from '../../node.js';
 import { CommandFailure } from '../command-failure.js';
 import { describeError, describeFsError } from '../text.js';
 import { UsageError } from '../usage-error.js';
@@ -33,8 +37,9 @@ const KEPT: Readonly<Record<SnapshotKeptReason, string>> = {
 /** Where `fetch --market futures --out FILE` saves the contract payload it fetched. */
 export interface PayloadOutput {
   /**
-   * Writes `text` to FILE atomically: a temporary file beside it, flushed, then renamed over it
-   * (a reader sees the old file or the new one, never half of one).
+   * Writes `text` to FILE as the snapshot writer writes (the library's file writer: a temporary
+   * file beside FILE, flushed, renamed over it under its lock file, the directory flushed; a
+   * reader sees the old file or the new one, never half of one).
    *
    * @throws {CommandFailure} when it could not be written; FILE is then unchanged.
    */
@@ -51,22 +56,11 @@ export async function payloadOutput(path: string): Promise<PayloadOutput> {
   await writablePath(path);
   return {
     async write(text) {
-      const temporary = join(
-        dirname(resolve(path)),
-        `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`,
-      );
       try {
-        const handle = await open(temporary, 'wx');
-        try {
-          await handle.writeFile(text, 'utf8');
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temporary, path);
+        // A payload has no snapshot header: it is written without the snapshots' ordering check.
+        await writeSnapshotText(path, text);
       } catch (error) {
-        await rm(temporary, { force: true }).catch(() => {});
-        throw new CommandFailure(`could not write ${path}: ${describeFsError(error)}`);
+        throw failure(path, error);
       }
     },
   };
@@ -99,10 +93,15 @@ export async function snapshotOutput(path: string): Promise<SnapshotOutput> {
         const result = await writeSnapshotFile(path, book);
         return result.written ? undefined : KEPT[result.kept];
       } catch (error) {
-        if (!isSnapshotFileError(error)) throw error;
-        const cause = error.cause === undefined ? describeError(error) : describeFsError(error.cause);
-        throw new CommandFailure(`could not write ${path}: ${cause}`);
+        throw failure(path, error);
       }
     },
   };
+}
+
+/** A write's failure as the command reports it; anything but the writer's own error is rethrown. */
+function failure(path: string, error: unknown): CommandFailure {
+  if (!isSnapshotFileError(error)) throw error;
+  const cause = error.cause === undefined ? describeError(error) : describeFsError(error.cause);
+  return new CommandFailure(`could not write ${path}: ${cause}`);
 }
