@@ -146,11 +146,26 @@ describe('order-preflight check --market futures', () => {
     expect(verdicts(bare.stdout)[1]?.skipped.map((s) => s.reason)).toContain('NO_REFERENCE_PRICE');
   });
 
-  it('prints the table by default', async () => {
-    const { status, stdout } = await run(jsonLines(limit('DOGEUSDT', 'BUY', 'LONG', '0.12345', '150')));
+  it('prints the table by default, with the position side and room for the algo types', async () => {
+    const stop = {
+      ...market('BTCUSDT', 'SELL', 'LONG', '0.01'),
+      type: 'TAKE_PROFIT_MARKET',
+      triggerPrice: '70000',
+    };
+    const { status, stdout } = await run(jsonLines(limit('DOGEUSDT', 'BUY', 'LONG', '0.12345', '150'), stop));
     expect(status).toBe(1);
-    expect(stdout).toMatch(/^\s+1\s+FAIL\s+DOGEUSDT\s+BUY\s+LIMIT\s+150\s+0\.12345$/m);
+    const [header, doge, , , take] = stdout.split('\n');
+    expect(header).toMatch(/^\s+LINE\s+RESULT\s+SYMBOL\s+SIDE\s+POSITION\s+TYPE\s+QUANTITY\s+PRICE$/);
+    expect(doge).toMatch(/^\s+1\s+FAIL\s+DOGEUSDT\s+BUY\s+LONG\s+LIMIT\s+150\s+0\.12345$/);
     expect(stdout).toMatch(/QUANTITY_STEP .*-> try 100 or 200/);
+    expect(take).toMatch(/^\s+2\s+PASS\s+BTCUSDT\s+SELL\s+LONG\s+TAKE_PROFIT_MARKET\s+0\.01\s+-$/);
+    // The columns line up: each starts where its title does.
+    for (const title of ['TYPE', 'QUANTITY', 'PRICE'] as const) {
+      const at = header?.indexOf(title) ?? -1;
+      expect(doge?.[at - 1]).toBe(' ');
+      expect(take?.[at - 1]).toBe(' ');
+      expect(take?.[at]).not.toBe(' ');
+    }
   });
 
   it('refuses a spot payload or snapshot as --rules, and the flags of the other market, as usage errors', async () => {

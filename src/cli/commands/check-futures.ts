@@ -1,6 +1,6 @@
 import { ContractBook, type ContractOrderContext } from '../../futures.js';
 import { isExchangeInfoSchemaError, parseJsonStrictly } from '../../index.js';
-import { ECHOED_FIELDS, type Judge, ownField } from '../format-verdict.js';
+import { CONTRACT_COLUMNS, ECHOED_FIELDS, type Judge, ownField } from '../format-verdict.js';
 import { loadPositions, type SidePositions } from '../load-files.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { MAX_RULES_FILE_BYTES } from '../rules-file.js';
@@ -43,6 +43,7 @@ export async function futuresJudge(
         positionsPath !== undefined,
       ),
     echoed: CONTRACT_ECHOED_FIELDS,
+    columns: CONTRACT_COLUMNS,
   };
 }
 

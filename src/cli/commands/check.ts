@@ -26,6 +26,7 @@ import {
   type Judgement,
   NO_STYLE,
   ownField,
+  SPOT_COLUMNS,
   tableHeader,
   unreadableJson,
   verdictJson,
@@ -329,13 +330,14 @@ function spotJudge(
     judge: (order) =>
       inCliWords(book.validateOrder(order, contextFor(order, prices, maxNotional)), pricesGiven),
     echoed: ECHOED_FIELDS,
+    columns: SPOT_COLUMNS,
   };
 }
 
 async function checkAll(
   io: CliIo,
   input: Input,
-  { judge, echoed }: Judge,
+  { judge, echoed, columns }: Judge,
   options: {
     maxLineBytes: number;
     json: boolean;
@@ -369,7 +371,7 @@ async function checkAll(
     if (sharesTerminal) progress.clear();
     if (!headerWritten) {
       headerWritten = true;
-      text = `${tableHeader()}\n${text}`;
+      text = `${tableHeader(columns)}\n${text}`;
     }
     await write(io.stdout, text);
   };
@@ -396,7 +398,7 @@ async function checkAll(
           await emit(
             options.json
               ? `${verdictJson(entry.line, order, result, echoed)}\n`
-              : `${formatVerdictRows(entry.line, order, result, style).join('\n')}\n`,
+              : `${formatVerdictRows(entry.line, order, result, style, columns).join('\n')}\n`,
           );
       }
       progress.update({
