@@ -157,7 +157,11 @@ export interface ContractOrderArbOptions {
   readonly numbers?: boolean;
 }
 
-/** A contract order and the context it is judged in, as {@link contractOrderArb} makes them. */
+/**
+ * A contract order and the context it is judged in, as {@link contractOrderArb} makes them.
+ *
+ * @example `fc.sample(contractOrderArb(raw), 1)[0]?.order.positionSide // 'LONG' or 'SHORT'`
+ */
 export interface GeneratedContractOrder {
   readonly order: Record<string, unknown>;
   readonly context: ContractOrderContext;
