@@ -50,6 +50,10 @@ export default {
     'ORDER_FIELD_TABLE',
     'READING_CODES',
     'LOOKUP_CODES',
+    // The contract tables, as `ORDER_FIELD_TABLE` for spot: `ContractFieldName` and
+    // `ContractOrderField` are derived from them, and their pages list the members.
+    'CONTRACT_FIELDS',
+    'CONTRACT_ORDER_FIELD_TABLE',
   ],
   // Every export and every method has TSDoc; a field's meaning is often its name and its type.
   requiredToBeDocumented: [

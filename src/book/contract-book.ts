@@ -119,7 +119,7 @@ const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
 
 /**
  * WEEX futures contracts compiled once into per-symbol validators: the same engine as
- * {@link RuleBook}'s. Each contract is compiled into a pair of the spot engine (its price grid,
+ * `RuleBook`'s (the main entry's). Each contract is compiled into a pair of the spot engine (its price grid,
  * size grid, bounds and band) whose rules and fast path judge the checks a contract shares with a
  * pair, and the contract-only rules (the open-market cap, the position cap, trigger prices) run
  * after them (docs/architecture.md, "Contracts"). Never throws on an order.

@@ -125,3 +125,22 @@ describe('the HTTP errors are exported by order-preflight/node only', () => {
     // Loading both entry points from source takes seconds on a busy 2-core machine.
   }, 60_000);
 });
+
+describe('order-preflight/futures', () => {
+  it('exports the agreed names, and the core exports none of them', async () => {
+    const futures: Record<string, unknown> = await import('../../src/futures.js');
+    const core: Record<string, unknown> = await import('../../src/index.js');
+    for (const name of [
+      'parseContractInfo',
+      'parseContractInfoText',
+      'ContractBook',
+      'CONTRACT_VIOLATION_CODES',
+    ]) {
+      expect(futures[name], name).toBeDefined();
+      expect(core[name], name).toBeUndefined();
+    }
+    const book = futures.ContractBook as { fromContractInfo: unknown; fromContractInfoText: unknown };
+    expect(typeof book.fromContractInfo).toBe('function');
+    expect(typeof book.fromContractInfoText).toBe('function');
+  }, 60_000);
+});
