@@ -173,6 +173,13 @@ describe('order-preflight check --market futures', () => {
     await writeSampleSnapshot(snapshot);
     const spotPayload = temp.path('spot.json');
     await writeFile(spotPayload, '{"timezone":"UTC","serverTime":1,"symbols":[]}');
+    // The exchange's error answer saved instead of the contracts, a bare list, a cut-short file.
+    const answer = temp.path('answer.json');
+    await writeFile(answer, '{"code":-1121,"msg":"Invalid symbol."}');
+    const array = temp.path('array.json');
+    await writeFile(array, '[{"symbol":"BTCUSDT","contractVal":"0.0001"}]');
+    const notJson = temp.path('cut.json');
+    await writeFile(notJson, FAKE_CONTRACT_INFO_JSON.slice(0, 100));
     const orders = temp.path('orders.jsonl');
     await writeFile(orders, jsonLines(limit('BTCUSDT', 'BUY', 'LONG', '64000', '0.01')));
     for (const argv of [
@@ -181,6 +188,9 @@ describe('order-preflight check --market futures', () => {
       ['--rules', snapshot, '--positions', spotPayload, orders],
       ['--market', 'futures', '--rules', contracts, '--client-order-ids', 'length', orders],
       ['--market', 'options', '--rules', contracts, orders],
+      ['--market', 'futures', '--rules', answer, orders],
+      ['--market', 'futures', '--rules', array, orders],
+      ['--market', 'futures', '--rules', notJson, orders],
     ]) {
       const { io, stdout, stderr } = fakeIo(argv);
       expect(await check(io)).toBe(2);
