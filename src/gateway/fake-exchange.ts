@@ -11,7 +11,7 @@ import { exchangeInfoAnswer } from './fake-exchange-info.js';
  * network, and for tests. It serves `GET /api/v3/exchangeInfo` (narrowed by `symbol`, `symbols`
  * and `symbolStatus` as the exchange documents them; the sample's `serverTime` is its clock now),
  * the contract host's `GET /capi/v3/market/exchangeInfo` (recorded BTCUSDT, ETHUSDT and DOGEUSDT
- * contracts, narrowed by `symbol`),
+ * contracts, narrowed by `symbol`) and its signed `POST /capi/v3/order`,
  * the last prices at `GET /api/v3/market/ticker/price`, and
  * `GET /api/v3/time`; it checks the four `ACCESS-*` headers of signed endpoints the way the
  * exchange does (`ACCESS-SIGN` = base64 of HMAC-SHA256(secret, timestamp + METHOD + requestPath +
@@ -192,6 +192,8 @@ export interface FakeExchangeOptions {
 
 const SIGNED = new Set([
   'POST /api/v3/order',
+  // The contract host's order, answered in its own shape (a string id and a success flag).
+  'POST /capi/v3/order',
   'DELETE /api/v3/order',
   'DELETE /api/v3/openOrders',
   'GET /api/v3/account',
@@ -384,6 +386,18 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
           return;
         }
         const orderId = nextOrderId++;
+        const clientOrderId =
+          typeof order.newClientOrderId === 'string' ? order.newClientOrderId : `fake-${orderId}`;
+        if (route === 'POST /capi/v3/order') {
+          send(res, 200, {
+            orderId: String(orderId),
+            clientOrderId,
+            success: true,
+            errorCode: '',
+            errorMessage: '',
+          });
+          return;
+        }
         send(res, 200, {
           symbol: order.symbol,
           orderId,

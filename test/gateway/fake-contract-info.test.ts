@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractBook } from '../../src/futures.js';
-import { type FakeExchange, startFakeExchange } from '../../src/gateway.js';
+import { accessHeaders, type FakeExchange, startFakeExchange } from '../../src/gateway.js';
 import { ExchangeInfoClient } from '../../src/node.js';
 
 let exchange: FakeExchange;
@@ -82,5 +82,39 @@ describe('the recorded contracts, fetched by the client, make a contract book', 
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("the fake exchange's contract order", () => {
+  const body = JSON.stringify({
+    symbol: 'DOGEUSDT',
+    side: 'BUY',
+    positionSide: 'LONG',
+    type: 'MARKET',
+    quantity: '300',
+    newClientOrderId: 'ci-1',
+  });
+  const post = (headers: string[]) =>
+    fetch(`${exchange.url}/capi/v3/order`, {
+      method: 'POST',
+      headers: Object.fromEntries(
+        headers.flatMap((_, i) => (i % 2 === 0 ? [[headers[i], headers[i + 1]]] : [])),
+      ),
+      body,
+    });
+
+  it('answers a signed POST /capi/v3/order in the contract shape, and refuses a bad signature', async () => {
+    const signed = await post(accessHeaders({ method: 'POST', path: '/capi/v3/order', body }));
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toEqual({
+      orderId: expect.stringMatching(/^\d+$/),
+      clientOrderId: 'ci-1',
+      success: true,
+      errorCode: '',
+      errorMessage: '',
+    });
+    const forged = await post(accessHeaders({ method: 'POST', path: '/capi/v3/order', body: `${body} ` }));
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { code: number }).code).toBe(-1022);
   });
 });

@@ -16,7 +16,8 @@ documentation's examples with no network: GET /api/v3/exchangeInfo (the
 library's sample pairs with serverTime now, or FILE as it is; narrowed by
 symbol, symbols and symbolStatus as the exchange documents them), the contract
 host's GET /capi/v3/market/exchangeInfo (recorded BTCUSDT, ETHUSDT and DOGEUSDT
-perpetual contracts, or FILE; narrowed by symbol), last prices
+perpetual contracts, or FILE; narrowed by symbol) and its signed
+POST /capi/v3/order, last prices
 at GET /api/v3/market/ticker/price, GET /api/v3/time, and signed
 POST /api/v3/order, whose ACCESS-SIGN it checks over the raw bytes received
 (API key "${DEMO_API_KEY}", secret "${DEMO_API_SECRET}", passphrase
