@@ -144,6 +144,13 @@ describe('order-preflight check --market futures', () => {
     expect(codes(above)).toContain('PRICE_ABOVE_BUY_LIMIT');
     const bare = await run(orders, '--json');
     expect(verdicts(bare.stdout)[1]?.skipped.map((s) => s.reason)).toContain('NO_REFERENCE_PRICE');
+    // --max-notional applies to contracts as to spot: 64640 x 0.01 = 646.4.
+    const capped = await run(orders, '--json', '--reference-prices', prices, '--max-notional', '646.4');
+    const [atCap, overCap] = verdicts(capped.stdout);
+    expect(codes(atCap)).toEqual([]);
+    expect(overCap?.violations.find((v) => v.code === 'NOTIONAL_ABOVE_MAX')).toMatchObject({
+      limit: '646.4',
+    });
   });
 
   it('prints the table by default, with the position side and room for the algo types', async () => {
