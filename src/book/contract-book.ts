@@ -241,6 +241,15 @@ export class ContractBook {
   }
 
   /**
+   * The number of usable contracts.
+   *
+   * @example `console.log(`${book.size} contracts, ${book.rejected.length} set aside`)`
+   */
+  get size(): number {
+    return this.#contracts.size;
+  }
+
+  /**
    * The definition of a symbol, or `undefined` when it has none (or it was set aside).
    *
    * @example `book.contract('DOGEUSDT')?.contractVal // '100'`
@@ -263,7 +272,7 @@ export class ContractBook {
    */
   validateOrder(order: unknown, context?: ContractOrderContext): ContractValidationResult {
     try {
-      const reading = readContractOrder(order, context);
+      const reading = readContractOrder(order, context, true);
       if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
       const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
       if (spot.ok && reading.faults.length === 0) {
@@ -287,7 +296,7 @@ export class ContractBook {
    */
   checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
     try {
-      const reading = readContractOrder(order, context);
+      const reading = readContractOrder(order, context, true);
       if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
         return verdictOf(this.validateOrder(order, context));
       const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);

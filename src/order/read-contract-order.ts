@@ -9,7 +9,6 @@ import {
   CONTRACT_ORDER_FIELD_TABLE,
   type ContractOrderFieldSpec,
   type ContractOrderType,
-  type OWN_CONTRACT_FIELDS,
   type PositionSide,
   SPOT_TYPE_OF,
 } from './contract-order-fields.js';
@@ -73,14 +72,17 @@ const NO_CONTEXT: ParsedContractContext = Object.freeze({ position: undefined })
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Absent as the spot reader takes it: `undefined` (a field set to `undefined` is absent). */
-const isAbsent = (value: unknown): boolean => value === undefined;
+/** Absent as the spot reader takes it: `undefined` or `null`. */
+const isAbsent = (value: unknown): boolean => value === undefined || value === null;
 
 /**
  * Reads a contract order and its context. Never throws: what a hostile object throws is the
- * order's INVALID_ORDER.
+ * order's INVALID_ORDER. With `scratch`, the answer is made in objects of this module's that the
+ * next reading reuses (what `validateOrder` and `checkOrder` ask: nothing of it outlives their
+ * call), so a passing order allocates next to nothing; without, in objects of its own, with the
+ * contract's fields as sent (`own`, for a repaired order).
  */
-export function readContractOrder(rawOrder: unknown, rawContext: unknown): ContractReading {
+export function readContractOrder(rawOrder: unknown, rawContext: unknown, scratch = false): ContractReading {
   if (!isRecord(rawOrder))
     return {
       spotOrder: rawOrder,
@@ -92,8 +94,9 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown): Contr
       own: {},
       spotType: undefined,
     };
+  let sent: Sent;
   try {
-    return readRecord(rawOrder, rawContext);
+    sent = readSent(rawOrder, rawContext);
   } catch (error) {
     const fault = contractViolationOf(
       'INVALID_ORDER',
@@ -111,16 +114,38 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown): Contr
       spotType: undefined,
     };
   }
+  return judgeSent(sent, rawContext, scratch);
 }
 
-function readRecord(raw: Record<string, unknown>, rawContext: unknown): ContractReading {
-  // Each field read once, by name (one literal shape: the hot path's loads stay monomorphic).
-  const symbol = raw.symbol;
-  const side = raw.side;
-  const quantity = raw.quantity;
-  const price = raw.price;
-  const newClientOrderId = raw.newClientOrderId;
-  const own = {
+/** Every field the reading needs, each read once, before any is judged (no caller code runs after). */
+interface Sent {
+  symbol: unknown;
+  side: unknown;
+  quantity: unknown;
+  price: unknown;
+  newClientOrderId: unknown;
+  positionSide: unknown;
+  type: unknown;
+  triggerPrice: unknown;
+  timeInForce: unknown;
+  tpTriggerPrice: unknown;
+  slTriggerPrice: unknown;
+  TpWorkingType: unknown;
+  SlWorkingType: unknown;
+  /** The context's fields, when it is a record that could be read. */
+  contextRead: boolean;
+  position: unknown;
+  referencePrice: unknown;
+  maxNotional: unknown;
+}
+
+function readSent(raw: Record<string, unknown>, rawContext: unknown): Sent {
+  const sent: Sent = {
+    symbol: raw.symbol,
+    side: raw.side,
+    quantity: raw.quantity,
+    price: raw.price,
+    newClientOrderId: raw.newClientOrderId,
     positionSide: raw.positionSide,
     type: raw.type,
     triggerPrice: raw.triggerPrice,
@@ -129,74 +154,124 @@ function readRecord(raw: Record<string, unknown>, rawContext: unknown): Contract
     slTriggerPrice: raw.slTriggerPrice,
     TpWorkingType: raw.TpWorkingType,
     SlWorkingType: raw.SlWorkingType,
-  } satisfies Record<(typeof OWN_CONTRACT_FIELDS)[number], unknown>;
-
-  const faults: ContractViolation[] = [];
-  const type = readWordField('type', own.type, undefined, faults) as ContractOrderType | undefined;
-  const order: ParsedContractOrder = {
-    symbol: typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined,
-    side: side === 'BUY' || side === 'SELL' ? side : undefined,
-    positionSide: readWordField('positionSide', own.positionSide, type, faults) as PositionSide | undefined,
-    type,
-    quantity: undefined,
-    triggerPrice: readDecimalField('triggerPrice', own.triggerPrice, type, faults),
-    tpTriggerPrice: readDecimalField('tpTriggerPrice', own.tpTriggerPrice, type, faults),
-    slTriggerPrice: readDecimalField('slTriggerPrice', own.slTriggerPrice, type, faults),
+    contextRead: false,
+    position: undefined,
+    referencePrice: undefined,
+    maxNotional: undefined,
   };
-  readWordField('timeInForce', own.timeInForce, type, faults);
-  readWordField('TpWorkingType', own.TpWorkingType, type, faults);
-  readWordField('SlWorkingType', own.SlWorkingType, type, faults);
+  if (isRecord(rawContext)) {
+    try {
+      sent.position = rawContext.position;
+      sent.referencePrice = rawContext.referencePrice;
+      sent.maxNotional = rawContext.maxNotional;
+      sent.contextRead = true;
+    } catch {
+      // The spot reader reads the context again and reports it.
+    }
+  }
+  return sent;
+}
+
+/** The scratch objects of {@link readContractOrder}'s `scratch` answers, one shape each. */
+const SCRATCH_ORDER: ParsedContractOrder = { ...NO_ORDER };
+const SCRATCH_CONTEXT: { position: OrderDecimal | undefined } = { position: undefined };
+const SCRATCH_SPOT_ORDER = {
+  symbol: undefined as unknown,
+  side: undefined as unknown,
+  type: undefined as unknown,
+  quantity: undefined as unknown,
+  price: undefined as unknown,
+  timeInForce: undefined as unknown,
+  newClientOrderId: undefined as unknown,
+};
+const SCRATCH_SPOT_CONTEXT = { referencePrice: undefined as unknown, maxNotional: undefined as unknown };
+const NO_OWN: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Judges what was read: the contract's own fields with their faults, and the spot order (and
+ * context) the shared fields are handed on in. An algo order is judged without the band (WEEX does
+ * not say it applies to a conditional order, and a trigger fills later, away from today's price):
+ * its limit types get no reference price, and its market types the trigger price as the price
+ * they fill near, for the notional.
+ */
+function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractReading {
+  const faults: ContractViolation[] = [];
+  const type = readWordField('type', sent.type, undefined, faults) as ContractOrderType | undefined;
+  const order = scratch ? SCRATCH_ORDER : { ...NO_ORDER };
+  const symbol = sent.symbol;
+  const side = sent.side;
+  order.symbol = typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
+  order.side = side === 'BUY' || side === 'SELL' ? side : undefined;
+  order.positionSide = readWordField('positionSide', sent.positionSide, type, faults) as
+    | PositionSide
+    | undefined;
+  order.type = type;
+  order.quantity = undefined;
+  order.triggerPrice = readDecimalField('triggerPrice', sent.triggerPrice, type, faults);
+  order.tpTriggerPrice = readDecimalField('tpTriggerPrice', sent.tpTriggerPrice, type, faults);
+  order.slTriggerPrice = readDecimalField('slTriggerPrice', sent.slTriggerPrice, type, faults);
+  readWordField('timeInForce', sent.timeInForce, type, faults);
+  readWordField('TpWorkingType', sent.TpWorkingType, type, faults);
+  readWordField('SlWorkingType', sent.SlWorkingType, type, faults);
   if (faults.length > 1) faults.sort(byContractFieldPlace);
 
   const spotType = type === undefined ? undefined : SPOT_TYPE_OF[type];
-  const spotOrder = {
-    symbol,
-    side,
-    type: spotType,
-    quantity,
-    price,
-    // The contract's timeInForce is its own field (POST_ONLY is a word spot does not have).
-    timeInForce: spotType === 'LIMIT' ? 'GTC' : undefined,
-    newClientOrderId,
-  };
-  const { spotContext, context } = readContext(rawContext, type, order);
+  const spotOrder = scratch ? SCRATCH_SPOT_ORDER : { ...SCRATCH_SPOT_ORDER };
+  spotOrder.symbol = symbol;
+  spotOrder.side = side;
+  spotOrder.type = spotType;
+  spotOrder.quantity = sent.quantity;
+  spotOrder.price = sent.price;
+  // The contract's timeInForce is its own field (POST_ONLY is a word spot does not have).
+  spotOrder.timeInForce = spotType === 'LIMIT' ? 'GTC' : undefined;
+  spotOrder.newClientOrderId = sent.newClientOrderId;
+
+  let context: ParsedContractContext = NO_CONTEXT;
+  let spotContext: unknown = rawContext;
+  if (sent.contextRead) {
+    const position = readPosition(sent.position);
+    if (position === undefined && !isAbsent(sent.position))
+      faults.push(
+        contractViolationOf(
+          'INVALID_FIELD',
+          'position',
+          `position must be zero or a positive decimal in plain notation, got ${describeValue(sent.position, 40)}`,
+        ),
+      );
+    if (position !== undefined) {
+      const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
+      own.position = position;
+      context = own;
+    }
+    const view = scratch ? SCRATCH_SPOT_CONTEXT : { ...SCRATCH_SPOT_CONTEXT };
+    view.maxNotional = sent.maxNotional;
+    view.referencePrice =
+      type === undefined || type === 'LIMIT' || type === 'MARKET'
+        ? sent.referencePrice
+        : spotType === 'MARKET'
+          ? order.triggerPrice?.text
+          : undefined;
+    spotContext = view;
+  }
   // The quantity as the contract rules need it: for a MARKET order (the open cap) or a position
   // to add it to. Its faults are the spot reader's.
-  if ((type === 'MARKET' || context.position !== undefined) && quantity !== undefined) {
-    const read = readDecimalInput(quantity);
+  if ((type === 'MARKET' || context.position !== undefined) && sent.quantity !== undefined) {
+    const read = readDecimalInput(sent.quantity);
     if (read.ok) order.quantity = read.decimal;
   }
+  const own = scratch
+    ? NO_OWN
+    : {
+        positionSide: sent.positionSide,
+        type: sent.type,
+        triggerPrice: sent.triggerPrice,
+        timeInForce: sent.timeInForce,
+        tpTriggerPrice: sent.tpTriggerPrice,
+        slTriggerPrice: sent.slTriggerPrice,
+        TpWorkingType: sent.TpWorkingType,
+        SlWorkingType: sent.SlWorkingType,
+      };
   return { spotOrder, spotContext, order, context, faults, unreadable: false, own, spotType };
-}
-
-/**
- * The context: `position` read here; the rest handed to the spot reader. An algo order is judged
- * without the band (WEEX does not say it applies to a conditional order, and a trigger fills
- * later, away from today's price): its limit types get no reference price, and its market types
- * the trigger price as the price they fill near, for the notional.
- */
-function readContext(
-  rawContext: unknown,
-  type: ContractOrderType | undefined,
-  order: ParsedContractOrder,
-): { spotContext: unknown; context: ParsedContractContext } {
-  if (!isRecord(rawContext)) return { spotContext: rawContext, context: NO_CONTEXT };
-  let position: unknown;
-  let maxNotional: unknown;
-  let referencePrice: unknown;
-  try {
-    position = rawContext.position;
-    maxNotional = rawContext.maxNotional;
-    referencePrice = rawContext.referencePrice;
-  } catch {
-    // The spot reader reads it again and reports it.
-    return { spotContext: rawContext, context: NO_CONTEXT };
-  }
-  const context: ParsedContractContext = { position: readPosition(position) };
-  if (type === 'LIMIT' || type === 'MARKET' || type === undefined)
-    return { spotContext: { referencePrice, maxNotional }, context };
-  const trigger = SPOT_TYPE_OF[type] === 'MARKET' ? order.triggerPrice?.text : undefined;
-  return { spotContext: { referencePrice: trigger, maxNotional }, context };
 }
 
 /** A position: zero or a positive decimal; anything else is not usable (the check is skipped). */

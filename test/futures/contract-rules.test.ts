@@ -269,9 +269,14 @@ describe('POSITION_SIZE_ABOVE_MAX: position + quantity at most maxPositionSize, 
     expect(judge(limit('BUY', '100', '1')).skipped).toContainEqual(
       expect.objectContaining({ check: 'POSITION_SIZE_ABOVE_MAX', reason: 'NO_POSITION', field: 'position' }),
     );
-    expect(judge(limit('BUY', '100', '1'), { position: 'lots' }).skipped).toContainEqual(
+    expect(judge(limit('BUY', '100', '1'), { position: null } as never).skipped).toContainEqual(
       expect.objectContaining({ check: 'POSITION_SIZE_ABOVE_MAX', reason: 'NO_POSITION' }),
     );
+    // A position that is not one is refused, as a malformed referencePrice is.
+    for (const position of ['lots', '-1', -1, '1e3'])
+      expect(judge(limit('BUY', '100', '1'), { position } as never).violations).toEqual([
+        expect.objectContaining({ code: 'INVALID_FIELD', field: 'position' }),
+      ]);
     const bare = { symbol: 'BAREUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '5' };
     expect(judge(bare, { position: '1' }).skipped).toContainEqual(
       expect.objectContaining({
@@ -342,6 +347,7 @@ describe('reading a contract order', () => {
   const base = limit('BUY', '100', '1');
   it.each([
     [{ ...base, positionSide: undefined }, 'MISSING_FIELD', 'positionSide', undefined],
+    [{ ...base, positionSide: null }, 'MISSING_FIELD', 'positionSide', undefined],
     [{ ...base, positionSide: 'long' }, 'INVALID_FIELD', 'positionSide', ['LONG']],
     [{ ...base, type: 'limit' }, 'INVALID_FIELD', 'type', ['LIMIT']],
     [{ ...base, timeInForce: undefined }, 'MISSING_FIELD', 'timeInForce', undefined],
