@@ -7,6 +7,7 @@ import {
 } from '../validation/contract-codes.js';
 import {
   CONTRACT_ORDER_FIELD_TABLE,
+  type ContractOrderField,
   type ContractOrderFieldSpec,
   type ContractOrderType,
   type PositionSide,
@@ -138,6 +139,9 @@ interface Sent {
   referencePrice: unknown;
   maxNotional: unknown;
 }
+
+/** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
+type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
 function readSent(raw: Record<string, unknown>, rawContext: unknown): Sent {
   const sent: Sent = {
