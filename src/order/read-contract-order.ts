@@ -335,8 +335,10 @@ function readWordField(
 ): string | undefined {
   const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
   const words = spec.words as readonly string[];
-  // No word field is refused by a type: a word present and known is read at once.
+  // No word field is refused by a type: a word present and known is read at once; one absent
+  // and required on no type (the working types) has nothing to say.
   if (typeof value === 'string' && words.includes(value)) return value;
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
   if (presenceFault(field, spec, !isAbsent(value), field === 'type' ? undefined : type, faults))
     return undefined;
   const upper = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
@@ -361,6 +363,8 @@ function readDecimalField(
   faults: ContractViolation[],
 ): OrderDecimal | undefined {
   const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
+  // Absent and required on no type (the TP/SL triggers): nothing to read or say.
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
   if (presenceFault(field, spec, !isAbsent(value), type, faults)) return undefined;
   const read = readDecimalInput(value);
   if (read.ok) return read.decimal;
