@@ -7,7 +7,7 @@ import type { ContractDefinition, ContractInfo } from '../exchange-info/contract
 import { parseContractInfo, parseContractInfoText } from '../exchange-info/parse-contract-info.js';
 import type { DefinitionWarning, RejectedDefinition } from '../exchange-info/schema.js';
 import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-order-id.js';
-import { ALGO_ORDER_TYPES, type ContractOrderType } from '../order/contract-order-fields.js';
+import { type ContractOrderType, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
 import type { ContractOrderContext, ContractOrderInput } from '../order/contract-order-input.js';
 import { type ContractReading, readContractOrder } from '../order/read-contract-order.js';
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
@@ -144,6 +144,13 @@ export class ContractBook {
   readonly #contracts: ReadonlyMap<string, CompiledContract>;
   readonly #pairs: BookPairs;
   readonly #rules: ContractRuleOptions;
+  /** The last passing answer {@link ContractBook.#passing} gave, and what it was for. */
+  readonly #lastPassed: {
+    skipped: readonly SkippedCheck[] | undefined;
+    key: object | undefined;
+    algo: boolean;
+    passed: Passed | undefined;
+  } = { skipped: undefined, key: undefined, algo: false, passed: undefined };
 
   private constructor(info: ContractInfo, options: ContractBook['options']) {
     this.options = Object.freeze(options);
@@ -414,13 +421,18 @@ export class ContractBook {
       if ('code' in outcome || skip !== undefined) return undefined;
       skip = outcome;
     }
-    const algo = reading.order.type !== undefined && ALGO_ORDER_TYPES.includes(reading.order.type);
+    const algo = isAlgo(reading);
+    const key = skip ?? NO_SKIP;
+    // The last answer first: a stream of orders mostly repeats one verdict, and the maps below
+    // cost more than the rules.
+    const last = this.#lastPassed;
+    if (last.skipped === spotSkipped && last.key === key && last.algo === algo && last.passed !== undefined)
+      return last.passed;
     let bySkip = PASSES.get(spotSkipped);
     if (bySkip === undefined) {
       bySkip = new Map();
       PASSES.set(spotSkipped, bySkip);
     }
-    const key = skip ?? NO_SKIP;
     let pair = bySkip.get(key);
     if (pair === undefined) {
       pair = [undefined, undefined];
@@ -438,6 +450,10 @@ export class ContractBook {
       };
       pair[at] = passed;
     }
+    last.skipped = spotSkipped;
+    last.key = key;
+    last.algo = algo;
+    last.passed = passed;
     return passed;
   }
 
@@ -489,7 +505,7 @@ export class ContractBook {
 
   /** Spot's skips in contract terms: the band's dropped on algo orders, where it does not apply. */
   #skips(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): ContractSkippedCheck[] {
-    const algo = reading.order.type !== undefined && ALGO_ORDER_TYPES.includes(reading.order.type);
+    const algo = isAlgo(reading);
     const out: ContractSkippedCheck[] = [];
     for (const s of spotSkipped) {
       if (algo && (s.check === 'PRICE_ABOVE_BUY_LIMIT' || s.check === 'PRICE_BELOW_SELL_LIMIT')) continue;
@@ -515,6 +531,12 @@ export class ContractBook {
       else skipped.push(outcome);
     }
   }
+}
+
+/** An algo order: one of the conditional types (each judged as a spot type of another name). */
+function isAlgo(reading: ContractReading): boolean {
+  const type = reading.order.type;
+  return type !== undefined && SPOT_TYPE_OF[type] !== type;
 }
 
 function verdictOf(result: ContractValidationResult): ContractOrderVerdict {

@@ -104,11 +104,6 @@ export const CONTRACT_ORDER_FIELDS = Object.freeze(
   Object.keys(CONTRACT_ORDER_FIELD_TABLE),
 ) as readonly ContractOrderField[];
 
-/** The contract's own fields (not read by the spot reader), in fault order. */
-export const OWN_CONTRACT_FIELDS = CONTRACT_ORDER_FIELDS.filter(
-  (field) => CONTRACT_ORDER_FIELD_TABLE[field].kind !== 'shared',
-) as readonly Exclude<ContractOrderField, 'symbol' | 'side' | 'quantity' | 'price' | 'newClientOrderId'>[];
-
 /** Whether an order opens (or adds to) a position: BUY+LONG or SELL+SHORT; SELL+LONG and BUY+SHORT close. */
 export function opensPosition(side: string | undefined, positionSide: string | undefined): boolean {
   return (side === 'BUY' && positionSide === 'LONG') || (side === 'SELL' && positionSide === 'SHORT');

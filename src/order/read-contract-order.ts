@@ -7,6 +7,7 @@ import {
 } from '../validation/contract-codes.js';
 import {
   CONTRACT_ORDER_FIELD_TABLE,
+  type ContractOrderField,
   type ContractOrderFieldSpec,
   type ContractOrderType,
   type PositionSide,
@@ -138,6 +139,9 @@ interface Sent {
   referencePrice: unknown;
   maxNotional: unknown;
 }
+
+/** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
+type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
 function readSent(raw: Record<string, unknown>, rawContext: unknown): Sent {
   const sent: Sent = {
@@ -331,8 +335,10 @@ function readWordField(
 ): string | undefined {
   const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
   const words = spec.words as readonly string[];
-  // No word field is refused by a type: a word present and known is read at once.
+  // No word field is refused by a type: a word present and known is read at once; one absent
+  // and required on no type (the working types) has nothing to say.
   if (typeof value === 'string' && words.includes(value)) return value;
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
   if (presenceFault(field, spec, !isAbsent(value), field === 'type' ? undefined : type, faults))
     return undefined;
   const upper = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
@@ -357,6 +363,8 @@ function readDecimalField(
   faults: ContractViolation[],
 ): OrderDecimal | undefined {
   const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
+  // Absent and required on no type (the TP/SL triggers): nothing to read or say.
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
   if (presenceFault(field, spec, !isAbsent(value), type, faults)) return undefined;
   const read = readDecimalInput(value);
   if (read.ok) return read.decimal;
