@@ -29,7 +29,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);
   // Past 2^53 the general check explains.
   if (Number.isNaN(fitting)) return undefined;
-  const value = sentText(order.priceRaw, order.price, order.priceScale);
+  const value = sentText(order.priceRaw);
   return explainPlaces(PRICE_PLACES, value, pair.quotePrecision, fitting, pair.priceScale);
 }
 

@@ -55,7 +55,7 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   const above = formatScaled(below + step, pair.priceScale);
   const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
   const tick = partsOf(pair, slot, tickText);
-  const value = sentText(order.priceRaw, order.price, order.priceScale);
+  const value = sentText(order.priceRaw);
   return offTick(value, tick, suggestion, pair.tickInferred);
 }
 

@@ -56,7 +56,7 @@ function maximumOf(pair: CompiledPair) {
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const parts = partsOf(pair, slot, maximumOf);
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return aboveMax(value, parts.max, parts.highest[order.kind] as readonly string[]);
 }
 

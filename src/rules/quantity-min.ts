@@ -47,7 +47,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const parts = partsOf(pair, slot, minimumOf);
-  return belowMin(sentText(order.quantityRaw, order.quantity, order.quantityScale), parts.min, parts.lowest);
+  return belowMin(sentText(order.quantityRaw), parts.min, parts.lowest);
 }
 
 /** QUANTITY_BELOW_MIN, whole. */

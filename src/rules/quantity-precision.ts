@@ -25,7 +25,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
   // Past 2^53 the general check explains.
   if (Number.isNaN(nearest)) return undefined;
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return explainPlaces(QUANTITY_PLACES, value, pair.basePrecision, nearest, pair.quantityScale);
 }
 

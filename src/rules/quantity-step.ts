@@ -52,7 +52,7 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   const nearest = quantityDownUnits(pair, order);
   if (Number.isNaN(nearest)) return undefined;
   const step = partsOf(pair, slot, stepText);
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return offStep(value, step, formatScaled(nearest, pair.quantityScale));
 }
 
