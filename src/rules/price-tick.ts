@@ -1,10 +1,13 @@
+import type { Dec } from '../decimal/dec.js';
 import { gridNeighbours, isOnGrid } from '../decimal/grid.js';
 import { floorOnGrid, formatScaled, onGrid } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { againstPairField } from './against-pair-field.js';
 import { repairPrice } from './price-rounding.js';
 import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
@@ -24,12 +27,9 @@ function offTick(value: string, tick: string, suggestion: readonly string[], inf
  * pair has neither). Suggests the grid points either side, on the grid that also honours
  * `quoteAssetPrecision`.
  */
-export function checkPriceTick(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const price = order.price;
-  if (price === undefined) return undefined;
-  const tick = pair.tickSize;
-  if (tick === null) return NO_TICK;
-  if (isOnGrid(price.value, tick)) return undefined;
+export const checkPriceTick = againstPairField('price', 'tickSize', NO_TICK, isOnGrid, offTickExactly);
+
+function offTickExactly(pair: CompiledPair, _order: ParsedOrder, price: OrderDecimal, tick: Dec): Violation {
   const suggestion = gridNeighbours(price.value, pair.priceGrid ?? tick);
   return offTick(price.text, tick.toString(), suggestion, pair.tickInferred);
 }
