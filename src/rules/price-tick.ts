@@ -9,7 +9,7 @@ import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { againstPairField } from './against-pair-field.js';
 import { repairPrice } from './price-rounding.js';
-import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, SKIP } from './rule.js';
 
 /** What a PRICE_TICK message adds when the tick was inferred rather than sent. */
 export const INFERRED_TICK_DETAIL = '(inferred from displayDigitMerge: the exchange sent no tickSize)';

@@ -9,7 +9,7 @@ import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { againstPairField } from './against-pair-field.js';
-import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MAX = skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
 

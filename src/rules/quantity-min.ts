@@ -8,7 +8,7 @@ import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { againstPairField } from './against-pair-field.js';
-import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MIN = skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
 

@@ -9,7 +9,7 @@ import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { againstPairField } from './against-pair-field.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, SKIP } from './rule.js';
 
 const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
 
