@@ -125,8 +125,8 @@ export function judgeRead(
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  // The known pair judged first, and the lookup's violation made after: a symbol without a usable
-  // definition is the rarer way, and the reading then stays in this module until its answer.
+  // A known pair is judged before any fault of the lookup is worded, so that a reading goes down to
+  // the violation builder only when it ends there (not down and back up to be judged).
   if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
   addLookupFault(reading, lookup);
   // No usable definition: the reading's violations, then the lookup's; no rule can run.
