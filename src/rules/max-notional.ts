@@ -82,7 +82,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation {
     productText(worst.units, order.quantity, worst.scale + order.quantityScale),
     sentText(order.maxNotionalRaw),
     !order.limit,
-    formatScaled(worst.units, worst.scale),
+    // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is.
+    order.limit && typeof order.priceRaw === 'string' && order.pricePlaces === order.priceScale
+      ? order.priceRaw
+      : formatScaled(worst.units, worst.scale),
     sentText(order.quantityRaw),
   );
 }
