@@ -113,18 +113,39 @@ function readSafely(
 }
 
 /**
- * Judges an order read the general way: the symbol looked up, then every rule's exact check, on
- * what was read only. Answers with the parts, for repair and estimate.
+ * Judges an order read the general way: the symbol looked up (`lookup`, when the caller already
+ * looked it up), then every rule's exact check, on what was read only. Answers with the parts,
+ * for repair and estimate.
  */
-export function judgeRead(pairs: BookPairs, reading: ReadOrder): JudgedParts {
+export function judgeRead(
+  pairs: BookPairs,
+  reading: ReadOrder,
+  lookup: PairLookup | undefined = lookupOf(pairs, reading),
+): JudgedParts {
   const { order, context, violations } = reading;
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
-  const pair = pairFor(pairs, reading);
-  if (pair !== undefined) return judgeOnPair(pair, reading);
-  // No usable definition: the reading's violations, then the lookup's (pairFor added it); no rule can run.
+  // A known pair is judged before any fault of the lookup is worded, so that a reading goes down to
+  // the violation builder only when it ends there (not down and back up to be judged).
+  if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
+  addLookupFault(reading, lookup);
+  // No usable definition: the reading's violations, then the lookup's; no rule can run.
   const result = violations.length === 0 ? PASSED_CLEAN : { ok: false, violations, skipped: [] };
   return { result, order, context, pair: undefined };
+}
+
+/** The book's answer for the symbol read, or `undefined` when no symbol was read. */
+export function lookupOf(pairs: BookPairs, reading: ReadOrder): PairLookup | undefined {
+  const symbol = reading.order.symbol;
+  return symbol === undefined ? undefined : pairs.lookup(symbol);
+}
+
+/** UNKNOWN_SYMBOL or SYMBOL_DEFINITION_INVALID added to the reading's violations, when the lookup says so. */
+function addLookupFault(reading: ReadOrder, lookup: PairLookup | undefined): void {
+  const symbol = reading.order.symbol;
+  if (symbol === undefined || lookup === undefined) return;
+  const fault = checkSymbolKnown(symbol, lookup);
+  if (fault !== undefined) reading.violations.push(fault);
 }
 
 /**
@@ -160,12 +181,10 @@ export function judgeOnPair(pair: CompiledPair, reading: ReadOrder): JudgedParts
  * definition, UNKNOWN_SYMBOL or SYMBOL_DEFINITION_INVALID added to the reading's violations.
  */
 export function pairFor(pairs: BookPairs, reading: ReadOrder): CompiledPair | undefined {
-  const symbol = reading.order.symbol;
-  if (symbol === undefined) return undefined;
-  const lookup = pairs.lookup(symbol);
-  const unknown = checkSymbolKnown(symbol, lookup);
-  if (unknown !== undefined) reading.violations.push(unknown);
-  return lookup.kind === 'known' ? lookup.pair : undefined;
+  const lookup = lookupOf(pairs, reading);
+  if (lookup?.kind === 'known') return lookup.pair;
+  addLookupFault(reading, lookup);
+  return undefined;
 }
 
 /** UNKNOWN_SYMBOL and SYMBOL_DEFINITION_INVALID: the symbol has a usable definition. */
@@ -379,8 +398,19 @@ function passed(mask: number): ValidationResult {
  */
 const VERDICTS = new Map<number, OrderVerdict>();
 const SKIP_MASKS = 2 ** RULE_COUNT;
+/**
+ * The verdicts without skips, by which rules failed, in a plain array: nearly every order skips
+ * nothing, and an array's element is found in a few nanoseconds where the map's hash takes tens.
+ */
+const WITHOUT_SKIPS: (OrderVerdict | undefined)[] = new Array<OrderVerdict | undefined>(SKIP_MASKS).fill(
+  undefined,
+);
 
 function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
+  if (skippedMask === 0) {
+    const verdict = WITHOUT_SKIPS[failedMask];
+    if (verdict !== undefined) return verdict;
+  }
   const key = failedMask * SKIP_MASKS + skippedMask;
   let verdict = VERDICTS.get(key);
   if (verdict === undefined) {
@@ -393,6 +423,7 @@ function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
       skipped: skipsOf(skippedMask),
     });
     VERDICTS.set(key, verdict);
+    if (skippedMask === 0) WITHOUT_SKIPS[failedMask] = verdict;
   }
   return verdict;
 }

@@ -6,7 +6,7 @@ import { readWholeOrder } from '../order/read-order.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import type { RuleRepair } from '../rules/rule.js';
 import type { Violation, ViolationCode } from '../validation/violation-codes.js';
-import { type BookPairs, judgeOnPair, judgeRead } from './judge-order.js';
+import { type BookPairs, judgeOnPair, judgeRead, lookupOf } from './judge-order.js';
 
 /**
  * One change `normalizeOrder` made, named by the rule that required it. `from` is the value as
@@ -58,8 +58,8 @@ export type NormalizeResult =
 export function repairWith(pairs: BookPairs, order: unknown, context: unknown): NormalizeResult {
   const whole = readWholeOrder(order, context, pairs.clientOrderIds);
   const plain = whole.plain;
-  const symbol = whole.reading.order.symbol;
-  const lookup = plain === undefined || symbol === undefined ? undefined : pairs.lookup(symbol);
+  // Looked up once: the known pair is judged here, any other answer by judgeRead below.
+  const lookup = lookupOf(pairs, whole.reading);
   if (plain !== undefined && lookup?.kind === 'known') {
     const pair = lookup.pair;
     const firstParts = judgeOnPair(pair, unjudged(whole.reading));
@@ -106,7 +106,7 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
       : { ok: false, violations: final.violations, changes };
   }
   // Not a record, or no usable definition for its symbol: the verdict as read is the answer.
-  const first = judgeRead(pairs, whole.reading).result;
+  const first = judgeRead(pairs, whole.reading, lookup).result;
   return plain !== undefined && first.ok
     ? { ok: true, order: plain as unknown as OrderInput, changes: [] }
     : { ok: false, violations: first.violations, changes: [] };

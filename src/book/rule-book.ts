@@ -114,11 +114,8 @@ export class RuleBook {
   readonly #rejected: ReadonlyMap<string, PairLookup & { kind: 'rejected' }>;
   /** The pairs that have a fast form, looked up directly: the hot path makes one load, not three. */
   readonly #fast: ReadonlyMap<string, FastPair>;
-  /** The pairs as the judge asks for them. */
-  #judged: BookPairs = {
-    fast: (symbol) => this.#fast.get(symbol),
-    lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
-  };
+  /** The pairs as the judge asks for them, and the book's id rule: made once, in one shape. */
+  readonly #judged: BookPairs;
   /** Usable symbols by their folded spelling: an unknown `btcusdt` is told of `BTCUSDT`. */
   readonly #near = new NearSymbols(() => this.#pairs.keys());
 
@@ -139,7 +136,11 @@ export class RuleBook {
     clientOrderIds: ClientOrderIdRule,
   ) {
     this.clientOrderIds = clientOrderIds;
-    if (clientOrderIds === 'futures-pattern') this.#judged = { ...this.#judged, clientOrderIds };
+    this.#judged = {
+      fast: (symbol) => this.#fast.get(symbol),
+      lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
+      clientOrderIds,
+    };
     this.timezone = info.timezone;
     this.serverTime = info.serverTime;
     this.fetchedAt = fetchedAt;

@@ -87,11 +87,15 @@ async function readAtMost(handle: FileHandle, expected: number, limit: number): 
   return buffer.subarray(0, length);
 }
 
+/** What a path that is not a regular file is, as a message says it, by the test that tells it. */
+const FILE_KINDS = [
+  ['isDirectory', 'a directory'],
+  ['isFIFO', 'a FIFO (named pipe)'],
+  ['isCharacterDevice', 'a character device'],
+  ['isBlockDevice', 'a block device'],
+  ['isSocket', 'a socket'],
+] as const satisfies readonly (readonly [keyof Stats, string])[];
+
 function fileKind(stats: Stats): string {
-  if (stats.isDirectory()) return 'a directory';
-  if (stats.isFIFO()) return 'a FIFO (named pipe)';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSocket()) return 'a socket';
-  return 'of an unknown kind';
+  return FILE_KINDS.find(([is]) => stats[is]())?.[1] ?? 'of an unknown kind';
 }

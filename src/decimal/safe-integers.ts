@@ -141,6 +141,16 @@ export function pointedDigits(digits: string, scale: number): string {
 }
 
 /**
+ * Canonical plain text of `a × b × 10^-scale` for non-negative safe integers, as
+ * {@link formatScaled} prints it, the product made in bigint when it passes 2^53 (rare: a large
+ * notional), so that its explanation needs no exact decimals.
+ */
+export function productText(a: number, b: number, scale: number): string {
+  const p = a * b;
+  return p <= MAX_SAFE ? formatScaled(p, scale) : pointedDigits((BigInt(a) * BigInt(b)).toString(), scale);
+}
+
+/**
  * Whether `a × b × 10^-abScale ≤ c × 10^-cScale` (`sign` 1), or `≥` (`sign` -1), as 1 or 0,
  * exactly, for safe integers whose product passed 2^53 (a large notional or band edge): in
  * BigInt, so that such an order still needs no general path. Rare, so its allocation is too.
@@ -153,6 +163,12 @@ export function productComparedBig(
   cScale: number,
   sign: 1 | -1,
 ): number {
+  // Non-negative and past 2^53 (the callers' case), the product is beyond a side that is a safe
+  // integer at the common scale: no bigint need be made to say so.
+  if (a >= 0 && b >= 0 && c >= 0 && a * b > MAX_SAFE) {
+    const up = abScale - cScale;
+    if (up < POW10.length && c * (POW10[Math.max(up, 0)] as number) <= MAX_SAFE) return sign === 1 ? 0 : 1;
+  }
   const scale = Math.max(abScale, cScale);
   const left = BigInt(a) * BigInt(b) * 10n ** BigInt(scale - abScale);
   const right = BigInt(c) * 10n ** BigInt(scale - cScale);

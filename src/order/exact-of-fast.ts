@@ -69,5 +69,5 @@ function orderDecimal(raw: unknown, units: number, scale: number): OrderDecimal 
     const text = typeof raw === 'string' ? raw : String(raw);
     return { text, value: Dec.parse(text) };
   }
-  return { text: sentText(raw, units, scale), value: Dec.ofSafe(units, scale) };
+  return { text: sentText(raw), value: Dec.ofSafe(units, scale) };
 }

@@ -1,5 +1,3 @@
-import { formatScaled } from '../decimal/safe-integers.js';
-
 /** The four kinds of order, by the index a fast order carries (`FastOrder.kind`). */
 export const LIMIT_BUY = 0;
 export const LIMIT_SELL = 1;
@@ -83,8 +81,10 @@ export function newFastOrder(): FastOrder {
 
 /**
  * The text the exchange would receive for a decimal the fast path read: the string itself, or
- * for a number `String(n)`, which is exactly the canonical text of what was read.
+ * for a number `String(n)`, which is exactly the canonical text of what was read
+ * (`formatScaled(units, scale)`; `String(n)` makes it with one conversion, where printing the
+ * units makes their digits and then cuts them at the point).
  */
-export function sentText(raw: unknown, units: number, scale: number): string {
-  return typeof raw === 'string' ? raw : formatScaled(units, scale);
+export function sentText(raw: unknown): string {
+  return typeof raw === 'string' ? raw : String(raw);
 }

@@ -334,7 +334,9 @@ export function readWholeOrder(
     if (!Object.hasOwn(copy, field)) continue;
     const value = copy[field];
     if (value === null || value === undefined) continue;
-    const read = readDecimalInput(value);
+    // Read already, unless its order's type refuses the field: then its text is read here.
+    const decimal = reading.order[field];
+    const read = decimal === undefined ? readDecimalInput(value) : ({ ok: true, decimal } as const);
     if (read.ok) {
       plain[field] = read.decimal.text;
       respelled[field] = read.decimal.text;

@@ -73,9 +73,9 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   if (Number.isNaN(highest)) return undefined;
   return aboveBand(
     pair.pair,
-    sentText(order.priceRaw, order.price, order.priceScale),
+    sentText(order.priceRaw),
     formatScaled(limit, scale),
-    sentText(order.referenceRaw, order.reference, order.referenceScale),
+    sentText(order.referenceRaw),
     highest > 0 ? formatScaled(highest, grid ? pair.priceScale : scale) : undefined,
   );
 }

@@ -59,7 +59,7 @@ function capsOf(pair: CompiledPair) {
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const caps = partsOf(pair, slot, capsOf);
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return order.buy
     ? aboveCap(value, 'marketBuyLimitSize', caps.buy, caps.highestBuy)
     : aboveCap(value, 'marketSellLimitSize', caps.sell, caps.highestSell);

@@ -1,4 +1,4 @@
-import { atMost, formatScaled, product, productComparedBig } from '../decimal/safe-integers.js';
+import { atMost, formatScaled, product, productComparedBig, productText } from '../decimal/safe-integers.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
@@ -75,16 +75,18 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   return within === 1 ? PASS : FAIL;
 }
 
-function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+function explainFast(pair: FastPair, order: FastOrder): Violation {
+  // A fast FAIL had a worst-case price within safe integers (past them the check was not sure).
   worstPrice(pair, order);
-  const notional = product(worst.units, order.quantity);
-  if (Number.isNaN(notional)) return undefined;
   return aboveMax(
-    formatScaled(notional, worst.scale + order.quantityScale),
-    sentText(order.maxNotionalRaw, order.maxNotional, order.maxNotionalScale),
+    productText(worst.units, order.quantity, worst.scale + order.quantityScale),
+    sentText(order.maxNotionalRaw),
     !order.limit,
-    formatScaled(worst.units, worst.scale),
-    sentText(order.quantityRaw, order.quantity, order.quantityScale),
+    // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is.
+    order.limit && typeof order.priceRaw === 'string' && order.pricePlaces === order.priceScale
+      ? order.priceRaw
+      : formatScaled(worst.units, worst.scale),
+    sentText(order.quantityRaw),
   );
 }
 

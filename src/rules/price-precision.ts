@@ -1,4 +1,4 @@
-import { type FastOrder, sentText } from '../order/fast-order.js';
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import type { Violation } from '../validation/violation-codes.js';
@@ -27,10 +27,7 @@ export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): Rul
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);
-  // Past 2^53 the general check explains.
-  if (Number.isNaN(fitting)) return undefined;
-  const value = sentText(order.priceRaw, order.price, order.priceScale);
-  return explainPlaces(PRICE_PLACES, value, pair.quotePrecision, fitting, pair.priceScale);
+  return explainPlaces(PRICE_PLACES, order.priceRaw, pair.quotePrecision, fitting, pair.priceScale);
 }
 
 /** PRICE_PRECISION, whole: the written places were counted as the price was read. */

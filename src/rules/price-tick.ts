@@ -1,12 +1,15 @@
+import type { Dec } from '../decimal/dec.js';
 import { gridNeighbours, isOnGrid } from '../decimal/grid.js';
 import { floorOnGrid, formatScaled, onGrid } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { againstPairField } from './against-pair-field.js';
 import { repairPrice } from './price-rounding.js';
-import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, SKIP } from './rule.js';
 
 /** What a PRICE_TICK message adds when the tick was inferred rather than sent. */
 export const INFERRED_TICK_DETAIL = '(inferred from displayDigitMerge: the exchange sent no tickSize)';
@@ -24,12 +27,9 @@ function offTick(value: string, tick: string, suggestion: readonly string[], inf
  * pair has neither). Suggests the grid points either side, on the grid that also honours
  * `quoteAssetPrecision`.
  */
-export function checkPriceTick(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const price = order.price;
-  if (price === undefined) return undefined;
-  const tick = pair.tickSize;
-  if (tick === null) return NO_TICK;
-  if (isOnGrid(price.value, tick)) return undefined;
+export const checkPriceTick = againstPairField('price', 'tickSize', NO_TICK, isOnGrid, offTickExactly);
+
+function offTickExactly(pair: CompiledPair, _order: ParsedOrder, price: OrderDecimal, tick: Dec): Violation {
   const suggestion = gridNeighbours(price.value, pair.priceGrid ?? tick);
   return offTick(price.text, tick.toString(), suggestion, pair.tickInferred);
 }
@@ -55,7 +55,7 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   const above = formatScaled(below + step, pair.priceScale);
   const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
   const tick = partsOf(pair, slot, tickText);
-  const value = sentText(order.priceRaw, order.price, order.priceScale);
+  const value = sentText(order.priceRaw);
   return offTick(value, tick, suggestion, pair.tickInferred);
 }
 

@@ -1,13 +1,15 @@
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import { atMost } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
+import { againstPairField } from './against-pair-field.js';
+import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MAX = skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
 
@@ -30,12 +32,13 @@ export function highestUnder(pair: CompiledPair, order: ParsedOrder, cap: Dec): 
 }
 
 /** QUANTITY_ABOVE_MAX: the quantity is at most `maxTradeAmount`, for every order type (inclusive). */
-export function checkQuantityMax(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const quantity = order.quantity;
-  if (quantity === undefined) return undefined;
-  const max = pair.maxTradeAmount;
-  if (max === null) return NO_MAX;
-  if (quantity.value.lte(max)) return undefined;
+export const checkQuantityMax = againstPairField('quantity', 'maxTradeAmount', NO_MAX, fits, breach);
+
+function fits(quantity: Dec, max: Dec): boolean {
+  return quantity.lte(max);
+}
+
+function breach(pair: CompiledPair, order: ParsedOrder, quantity: OrderDecimal, max: Dec): Violation {
   return aboveMax(quantity.text, max.toString(), highestUnder(pair, order, max));
 }
 
@@ -56,7 +59,7 @@ function maximumOf(pair: CompiledPair) {
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const parts = partsOf(pair, slot, maximumOf);
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return aboveMax(value, parts.max, parts.highest[order.kind] as readonly string[]);
 }
 

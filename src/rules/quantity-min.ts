@@ -1,11 +1,14 @@
+import type { Dec } from '../decimal/dec.js';
 import { ceilToGrid } from '../decimal/grid.js';
 import { atMost } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
+import { againstPairField } from './against-pair-field.js';
+import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MIN = skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
 
@@ -25,12 +28,13 @@ function minimumOf(pair: CompiledPair) {
 }
 
 /** QUANTITY_BELOW_MIN: the quantity is at least `minTradeAmount`, for every order type (inclusive). */
-export function checkQuantityMin(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const quantity = order.quantity;
-  if (quantity === undefined) return undefined;
-  const min = pair.minTradeAmount;
-  if (min === null) return NO_MIN;
-  if (quantity.value.gte(min)) return undefined;
+export const checkQuantityMin = againstPairField('quantity', 'minTradeAmount', NO_MIN, reaches, breach);
+
+function reaches(quantity: Dec, min: Dec): boolean {
+  return quantity.gte(min);
+}
+
+function breach(pair: CompiledPair, _order: ParsedOrder, quantity: OrderDecimal): Violation {
   const parts = minimumOf(pair);
   return belowMin(quantity.text, parts.min, parts.lowest);
 }
@@ -47,7 +51,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const parts = partsOf(pair, slot, minimumOf);
-  return belowMin(sentText(order.quantityRaw, order.quantity, order.quantityScale), parts.min, parts.lowest);
+  return belowMin(sentText(order.quantityRaw), parts.min, parts.lowest);
 }
 
 /** QUANTITY_BELOW_MIN, whole. */

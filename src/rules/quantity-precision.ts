@@ -1,4 +1,4 @@
-import { type FastOrder, sentText } from '../order/fast-order.js';
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import type { Violation } from '../validation/violation-codes.js';
@@ -23,10 +23,7 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
 
 function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
-  // Past 2^53 the general check explains.
-  if (Number.isNaN(nearest)) return undefined;
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
-  return explainPlaces(QUANTITY_PLACES, value, pair.basePrecision, nearest, pair.quantityScale);
+  return explainPlaces(QUANTITY_PLACES, order.quantityRaw, pair.basePrecision, nearest, pair.quantityScale);
 }
 
 /** QUANTITY_PRECISION, whole: the written places were counted as the quantity was read. */

@@ -1,12 +1,15 @@
+import type { Dec } from '../decimal/dec.js';
 import { isOnGrid } from '../decimal/grid.js';
 import { formatScaled, isMultiple, onGrid } from '../decimal/safe-integers.js';
+import type { OrderDecimal } from '../order/decimal-input.js';
 import { type FastOrder, sentText } from '../order/fast-order.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
+import { againstPairField } from './against-pair-field.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { FAIL, NOT_SURE, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, NOT_SURE, PASS, pairRule, partsOf, SKIP } from './rule.js';
 
 const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
 
@@ -20,12 +23,14 @@ function offStep(value: string, step: string, nearest: string): Violation {
  * none). Suggests the step below (or the first step), kept within the quantities the pair's
  * bounds allow.
  */
-export function checkQuantityStep(pair: CompiledPair, order: ParsedOrder): RuleOutcome {
-  const quantity = order.quantity;
-  if (quantity === undefined) return undefined;
-  const step = pair.stepSize;
-  if (step === null) return NO_STEP;
-  if (isOnGrid(quantity.value, step)) return undefined;
+export const checkQuantityStep = againstPairField('quantity', 'stepSize', NO_STEP, isOnGrid, offStepExactly);
+
+function offStepExactly(
+  pair: CompiledPair,
+  order: ParsedOrder,
+  quantity: OrderDecimal,
+  step: Dec,
+): Violation {
   return offStep(quantity.text, step.toString(), quantityDown(pair, order, quantity.value).toString());
 }
 
@@ -52,7 +57,7 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   const nearest = quantityDownUnits(pair, order);
   if (Number.isNaN(nearest)) return undefined;
   const step = partsOf(pair, slot, stepText);
-  const value = sentText(order.quantityRaw, order.quantity, order.quantityScale);
+  const value = sentText(order.quantityRaw);
   return offStep(value, step, formatScaled(nearest, pair.quantityScale));
 }
 

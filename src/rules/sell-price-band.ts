@@ -59,9 +59,9 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   if (Number.isNaN(lowest)) return undefined;
   return belowBand(
     pair.pair,
-    sentText(order.priceRaw, order.price, order.priceScale),
+    sentText(order.priceRaw),
     formatScaled(limit, scale),
-    sentText(order.referenceRaw, order.reference, order.referenceScale),
+    sentText(order.referenceRaw),
     formatScaled(lowest, grid ? pair.priceScale : scale),
   );
 }

@@ -2,6 +2,7 @@ import type { Dec } from '../decimal/dec.js';
 import { writtenDecimals } from '../decimal/grid.js';
 import { formatScaled } from '../decimal/safe-integers.js';
 import type { OrderDecimal } from '../order/decimal-input.js';
+import { sentText } from '../order/fast-order.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { FAIL, type FastVerdict, PASS, type RuleOutcome, SKIP } from './rule.js';
@@ -58,18 +59,19 @@ export function checkPlaces(
 }
 
 /**
- * The fast explanation, identical to the general one: `sent` is the value as it would be sent,
- * `nearest` the value that fits in units at `nearestScale` (a safe integer: past 2^53 the caller
- * leaves the explanation to the general check).
+ * The fast explanation, identical to the general one: `raw` is the value as received, `nearest`
+ * the value that fits in units at `nearestScale`; `undefined` when that is NaN (past 2^53, where
+ * the general check explains), before anything is formatted.
  */
 export function explainPlaces(
   rule: PlacesRule,
-  sent: string,
+  raw: unknown,
   precision: number,
   nearest: number,
   nearestScale: number,
-): Violation {
-  return tooPrecise(rule, sent, precision, formatScaled(nearest, nearestScale));
+): Violation | undefined {
+  if (Number.isNaN(nearest)) return undefined;
+  return tooPrecise(rule, sentText(raw), precision, formatScaled(nearest, nearestScale));
 }
 
 /**

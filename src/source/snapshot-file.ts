@@ -412,12 +412,18 @@ async function syncDirectory(directory: string, fs: SnapshotFileSystem): Promise
   }
 }
 
+/** The `fileType` an error reports for a path that is not a regular file, by the test that tells it. */
+const FILE_TYPES = {
+  isDirectory: 'directory',
+  isFIFO: 'fifo',
+  isCharacterDevice: 'character-device',
+  isBlockDevice: 'block-device',
+  isSocket: 'socket',
+} as const;
+
 function fileTypeOf(stats: Stats): string {
-  if (stats.isDirectory()) return 'directory';
-  if (stats.isFIFO()) return 'fifo';
-  if (stats.isCharacterDevice()) return 'character-device';
-  if (stats.isBlockDevice()) return 'block-device';
-  if (stats.isSocket()) return 'socket';
+  for (const [is, type] of Object.entries(FILE_TYPES))
+    if (stats[is as keyof typeof FILE_TYPES]()) return type;
   return 'special file';
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSymbolKnown } from '../../src/book/judge-order.js';
+import { type BookPairs, checkSymbolKnown, type PairLookup } from '../../src/book/judge-order.js';
+import { repairWith } from '../../src/book/repair-order.js';
 import { RuleBook } from '../../src/index.js';
 import {
   bookOf,
@@ -37,6 +38,25 @@ describe('UNKNOWN_SYMBOL', () => {
   it('is reported after the shape violations', () => {
     const result = b.validateOrder({ symbol: 'XRPUSDT', side: 'HOLD', type: 'MARKET', quantity: '1' });
     expect(codesOf(result)).toEqual(['INVALID_FIELD', 'UNKNOWN_SYMBOL']);
+  });
+
+  it('normalizeOrder looks an unknown or set-aside symbol up once', () => {
+    for (const answer of [
+      { kind: 'unknown' },
+      { kind: 'rejected', rejected: { index: 0, symbol: 'XRPUSDT', reasons: [] } },
+    ] as const satisfies readonly PairLookup[]) {
+      const asked: string[] = [];
+      const pairs: BookPairs = {
+        fast: () => undefined,
+        lookup: (symbol) => {
+          asked.push(symbol);
+          return answer;
+        },
+      };
+      const result = repairWith(pairs, { ...limitOrder('BUY', '1', '1'), symbol: 'XRPUSDT' }, undefined);
+      expect(result.ok).toBe(false);
+      expect(asked).toEqual(['XRPUSDT']);
+    }
   });
 
   it('direct: an unknown lookup gives UNKNOWN_SYMBOL', () => {

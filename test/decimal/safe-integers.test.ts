@@ -198,6 +198,10 @@ describe('productComparedBig past 2^53', () => {
     [2 ** 26, 2 ** 27, 2, 90071992547409, 0],
     [2 ** 26, 2 ** 27, 2, 90071992547410, 0],
     [-3, 3002399751580331, 0, -9007199254740992, 0],
+    // The other side a safe integer at the common scale: decided without a bigint.
+    [3, 3002399751580331, 2, 90071992547409, 2],
+    [3, 3002399751580331, 4, 900719925474, 1],
+    [3, 3002399751580331, 0, 9007199254740991, 5],
   ];
   for (const sign of [1, -1] as const)
     it.each(rows)(`sign ${sign}: productComparedBig(%d, %d, %d, %d, %d) is exact`, (a, b, abs, c, cs) => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkMaxNotional } from '../../src/rules/max-notional.js';
+import { fastOnly, generalPath } from '../../test-support/engine-internals.js';
 import {
+  bookOf,
+  definition,
   expectNoCode,
   limitOrder,
   marketOrder,
@@ -96,6 +99,19 @@ describe('NOTIONAL_ABOVE_MAX: failing', () => {
       value,
       limit,
     });
+  });
+});
+
+describe('NOTIONAL_ABOVE_MAX: the fast explanation quotes the price as the general one does', () => {
+  // The fast explanation quotes a string price without trailing zeros as it came, and prints any
+  // other price from its units: both must be what the exact check prints.
+  it.each(['100.5', '100.50', '100.500', '100', 100.5, '0.25', '0.250'])('LIMIT price %j', (price) => {
+    const b = bookOf(definition());
+    const order = limitOrder('BUY', price, '2');
+    const context = { maxNotional: '1' };
+    const fast = fastOnly(b)(order, context);
+    expect(fast).toBeDefined();
+    expect(fast).toEqual(generalPath(b)(order, context));
   });
 });
 
