@@ -213,9 +213,10 @@ export class Dec {
       const y = b.charCodeAt(j);
       if (x === 46) i++;
       else if (y === 46) j++;
-      // Stryker disable next-line EqualityOperator: the two digits differ here
-      else if (x !== y) return x < y ? -1 : 1;
-      else {
+      else if (x !== y) {
+        // Stryker disable next-line EqualityOperator: the two digits differ here
+        return x < y ? -1 : 1;
+      } else {
         i++;
         j++;
       }
@@ -367,7 +368,7 @@ export class Dec {
     }
     // Stryker disable next-line ArithmeticOperator: multiplied, the cut is past 2^53 (NaN), and the caller goes the exact way
     const cut = (long as bigint) / bigPow10(drop);
-    // Stryker disable next-line EqualityOperator: NaN at exactly 2^53 - 1 sends the caller the exact way, to the same answer
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: NaN at exactly 2^53 - 1 (or for any cut, forced false) sends the caller the exact way, to the same answer
     return cut <= 9007199254740991n ? Number(cut) : Number.NaN;
   }
 
@@ -435,7 +436,7 @@ export class Dec {
       digits = this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1);
       let start = 0;
       while (digits.charCodeAt(start) === 48) start++;
-      if (start > 0) digits = digits.slice(start);
+      digits = digits.slice(start);
     } else digits = (negative ? -(long as bigint) : (long as bigint)).toString();
     const body = pointedDigits(digits, this.scale);
     return negative ? `-${body}` : body;

@@ -46,6 +46,14 @@ describe('Dec.parse at 2^53 - 1 and past it', () => {
     expect(d('00012345678901234567890.5').toString()).toBe('12345678901234567890.5');
   });
 
+  it('Dec.of keeps units of 2^53 - 1 and their negative safe', () => {
+    expect(Dec.of(2n ** 53n - 1n, 0).safeUnits).toBe(Number.MAX_SAFE_INTEGER);
+    expect(Dec.of(-(2n ** 53n - 1n), 0).safeUnits).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(Number.isNaN(Dec.of(2n ** 53n, 0).safeUnits)).toBe(true);
+    expect(Number.isNaN(Dec.of(-(2n ** 53n), 0).safeUnits)).toBe(true);
+    expect(Dec.of(-(2n ** 53n), 0).toString()).toBe('-9007199254740992');
+  });
+
   it('a zero is +0 however it is made', () => {
     expect(d('-0.00').safeUnits).toBe(0);
     expect(Dec.ofSafe(-0, 2).safeUnits).toBe(0);
@@ -113,6 +121,12 @@ describe('Dec.timesCmp where the sizes must not decide', () => {
   ] as const)('%s × %s against %s: %s', (a, b, c, sign) => {
     expect(d(a).timesCmp(d(b), d(c))).toBe(sign);
     expect(d(a).times(d(b)).cmp(d(c))).toBe(sign);
+  });
+
+  it('a long text led by zeros is sized by its first digit that is not 0', () => {
+    const led = d('00012345678901234567890');
+    expect(led.timesCmp(d('1'), d('100000000000000000000'))).toBe(-1);
+    expect(led.timesCmp(d('1'), d('1000000000000000000'))).toBe(1);
   });
 
   it('a product held as a bigint compares by its value', () => {
