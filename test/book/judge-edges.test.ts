@@ -118,3 +118,16 @@ describe('the lookup violations name their values', () => {
       expect(direct?.message).toContain(part);
   });
 });
+
+describe('a decimal refused for its spelling is suggested on the grid', () => {
+  it.each([
+    ['price', limitOrder('BUY', '1.00005e2', '1'), ['100']],
+    ['price', limitOrder('SELL', '1.00005e2', '1'), ['100.01']],
+    ['quantity', limitOrder('BUY', '100', '1.00005e0'), ['1']],
+  ])('%s', (field, order, suggestion) => {
+    const result = b.validateOrder(order, AT_100);
+    const violation = result.violations.find((v) => v.field === field);
+    expect(violation?.code).toBe('INVALID_FIELD');
+    expect(violation?.suggestion).toEqual(suggestion);
+  });
+});
