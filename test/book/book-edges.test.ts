@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NearSymbols } from '../../src/book/near-symbol.js';
 import { checkOrder, estimateOrder, InvalidArgumentError, RuleBook, validateOrder } from '../../src/index.js';
-import { book, marketOrder } from '../rules/fixtures.js';
+import { book, bookOf, definition, marketOrder } from '../rules/fixtures.js';
 
 /**
  * The book's small helpers at their edges (found by mutation testing, `npm run mutation`): the
@@ -93,5 +93,32 @@ describe('a rule book argument', () => {
     expect(checkOrder(stand as never, order)).toBe('checked');
     expect(validateOrder(b, order).ok).toBe(true);
     expect(b).toBeInstanceOf(RuleBook);
+  });
+});
+
+describe('a book made from a hand-built parsed payload', () => {
+  const parsed = book().definition('BTCUSDT');
+
+  it('without warnings has none; with a hole among its symbols, compiles the others', () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
+    const symbols = [, parsed];
+    const handBuilt = RuleBook.fromExchangeInfo({
+      timezone: 'UTC',
+      serverTime: 0,
+      rejected: [],
+      symbols,
+    } as never);
+    expect(handBuilt.warnings).toEqual([]);
+    expect(Object.isFrozen(handBuilt.warnings)).toBe(true);
+    expect(handBuilt.symbols).toEqual(['BTCUSDT']);
+    expect(handBuilt.validateOrder(marketOrder('BUY', '1')).ok).toBe(true);
+  });
+
+  it('keeps the warnings of a payload, and a definition set aside without a symbol', () => {
+    const warned = bookOf(definition({ takerFeeRate: 'abc' }), { status: 'TRADING' });
+    expect(warned.warnings.map((w) => w.field)).toEqual(['takerFeeRate']);
+    expect(warned.rejected).toHaveLength(1);
+    expect(warned.rejected[0]?.symbol).toBeUndefined();
+    expect(warned.validateOrder(marketOrder('BUY', '1')).ok).toBe(true);
   });
 });
