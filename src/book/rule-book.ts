@@ -116,6 +116,7 @@ export class RuleBook {
   readonly #fast: ReadonlyMap<string, FastPair>;
   /** The pairs as the judge asks for them. */
   #judged: BookPairs = {
+    // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same verdict (the fast form only saves time)
     fast: (symbol) => this.#fast.get(symbol),
     lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
   };
@@ -124,6 +125,7 @@ export class RuleBook {
 
   #unknown(symbol: string): PairLookup {
     const near = this.#near.of(symbol);
+    // Stryker disable next-line ConditionalExpression: forced false, an unknown lookup with no near spelling is told the same way
     return near === undefined ? UNKNOWN : { kind: 'unknown', near };
   }
 
@@ -145,6 +147,7 @@ export class RuleBook {
     this.fetchedAt = fetchedAt;
     this.warnings = Object.freeze([...(info.warnings ?? [])]);
     const rejectedBySymbol = new Map<string, PairLookup & { kind: 'rejected' }>();
+    // Stryker disable next-line ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected
     for (const r of compiled.rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
     this.#pairs = compiled.pairs;
@@ -430,7 +433,9 @@ function* compileSteps(
   }
   const fast = new Map<string, FastPair>();
   let untilStep = CHEAP_ITEMS_PER_STEP;
+  // Stryker disable next-line BlockStatement: with no fast forms every order is judged the general way, to the same verdict (the fast forms only save time)
   for (const [symbol, known] of pairs) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an undefined fast form set or left out is looked up as undefined either way
     if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
     if (--untilStep === 0) {
       untilStep = CHEAP_ITEMS_PER_STEP;
