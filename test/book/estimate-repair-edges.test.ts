@@ -28,7 +28,20 @@ describe('estimateOrder: what it needs', () => {
     const estimate = estimateOrder(b, order as never, AT_100);
     expect(estimate.estimated).toBe(false);
     if (estimate.estimated) return;
-    expect(estimate.violations.map((v) => v.field)).toContain(field);
+    expect(estimate.violations.map((v) => v.field)).toEqual([field]);
+  });
+
+  it('a LIMIT order with no side: not estimated', () => {
+    const estimate = estimateOrder(b, {
+      symbol: SYMBOL,
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '100',
+      quantity: '1',
+    } as never);
+    expect(estimate.estimated).toBe(false);
+    if (estimate.estimated) return;
+    expect(estimate.violations.map((v) => v.field)).toEqual(['side']);
   });
 
   it('a LIMIT order without a price: not estimated, and no reference price asked for', () => {
@@ -44,6 +57,19 @@ describe('estimateOrder: what it needs', () => {
     const fields = estimate.violations.map((v) => v.field);
     expect(fields).toContain('price');
     expect(fields).not.toContain('referencePrice');
+    expect(estimate.reason).toBeUndefined();
+    const oneSided = bookOf(
+      definitionWithout(['marketFallbackPriceRatio', 'buyLimitPriceRatio'], { sellLimitPriceRatio: '0.1' }),
+    );
+    const unpriced = estimateOrder(
+      oneSided,
+      { symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '1' } as never,
+      AT_100,
+    );
+    expect(unpriced.estimated).toBe(false);
+    if (unpriced.estimated) return;
+    expect(unpriced.reason).toBeUndefined();
+    expect(unpriced.violations.map((v) => v.field)).toEqual(['price']);
   });
 
   it('a MARKET order without a reference price: not estimated, the reference price asked for', () => {

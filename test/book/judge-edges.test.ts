@@ -131,3 +131,14 @@ describe('a decimal refused for its spelling is suggested on the grid', () => {
     expect(violation?.suggestion).toEqual(suggestion);
   });
 });
+
+describe('a quantity with more decimals than the pair counts in', () => {
+  it.each([
+    ['below the minimum', limitOrder('BUY', '100', '0.00001'), ['QUANTITY_STEP', 'QUANTITY_BELOW_MIN']],
+    ['above the maximum', limitOrder('BUY', '100', '1000.00001'), ['QUANTITY_STEP', 'QUANTITY_ABOVE_MAX']],
+    ['within the bounds', limitOrder('BUY', '100', '1.00001'), ['QUANTITY_STEP']],
+  ])('%s: the step and the bound', (_name, order, codes) => {
+    expect(b.checkOrder(order, AT_100).codes).toEqual(codes);
+    expect(b.validateOrder(order, AT_100).violations.map((v) => v.code)).toEqual(codes);
+  });
+});
