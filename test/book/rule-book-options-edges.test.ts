@@ -69,7 +69,7 @@ describe('options that cannot be read, and an unknown client id rule', () => {
   it.each(['fetchedAt', 'inferTickSize', 'clientOrderIds'])(
     'a throwing %s getter: options named, the cause kept',
     (key) => {
-      const cause = new Error('no');
+      const cause = new Error('getter refused');
       const options = Object.defineProperty({}, key, {
         get() {
           throw cause;
@@ -79,6 +79,7 @@ describe('options that cannot be read, and an unknown client id rule', () => {
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as InvalidArgumentError).argument).toBe('options');
       expect((error as InvalidArgumentError).cause).toBe(cause);
+      expect((error as InvalidArgumentError).message).toContain('getter refused');
     },
   );
 
@@ -92,6 +93,19 @@ describe('options that cannot be read, and an unknown client id rule', () => {
       'futures-pattern',
     );
     expect(RuleBook.fromExchangeInfo(info).clientOrderIds).toBe('length');
+  });
+});
+
+describe('withClientOrderIds', () => {
+  it('keeps the definitions set aside, and the warnings', () => {
+    const b = RuleBook.fromExchangeInfo(
+      parseExchangeInfo(payload([definition({ takerFeeRate: 'abc' }), { status: 'TRADING' }])),
+    );
+    const view = b.withClientOrderIds('futures-pattern');
+    expect(view.rejected).toEqual(b.rejected);
+    expect(view.rejected).toHaveLength(1);
+    expect(view.warnings).toEqual(b.warnings);
+    expect(view.clientOrderIds).toBe('futures-pattern');
   });
 });
 
