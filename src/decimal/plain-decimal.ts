@@ -48,11 +48,12 @@ export function toPlainDecimal(value: unknown): string | undefined {
   try {
     text = numericText(value);
   } catch {
-    // A hostile object (a throwing getter, a revoked proxy) is simply not a decimal.
-    return undefined;
+    // A hostile object (a throwing getter, a revoked proxy) is simply not a decimal: text stays
+    // undefined, refused just below.
   }
-  if (text === undefined || text.length === 0 || text.length > MAX_EXCHANGE_DECIMAL_LENGTH) return undefined;
-  // "5." and ".5" are not JSON-number shaped: the grammar refuses them rather than guess.
+  if (text === undefined || text.length > MAX_EXCHANGE_DECIMAL_LENGTH) return undefined;
+  // "5." and ".5" are not JSON-number shaped, nor is the empty text: the grammar refuses them
+  // rather than guess.
   const scan = scanDecimal(text, EXCHANGE_DECIMAL);
   if (scan === undefined) return undefined;
   const exponent = scan.exponent;
@@ -67,7 +68,10 @@ export function toPlainDecimal(value: unknown): string | undefined {
   if (point <= 0) {
     whole = '0';
     fraction = '0'.repeat(-point) + digits;
-  } else if (point >= digits.length) {
+  } else if (
+    // Stryker disable next-line EqualityOperator: at point === digits.length the branch below gives the same (all digits whole, no fraction)
+    point >= digits.length
+  ) {
     whole = digits + '0'.repeat(point - digits.length);
     fraction = '';
   } else {
@@ -81,6 +85,7 @@ function joinCanonical(negative: boolean, whole: string, fraction: string): stri
   let start = 0;
   while (start < whole.length - 1 && whole.charCodeAt(start) === 48) start++;
   let end = fraction.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: at end 0 the code before the text is NaN, not a zero, so the loop stops there anyway
   while (end > 0 && fraction.charCodeAt(end - 1) === 48) end--;
   const intPart = whole.slice(start);
   const fracPart = fraction.slice(0, end);
