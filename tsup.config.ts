@@ -3,12 +3,13 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'tsup';
 
 export default defineConfig([
-  // The three entry points. Splitting puts what they share (the error classes above all) in
+  // The entry points. Splitting puts what they share (the error classes above all) in
   // one chunk, so `instanceof PreflightError` holds for an error from `./node` too; the core
   // entry itself imports no Node built-in (test/package/portable-core.test.ts holds that).
   {
     entry: {
       index: 'src/index.ts',
+      futures: 'src/futures.ts',
       node: 'src/node.ts',
       gateway: 'src/gateway.ts',
       testing: 'src/testing/index.ts',

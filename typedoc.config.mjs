@@ -6,7 +6,7 @@
  * @type {import('typedoc').TypeDocOptions}
  */
 export default {
-  entryPoints: ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
+  entryPoints: ['src/index.ts', 'src/futures.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'],
   out: 'docs/api',
   // The front page: what the package does, how to install it, `validateOrder` first, and the
   // four entries. Its own page, not the README: the README's relative links to examples/ and
@@ -50,6 +50,10 @@ export default {
     'ORDER_FIELD_TABLE',
     'READING_CODES',
     'LOOKUP_CODES',
+    // The contract tables, as `ORDER_FIELD_TABLE` for spot: `ContractFieldName` and
+    // `ContractOrderField` are derived from them, and their pages list the members.
+    'CONTRACT_FIELDS',
+    'CONTRACT_ORDER_FIELD_TABLE',
   ],
   // Every export and every method has TSDoc; a field's meaning is often its name and its type.
   requiredToBeDocumented: [

@@ -4,8 +4,11 @@
  * (`floor-validator.ts`), the long-digit mix (decimals of 17 to 40 significant digits, pairs with
  * 20-digit bounds: `buildLongDigitMix`) with every order of it and of the main mix timed alone
  * against big.js, latency percentiles, parse + compile cost of 10,000 definitions, and memory per
- * compiled pair, and the odd pairs (odd-pairs.ts: each grid shape on the same orders as its
- * gridded twin, and the long-digit mix over every shape, order by order).
+ * compiled pair, the odd pairs (odd-pairs.ts: each grid shape on the same orders as its
+ * gridded twin, and the long-digit mix over every shape, order by order), and contracts beside
+ * their spot twins (contract-report.ts: the same orders on perpetual contracts in the contract
+ * host's shape and on spot pairs with the same numbers, and a big.js validator of the contract
+ * rules).
  * `npm run bench -- --exactness 1000000` also checks, on that many generated orders (a quarter
  * realistic, a quarter of long digits, a quarter on the odd pairs, a quarter at the fast path's edges), that not one result
  * differs from the general path's and not one verdict from the big.js validator's
@@ -20,10 +23,13 @@ const PACKAGE: string = 'order-preflight';
 const { parseExchangeInfo, parseExchangeInfoText, RuleBook } = (await import(
   PACKAGE
 )) as typeof import('../src/index.js');
+const FUTURES: string = 'order-preflight/futures';
+const { ContractBook } = (await import(FUTURES)) as typeof import('../src/futures.js');
 
 import type { RuleBook as Book } from '../src/index.js';
 import { exchangeInfoArb } from '../src/testing/index.js';
 import { BigBaselineValidator } from './big-baseline.js';
+import { reportContracts } from './contract-report.js';
 import { checkExactness } from './exactness.js';
 import { FloorValidator } from './floor-validator.js';
 import { buildOddPairs } from './odd-pairs.js';
@@ -242,6 +248,9 @@ console.table(
 const odd = buildOddPairs();
 const oddInfo = parseExchangeInfoText(odd.text);
 reportOddPairs(odd, RuleBook.fromExchangeInfo(oddInfo), new BigBaselineValidator(oddInfo.symbols), MIX_SIZE);
+
+// Contracts beside their spot twins: the same orders, the same engine (contract-report.ts).
+reportContracts({ ContractBook, RuleBook, parseExchangeInfoText }, MIX_SIZE);
 
 // The floor: what no validator reading decimals as ours do can go below (floor-validator.ts).
 const floor = new FloorValidator(definitions);

@@ -132,15 +132,23 @@ const client = new ExchangeInfoClient({ baseUrl: 'http://127.0.0.1:1' });
 ${withTesting ? "const arb = validOrderArb(book.definition('BTCUSDT')!);" : 'const arb = undefined;'}
 const gatewayOptions: RiskGatewayOptions = { upstreamUrl: 'http://127.0.0.1:1', book, maxNotional: '250000' };
 const gateway: Promise<RiskGateway> = createRiskGateway(gatewayOptions);
-export const used = [codes, client, arb, isPreflightError(new Error('x')), gateway];
+const contracts = ContractBook.fromContractInfo({ symbols: [] });
+const contractOrder: ContractOrderInput = { symbol: 'BTCUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '0.01' };
+const contractCodes: readonly ContractViolationCode[] = contracts.checkOrder(contractOrder, { position: '0' }).codes;
+export const used = [codes, client, arb, isPreflightError(new Error('x')), gateway, contractCodes];
 `;
     const esmImports = `import { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder, type OrderInput, type ValidationResult, type ViolationCode } from 'order-preflight';
 import { ExchangeInfoClient } from 'order-preflight/node';
+import { ContractBook, type ContractOrderInput, type ContractViolationCode } from 'order-preflight/futures';
 import { createRiskGateway, type RiskGateway, type RiskGatewayOptions } from 'order-preflight/gateway';
 import { validOrderArb } from 'order-preflight/testing';`;
     const cjsImports = (withTesting) => `import core = require('order-preflight');
 import nodePart = require('order-preflight/node');
 import gatewayPart = require('order-preflight/gateway');
+import futuresPart = require('order-preflight/futures');
+const { ContractBook } = futuresPart;
+type ContractOrderInput = futuresPart.ContractOrderInput;
+type ContractViolationCode = futuresPart.ContractViolationCode;
 ${withTesting ? "import testing = require('order-preflight/testing');\nconst { validOrderArb } = testing;" : ''}
 const { isPreflightError, parseExchangeInfoText, RuleBook, SAMPLE_EXCHANGE_INFO_JSON, validateOrder } = core;
 const { ExchangeInfoClient } = nodePart;
@@ -247,18 +255,23 @@ type ViolationCode = core.ViolationCode;`;
          const status = await fetch(gateway.url + api.STATUS_PATH);
          if (status.status !== 200) throw new Error('the gateway did not answer its status');
          await gateway.close();
+       }
+       for (const api of [await import('order-preflight/futures'), require('order-preflight/futures')]) {
+         const contracts = api.ContractBook.fromContractInfo({ symbols: [{ symbol: 'DOGEUSDT', pricePrecision: '5', quantityPrecision: '-2', contractVal: '100' }] });
+         const verdict = contracts.checkOrder({ symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '150' });
+         if (verdict.codes.join() !== 'QUANTITY_STEP') throw new Error('the futures entry judged ' + verdict.codes.join());
        }`,
     ],
     { cwd: bare, encoding: 'utf8' },
   );
   if (loads.status !== 0) {
     process.stderr.write(
-      `${loads.stderr}\nFAILED: the core, ./node and ./gateway must load without big.js and fast-check\n`,
+      `${loads.stderr}\nFAILED: the core, ./futures, ./node and ./gateway must load without big.js and fast-check\n`,
     );
     process.exit(1);
   }
   process.stdout.write(
-    'ok  without big.js and fast-check, the core, ./node and ./gateway load (import and require; a gateway started from the tarball answers)\n',
+    'ok  without big.js and fast-check, the core, ./futures, ./node and ./gateway load (import and require; a gateway started from the tarball answers)\n',
   );
   for (const [dir, absent] of [
     [bare, ['fast-check', 'big.js']],

@@ -88,6 +88,24 @@ const DEFECTS = [
     from: 'if (faults.length > 1) faults.sort(',
     to: 'if (faults.length > 1 && Number.NaN) faults.sort(',
   },
+  {
+    name: 'contracts: exclusive open-market cap (a MARKET order of exactly marketOpenLimitSize refused)',
+    file: 'src/rules/market-open-size.ts',
+    from: 'if (quantity.value.lte(cap)) return undefined;',
+    to: 'if (quantity.value.lt(cap)) return undefined;',
+  },
+  {
+    name: 'contracts: exclusive position cap (a position of exactly maxPositionSize refused)',
+    file: 'src/rules/position-size.ts',
+    from: 'if (after.lte(max)) return undefined;',
+    to: 'if (after.lt(max)) return undefined;',
+  },
+  {
+    name: 'contracts: closing orders classed as opening (SELL+LONG held to the open caps)',
+    file: 'src/order/contract-order-fields.ts',
+    from: "return (side === 'BUY' && positionSide === 'LONG') || (side === 'SELL' && positionSide === 'SHORT');",
+    to: "return (side === 'BUY' && positionSide === 'LONG') || side === 'SELL';",
+  },
 ];
 
 // A signal must not leave a defect planted: it stops the loop, and the planted file is restored

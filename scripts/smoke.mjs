@@ -73,6 +73,33 @@ assert.equal(esm.createRiskGateway, undefined, 'the core exports no gateway');
   await gateway.close();
 }
 
+// The futures entry, portable like the core: a recorded DOGEUSDT contract (sizes in hundreds).
+const contracts = {
+  symbols: [
+    {
+      symbol: 'DOGEUSDT',
+      pricePrecision: '5',
+      quantityPrecision: '-2',
+      contractVal: '100',
+      minOrderSize: '100',
+    },
+  ],
+};
+const dogeOrder = { symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '150' };
+for (const [futures, how] of [
+  [await import('order-preflight/futures'), 'import'],
+  [require('order-preflight/futures'), 'require'],
+]) {
+  const result = futures.ContractBook.fromContractInfo(contracts).validateOrder(dogeOrder);
+  assert.deepEqual(
+    result.violations.map((v) => v.code),
+    ['QUANTITY_STEP'],
+    `${how}: futures codes`,
+  );
+  assert.deepEqual(result.violations[0].suggestion, ['100', '200'], `${how}: futures suggestion`);
+}
+assert.equal(esm.ContractBook, undefined, 'the core exports no contract book');
+
 const testingEsm = await import('order-preflight/testing');
 const testingCjs = require('order-preflight/testing');
 assert.equal(typeof testingEsm, 'object');

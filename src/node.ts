@@ -12,6 +12,7 @@
 export type { AttemptEvent, AttemptEventBase } from './client/attempt-event.js';
 export {
   type BaseUrlReading,
+  CONTRACT_INFO_PATH,
   DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
   type ExchangeInfoClientOptions,
@@ -28,15 +29,18 @@ export type { RequestContext } from './client/errors/request-context.js';
 export { isRequestTimeoutError, RequestTimeoutError } from './client/errors/request-timeout-error.js';
 export { isResponseTooLargeError, ResponseTooLargeError } from './client/errors/response-too-large-error.js';
 export {
+  CONTRACT_INFO_REQUEST_WEIGHT,
   EXCHANGE_INFO_REQUEST_WEIGHT,
   ExchangeInfoClient,
   type FetchExchangeInfoOptions,
 } from './client/exchange-info-client.js';
 export {
+  type ContractInfoQuery,
   type ExchangeInfoQuery,
   SYMBOL_STATUSES,
   type SymbolStatus,
   type SymbolsFormat,
+  validateContractInfoQuery,
   validateExchangeInfoQuery,
 } from './client/query.js';
 export {
@@ -65,6 +69,7 @@ export {
   removeLeftoverSnapshotFiles,
   type SnapshotWriteResult,
   writeSnapshotFile,
+  writeSnapshotText,
 } from './source/snapshot-file.js';
 export {
   isSnapshotFileError,

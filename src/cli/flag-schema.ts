@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toPlainDecimal } from '../index.js';
 import { type Command, parseCommandArgs } from './command.js';
 import { SUMMARIES } from './command-summaries.js';
-import { type IssueSink, refuse, withDefault } from './flag-schema-parts.js';
+import { type IssueSink, oneOf, refuse, withDefault } from './flag-schema-parts.js';
 import type { CliIo } from './io.js';
 import { clip, printable } from './text.js';
 import { UsageError } from './usage-error.js';
@@ -202,6 +202,43 @@ export function positiveDecimalValue<Input = unknown>(show: (value: unknown) => 
     const plain = positiveDecimal(value);
     return plain ?? refuse(ctx, { problem: `must be a positive decimal, got ${show(value)}`, value });
   });
+}
+
+/**
+ * A decimal of 0 or more in canonical plain notation (`0.50` gives `'0.5'`); `show` writes the
+ * refused value in the message.
+ *
+ * @example
+ * ```ts
+ * nonNegativeDecimalValue(); // '0' and '1.5' pass; '-1' and 'lots' are refused
+ * ```
+ */
+export function nonNegativeDecimalValue<Input = unknown>(show: (value: unknown) => string = shown) {
+  return z.transform((value: Input, ctx) => {
+    const plain = typeof value === 'string' ? toPlainDecimal(value.trim()) : undefined;
+    return plain !== undefined && !plain.startsWith('-')
+      ? plain
+      : refuse(ctx, { problem: `must be a decimal of 0 or more, got ${show(value)}`, value });
+  });
+}
+
+/** The markets a command can work on: WEEX spot (the default) or its perpetual futures. */
+export const MARKETS = ['spot', 'futures'] as const;
+
+/** One of {@link MARKETS}. */
+export type Market = (typeof MARKETS)[number];
+
+/**
+ * `--market spot|futures`, spot when absent: which of the exchange's hosts and rule sets a
+ * command works on.
+ *
+ * @example
+ * ```ts
+ * flagTable({ market: marketFlag() }); // --market futures
+ * ```
+ */
+export function marketFlag() {
+  return valueFlag(withDefault(oneOf(MARKETS), 'spot'));
 }
 
 /**

@@ -1,5 +1,30 @@
-import type { ValidationResult } from '../index.js';
 import { clip, printable } from './text.js';
+
+/**
+ * What a verdict shows of a judgement: the spot `ValidationResult` or the futures entry's
+ * `ContractValidationResult`, which have this shape in common.
+ */
+export interface Judgement {
+  readonly ok: boolean;
+  readonly violations: readonly {
+    readonly code: string;
+    readonly message: string;
+    readonly suggestion?: readonly string[] | undefined;
+  }[];
+  readonly skipped: readonly { readonly check: string; readonly reason: string }[];
+}
+
+/**
+ * How the orders of `check` are judged: the verdict on one parsed line, in the CLI's words, and
+ * the order fields a JSON verdict repeats. Spot judges with the rule book; `--market futures`
+ * with the contract book (commands/check-futures.ts).
+ */
+export interface Judge {
+  readonly judge: (order: unknown) => Judgement;
+  readonly echoed: readonly string[];
+  /** The table's columns. */
+  readonly columns: TableColumns;
+}
 
 /** How verdicts are written: readable rows, or one JSON object per line. */
 export type VerdictFormat = 'table' | 'json';
@@ -23,32 +48,69 @@ export const COLOUR_STYLE: Style = {
   dim: sgr(2, 22),
 };
 
-const COLUMNS = [
+/** One column of the table: its title, its width (a longer cell widens it), the order field it shows. */
+interface Column {
+  readonly title: string;
+  readonly width: number;
+  readonly right?: boolean;
+  /** The order field the column shows; none for the line number and the verdict. */
+  readonly field?: string;
+}
+
+/** The columns of a verdict table: spot orders' or contract orders'. */
+export type TableColumns = readonly Column[];
+
+const LEAD: TableColumns = [
   { title: 'LINE', width: 6, right: true },
   { title: 'RESULT', width: 6 },
-  { title: 'SYMBOL', width: 12 },
-  { title: 'SIDE', width: 4 },
-  { title: 'TYPE', width: 6 },
-  { title: 'QUANTITY', width: 16 },
-  { title: 'PRICE', width: 0 },
-] as const;
+];
+const SIZE: TableColumns = [
+  { title: 'QUANTITY', width: 16, field: 'quantity' },
+  { title: 'PRICE', width: 0, field: 'price' },
+];
+
+/** The spot table: line, verdict, symbol, side, type, quantity, price. */
+export const SPOT_COLUMNS: TableColumns = [
+  ...LEAD,
+  { title: 'SYMBOL', width: 12, field: 'symbol' },
+  { title: 'SIDE', width: 4, field: 'side' },
+  { title: 'TYPE', width: 6, field: 'type' },
+  ...SIZE,
+];
+
+/**
+ * The contract table (`check --market futures`): the spot columns with the position side, and a
+ * type column wide enough for the algo types (`TAKE_PROFIT_MARKET`).
+ */
+export const CONTRACT_COLUMNS: TableColumns = [
+  ...LEAD,
+  { title: 'SYMBOL', width: 12, field: 'symbol' },
+  { title: 'SIDE', width: 4, field: 'side' },
+  { title: 'POSITION', width: 8, field: 'positionSide' },
+  { title: 'TYPE', width: 18, field: 'type' },
+  ...SIZE,
+];
+
 const CELL_MAX = 24;
 const INDENT = ' '.repeat(10);
 
-function row(cells: readonly string[], style?: (text: string) => string): string {
-  return COLUMNS.map((column, i) => {
-    const cell = cells[i] ?? '';
-    const padded =
-      'right' in column && column.right ? cell.padStart(column.width) : cell.padEnd(column.width);
-    return i === 1 && style !== undefined ? style(padded) : padded;
-  })
+function row(columns: TableColumns, cells: readonly string[], style?: (text: string) => string): string {
+  return columns
+    .map((column, i) => {
+      const cell = cells[i] ?? '';
+      const padded = column.right === true ? cell.padStart(column.width) : cell.padEnd(column.width);
+      return i === 1 && style !== undefined ? style(padded) : padded;
+    })
     .join('  ')
     .trimEnd();
 }
 
 /** The table's header row. */
-export function tableHeader(): string {
-  return row(COLUMNS.map((column) => column.title));
+export function tableHeader(columns: TableColumns = SPOT_COLUMNS): string {
+  return row(
+    columns,
+    columns.map((column) => column.title),
+  );
 }
 
 /** An order field as a table cell: `-` when absent, clipped and made terminal-safe. */
@@ -63,31 +125,20 @@ function cell(order: unknown, field: string): string {
 }
 
 /**
- * The readable verdict on one order: a row (line, PASS/FAIL, symbol, side, type, quantity,
- * price), then one line per violation (code, the message naming field, value and limit, and
+ * The readable verdict on one order: a row (line, PASS/FAIL, and the order fields of `columns`:
+ * symbol, side, type, quantity, price for spot), then one line per violation (code, the message naming field, value and limit, and
  * the nearest passing values), then the checks that could not run.
  */
 export function formatVerdictRows(
   line: number,
   order: unknown,
-  result: ValidationResult,
+  result: Judgement,
   style: Style,
+  columns: TableColumns = SPOT_COLUMNS,
 ): string[] {
   const verdict = result.ok ? 'PASS' : 'FAIL';
-  const lines = [
-    row(
-      [
-        String(line),
-        verdict,
-        cell(order, 'symbol'),
-        cell(order, 'side'),
-        cell(order, 'type'),
-        cell(order, 'quantity'),
-        cell(order, 'price'),
-      ],
-      result.ok ? style.pass : style.fail,
-    ),
-  ];
+  const cells = columns.slice(LEAD.length).map((column) => cell(order, column.field ?? ''));
+  const lines = [row(columns, [String(line), verdict, ...cells], result.ok ? style.pass : style.fail)];
   for (const v of result.violations) {
     const suggestion =
       v.suggestion === undefined || v.suggestion.length === 0 ? '' : `  -> try ${v.suggestion.join(' or ')}`;
@@ -116,21 +167,26 @@ export function ownField(order: unknown, field: string): unknown {
 }
 
 /** The order fields a JSON verdict repeats, so a consumer can tell which order it judged. */
-const ECHOED_FIELDS = ['symbol', 'side', 'type', 'newClientOrderId'] as const;
+export const ECHOED_FIELDS: readonly string[] = ['symbol', 'side', 'type', 'newClientOrderId'];
 
 /**
  * The verdict on one order as a JSON line:
- * `{ line, ok, symbol?, side?, type?, newClientOrderId?, violations, skipped }`. Each of the four
- * order fields is there when the parsed order holds it as a string, exactly as written (the
+ * `{ line, ok, symbol?, side?, type?, newClientOrderId?, violations, skipped }` (`fields` names
+ * the order fields repeated: a contract order's `positionSide` too). Each order field is there when the parsed order holds it as a string, exactly as written (the
  * strict line reader gives a JSON number as its written digits, which is what the check judged);
  * a field that is absent or not a string (null, a boolean, an object, an array) is left out,
  * never echoed raw, and the violations say what is wrong with it. The line stays one line of JSON that is safe on a
  * terminal: what `JSON.stringify` leaves raw of the control characters, line separators and
  * bidirectional overrides `printable` escapes is written as a `\u` escape, the same JSON string.
  */
-export function verdictJson(line: number, order: unknown, result: ValidationResult): string {
+export function verdictJson(
+  line: number,
+  order: unknown,
+  result: Judgement,
+  fields: readonly string[] = ECHOED_FIELDS,
+): string {
   const echoed: Record<string, string> = {};
-  for (const field of ECHOED_FIELDS) {
+  for (const field of fields) {
     const value = ownField(order, field);
     if (typeof value === 'string') echoed[field] = value;
   }

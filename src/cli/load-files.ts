@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseJsonStrictly, type StrictJsonValue } from '../index.js';
-import { positiveDecimalValue, readWith } from './flag-schema.js';
+import { nonNegativeDecimalValue, positiveDecimalValue, readWith } from './flag-schema.js';
 import { builtOnce } from './flag-schema-parts.js';
 import { MAX_LINE_DEPTH, MAX_VALUE_BYTES } from './read-json-lines.js';
 import { readRegularFile } from './read-regular-file.js';
@@ -51,6 +51,63 @@ export async function loadReferencePrices(path: string): Promise<ReadonlyMap<str
   if (prices.ok) return prices.value;
   const [symbol] = prices.path;
   throw fail(symbol === undefined ? prices.problem : `the price of ${asWritten(symbol)} ${prices.problem}`);
+}
+
+/** The largest `--positions` file read: 16 MiB, as `--reference-prices`. */
+export const MAX_POSITIONS_FILE_BYTES = 16 * 1024 * 1024;
+
+/** A contract's open positions: the size held on each side that is known (base units). */
+export interface SidePositions {
+  readonly LONG?: string | undefined;
+  readonly SHORT?: string | undefined;
+}
+
+/**
+ * The positions file's one schema: an object of symbol to an object of `LONG` and/or `SHORT` to
+ * the size held (a decimal string or JSON number, 0 or more, base units), each in canonical plain
+ * notation. Read as a Map, as the reference prices are, so every key counts.
+ */
+const positionsSchema = builtOnce(() =>
+  z.pipe(
+    z.custom<Readonly<Record<string, unknown>>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      {
+        error:
+          'expected a JSON object of symbol to positions, such as {"BTCUSDT": {"LONG": "0.5", "SHORT": "0"}}',
+      },
+    ),
+    z.pipe(
+      z.transform((positions: Readonly<Record<string, unknown>>) => new Map(Object.entries(positions))),
+      z.map(
+        z.string(),
+        z.strictObject(
+          {
+            LONG: z.optional(nonNegativeDecimalValue(asWritten)),
+            SHORT: z.optional(nonNegativeDecimalValue(asWritten)),
+          },
+          { error: 'must be an object of LONG and/or SHORT to the size held, such as {"LONG": "0.5"}' },
+        ),
+      ),
+    ),
+  ),
+);
+
+/**
+ * Loads `--positions` (`check --market futures`): a JSON object of symbol to the positions held
+ * on each side, in base units (`{"BTCUSDT": {"LONG": "0.5", "SHORT": "0"}}`), from a regular file
+ * of at most {@link MAX_POSITIONS_FILE_BYTES}. Numbers keep their written digits.
+ *
+ * @throws {UsageError} when the file cannot be read, is not UTF-8 JSON, is not such an object,
+ *   names a symbol twice, or holds a size that is not a decimal of 0 or more (naming where).
+ */
+export async function loadPositions(path: string): Promise<ReadonlyMap<string, SidePositions>> {
+  const { value, fail } = await readJsonFile(path, '--positions', MAX_POSITIONS_FILE_BYTES);
+  const positions = readWith(positionsSchema(), value);
+  if (positions.ok) return positions.value;
+  const [symbol, side] = positions.path;
+  if (symbol === undefined) throw fail(positions.problem);
+  const where = side === undefined ? '' : ` ${String(side)}`;
+  throw fail(`the position of ${asWritten(symbol)}${where} ${positions.problem}`);
 }
 
 /**

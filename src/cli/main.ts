@@ -37,6 +37,8 @@ Quick start:
   curl -s https://api.example.com/api/v3/exchangeInfo > info.json
   ${PROGRAM} check --rules info.json orders.jsonl     (a saved payload works too)
   ${PROGRAM} diff yesterday.json rules.json
+  ${PROGRAM} fetch --market futures --out contracts.json      (WEEX perpetual contracts)
+  ${PROGRAM} check --market futures --rules contracts.json orders.jsonl
 
 Exit status: 0 success; 1 an order refused, a request failed or snapshots differ;
 2 a usage error (see each command's help).`;

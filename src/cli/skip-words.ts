@@ -1,4 +1,16 @@
-import type { SkippedCheck, ValidationResult, Violation } from '../index.js';
+/** A skipped check as both entries report one. */
+interface Skip {
+  readonly check: string;
+  readonly reason: string;
+  readonly message: string;
+}
+
+/** A violation as both entries report one. */
+interface Breach {
+  readonly code: string;
+  readonly message: string;
+  readonly limit?: string | undefined;
+}
 
 /**
  * A skipped check in the CLI's words. The library says what its caller left out
@@ -14,7 +26,14 @@ import type { SkippedCheck, ValidationResult, Violation } from '../index.js';
  * // 'PRICE_ABOVE_BUY_LIMIT not checked: no reference price for the symbol (give last prices with --reference-prices FILE)'
  * ```
  */
-export function cliSkip(skip: SkippedCheck, pricesGiven: boolean): SkippedCheck {
+export function cliSkip<S extends Skip>(skip: S, pricesGiven: boolean, positionsGiven = false): S {
+  if (skip.reason === 'NO_POSITION') {
+    // A contract order's position cap (`check --market futures`): the position comes from --positions.
+    const fix = positionsGiven
+      ? 'the symbol and side are not in the --positions file'
+      : 'give the positions held with --positions FILE';
+    return { ...skip, message: `${skip.check} not checked: no position held on the order's side (${fix})` };
+  }
   if (skip.reason !== 'NO_REFERENCE_PRICE') return skip;
   const fix = pricesGiven
     ? 'the symbol is not in the --reference-prices file'
@@ -27,7 +46,7 @@ export function cliSkip(skip: SkippedCheck, pricesGiven: boolean): SkippedCheck 
  * library says `maxNotional`), told from the violation's `limit` and `value`; the exchange's own
  * rules are told as the library tells them.
  */
-export function cliViolation(violation: Violation): Violation {
+export function cliViolation<V extends Breach>(violation: V): V {
   if (violation.code !== 'NOTIONAL_ABOVE_MAX') return violation;
   return { ...violation, message: `${violation.message} (the limit of --max-notional ${violation.limit})` };
 }
@@ -36,12 +55,14 @@ export function cliViolation(violation: Violation): Violation {
  * The result with its skips ({@link cliSkip}) and violations ({@link cliViolation}) in the CLI's
  * words; the same object when nothing in it needs them.
  */
-export function inCliWords(result: ValidationResult, pricesGiven: boolean): ValidationResult {
+export function inCliWords<
+  R extends { readonly violations: readonly Breach[]; readonly skipped: readonly Skip[] },
+>(result: R, pricesGiven: boolean, positionsGiven = false): R {
   if (result.skipped.length === 0 && result.violations.every((v) => v.code !== 'NOTIONAL_ABOVE_MAX'))
     return result;
   return {
     ...result,
     violations: result.violations.map(cliViolation),
-    skipped: result.skipped.map((skip) => cliSkip(skip, pricesGiven)),
+    skipped: result.skipped.map((skip) => cliSkip(skip, pricesGiven, positionsGiven)),
   };
 }

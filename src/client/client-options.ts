@@ -223,6 +223,36 @@ export type ResolvedClientOptions = Readonly<z.output<ReturnType<typeof clientOp
 export const EXCHANGE_INFO_PATH = '/api/v3/exchangeInfo';
 
 /**
+ * The path of the contract host's definitions below `baseUrl` (WEEX V3 futures: `GET
+ * /capi/v3/market/exchangeInfo`, on `https://api-contract.weex.com`), which
+ * `ExchangeInfoClient.fetchContractInfo` asks for.
+ *
+ * @example
+ * ```ts
+ * new URL(`https://api-contract.weex.com${CONTRACT_INFO_PATH}`);
+ * ```
+ */
+export const CONTRACT_INFO_PATH = '/capi/v3/market/exchangeInfo';
+
+/**
+ * The contract definitions' URL for a client whose spot endpoint is `endpoint` (what
+ * {@link resolveClientOptions} makes of `baseUrl`): the same base and path prefix, with
+ * {@link CONTRACT_INFO_PATH} in place of {@link EXCHANGE_INFO_PATH}.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * contractEndpoint(new URL('http://127.0.0.1:9000/api/v3/exchangeInfo')).href;
+ * // 'http://127.0.0.1:9000/capi/v3/market/exchangeInfo'
+ * ```
+ */
+export function contractEndpoint(endpoint: URL): URL {
+  const url = new URL(endpoint.href);
+  url.pathname = `${endpoint.pathname.slice(0, endpoint.pathname.length - EXCHANGE_INFO_PATH.length)}${CONTRACT_INFO_PATH}`;
+  return url;
+}
+
+/**
  * Checks client options and fills in defaults. Unknown keys are refused, so a typo such as
  * `timeout` fails loudly instead of silently using the default.
  *

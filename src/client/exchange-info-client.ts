@@ -1,12 +1,15 @@
 import { Agent, type Dispatcher } from 'undici';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { describeValue, type PreflightError } from '../errors/preflight-error.js';
+import type { ContractInfo } from '../exchange-info/contract-schema.js';
+import { parseContractInfo } from '../exchange-info/parse-contract-info.js';
 import { parseExchangeInfo } from '../exchange-info/parse-exchange-info.js';
 import type { ExchangeInfo } from '../exchange-info/schema.js';
 import { abortableSleep } from './abortable-sleep.js';
 import { type AttemptEvent, tell } from './attempt-event.js';
 import { backoffDelayMs } from './backoff.js';
 import {
+  contractEndpoint,
   type ExchangeInfoClientOptions,
   type ResolvedClientOptions,
   resolveClientOptions,
@@ -20,7 +23,12 @@ import { RateLimitedError } from './errors/rate-limited-error.js';
 import { RequestTimeoutError } from './errors/request-timeout-error.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { parseResponseJson } from './json-body.js';
-import { buildExchangeInfoQueryString, type ExchangeInfoQuery } from './query.js';
+import {
+  buildContractInfoQueryString,
+  buildExchangeInfoQueryString,
+  type ContractInfoQuery,
+  type ExchangeInfoQuery,
+} from './query.js';
 import { type CappedBody, readBodyExcerpt, readBodyWithCap } from './read-body.js';
 import { parseRetryAfterMs } from './retry-after.js';
 import { describeTransportError, isTransientTransportCode, transportErrorCode } from './transport-error.js';
@@ -34,6 +42,17 @@ import { describeTransportError, isTransientTransportCode, transportErrorCode } 
  * ```
  */
 export const EXCHANGE_INFO_REQUEST_WEIGHT = 20;
+
+/**
+ * Request weight of one `GET /capi/v3/market/exchangeInfo` on the contract host (as the exchange
+ * documents it), counted per IP.
+ *
+ * @example
+ * ```ts
+ * client.requestWeightSpent; // after one fetchContractInfo(): 1
+ * ```
+ */
+export const CONTRACT_INFO_REQUEST_WEIGHT = 1;
 
 /** An error body only has to yield an excerpt and a `{ code, msg }`; more is not worth reading. */
 const ERROR_BODY_READ_BYTES = 16 * 1024;
@@ -73,6 +92,12 @@ type AttemptOutcome<T = ExchangeInfo> =
 /** What a successful answer's body becomes: the parsed exchange info, or its text. */
 type ReadAnswer<T> = (bytes: Buffer, url: URL, contentType: string | undefined) => T;
 
+/** One request to send (with its retries): its URL and the request weight each attempt spends. */
+interface Target {
+  readonly url: URL;
+  readonly weight: number;
+}
+
 /**
  * Fetches and parses `GET /api/v3/exchangeInfo` over undici, with a per-attempt timeout,
  * retries with capped exponential backoff and jitter (network errors, timeouts, 5xx), a body
@@ -101,6 +126,7 @@ export class ExchangeInfoClient {
   readonly #ownsDispatcher: boolean;
   #closing: Promise<void> | undefined;
   #requestsSent = 0;
+  #weightSpent = 0;
   #clockOffsetMs: number | undefined;
 
   /**
@@ -127,9 +153,10 @@ export class ExchangeInfoClient {
   }
 
   /**
-   * Request weight spent so far: {@link EXCHANGE_INFO_REQUEST_WEIGHT} per request dispatched,
-   * retries included. An upper bound of what the exchange counts, since a request refused at
-   * connect never reached it.
+   * Request weight spent so far: {@link EXCHANGE_INFO_REQUEST_WEIGHT} per `exchangeInfo` request
+   * dispatched and {@link CONTRACT_INFO_REQUEST_WEIGHT} per contract-info request, retries
+   * included. An upper bound of what the exchange counts, since a request refused at connect
+   * never reached it.
    *
    * @example
    * ```ts
@@ -137,7 +164,7 @@ export class ExchangeInfoClient {
    * ```
    */
   get requestWeightSpent(): number {
-    return this.#requestsSent * EXCHANGE_INFO_REQUEST_WEIGHT;
+    return this.#weightSpent;
   }
 
   /**
@@ -190,8 +217,10 @@ export class ExchangeInfoClient {
    * ```
    */
   fetchExchangeInfo(query?: ExchangeInfoQuery, options?: FetchExchangeInfoOptions): Promise<ExchangeInfo> {
-    return this.#fetch(query, options, (bytes, url, contentType) =>
-      parseExchangeInfo(decodeJson(bytes, url, contentType)),
+    return this.#fetch(
+      () => this.#spotTarget(query),
+      options,
+      (bytes, url, contentType) => parseExchangeInfo(decodeJson(bytes, url, contentType)),
     );
   }
 
@@ -210,24 +239,84 @@ export class ExchangeInfoClient {
    * ```
    */
   fetchExchangeInfoText(query?: ExchangeInfoQuery, options?: FetchExchangeInfoOptions): Promise<string> {
-    return this.#fetch(query, options, decodeText);
+    return this.#fetch(() => this.#spotTarget(query), options, decodeText);
   }
 
+  /**
+   * Fetches the contract host's definitions (WEEX perpetual futures), `GET
+   * /capi/v3/market/exchangeInfo` below the client's `baseUrl` (for WEEX, a client made with
+   * `baseUrl: 'https://api-contract.weex.com'`), narrowed to one contract by `query.symbol`, with
+   * the same retries, timeouts, size cap and typed errors as {@link fetchExchangeInfo}, every
+   * digit of every number kept; read as `parseContractInfo` reads them (a definition that does not
+   * hold set aside in `rejected`). Spends {@link CONTRACT_INFO_REQUEST_WEIGHT} per request. The
+   * answer carries no `serverTime`, so the clock offset is not updated.
+   *
+   * @throws {InvalidQueryError} for a query other than `{ symbol }` or a malformed symbol; nothing is sent.
+   * @throws {ExchangeInfoSchemaError} when the JSON is not a contract payload at the top level
+   *   (an `ExchangeAnswerError` for the exchange's `{ code, msg }` answered with a 2xx).
+   * @throws the other errors of {@link fetchExchangeInfo}.
+   * @example
+   * ```ts
+   * import { ContractBook } from 'order-preflight/futures';
+   *
+   * const contracts = new ExchangeInfoClient({ baseUrl: 'https://api-contract.weex.com' });
+   * const book = ContractBook.fromContractInfo(await contracts.fetchContractInfo());
+   * book.contract('DOGEUSDT')?.quantityPrecision; // -2
+   * ```
+   */
+  fetchContractInfo(query?: ContractInfoQuery, options?: FetchExchangeInfoOptions): Promise<ContractInfo> {
+    return this.#fetch(
+      () => this.#contractTarget(query),
+      options,
+      (bytes, url, contentType) => parseContractInfo(decodeJson(bytes, url, contentType)),
+    );
+  }
+
+  /**
+   * The same request as {@link fetchContractInfo}, answered with the body as text, decoded from
+   * UTF-8 but not parsed: to save it as it came (what `order-preflight fetch --market futures`
+   * writes) or to parse it later with `parseContractInfoText` or
+   * `ContractBook.fromContractInfoText` (`order-preflight/futures`).
+   *
+   * @throws {InvalidResponseError} when a 2xx body is not UTF-8.
+   * @throws the other errors of {@link fetchContractInfo}, but for the parsing ones.
+   * @example
+   * ```ts
+   * await writeFile('contracts.json', await contracts.fetchContractInfoText());
+   * ```
+   */
+  fetchContractInfoText(query?: ContractInfoQuery, options?: FetchExchangeInfoOptions): Promise<string> {
+    return this.#fetch(() => this.#contractTarget(query), options, decodeText);
+  }
+
+  #spotTarget(query: unknown): Target {
+    const search = buildExchangeInfoQueryString(query, this.#options.symbolsFormat);
+    return { url: new URL(this.#options.endpoint.href + search), weight: EXCHANGE_INFO_REQUEST_WEIGHT };
+  }
+
+  #contractTarget(query: unknown): Target {
+    const search = buildContractInfoQueryString(query);
+    return {
+      url: new URL(contractEndpoint(this.#options.endpoint).href + search),
+      weight: CONTRACT_INFO_REQUEST_WEIGHT,
+    };
+  }
+
+  /** `target` is made inside, so a query refused there rejects the promise, as nothing else is sent. */
   async #fetch<T>(
-    query: ExchangeInfoQuery | undefined,
+    targetOf: () => Target,
     options: FetchExchangeInfoOptions | undefined,
     readAnswer: ReadAnswer<T>,
   ): Promise<T> {
-    const url = new URL(
-      this.#options.endpoint.href + buildExchangeInfoQueryString(query, this.#options.symbolsFormat),
-    );
+    const target = targetOf();
+    const { url } = target;
     const signal = signalFrom(options);
     this.#assertOpen();
     if (signal?.aborted) throw signal.reason;
 
     const attempts = this.#options.retries + 1;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.#attempt(url, attempt, signal, readAnswer);
+      const outcome = await this.#attempt(target, attempt, signal, readAnswer);
       if (outcome.ok) return outcome.value;
       if (attempt >= attempts) throw this.#finalError(outcome.failure, url, attempt);
       const delayMs = this.#retryDelay(attempt, outcome.failure);
@@ -297,7 +386,7 @@ export class ExchangeInfoClient {
   }
 
   async #attempt<T>(
-    url: URL,
+    { url, weight }: Target,
     attempt: number,
     callerSignal: AbortSignal | undefined,
     readAnswer: ReadAnswer<T>,
@@ -340,6 +429,7 @@ export class ExchangeInfoClient {
 
     try {
       this.#requestsSent++;
+      this.#weightSpent += weight;
       this.#tell({ kind: 'start', ...where });
       const sentAt = Date.now();
       let response: Dispatcher.ResponseData;

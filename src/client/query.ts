@@ -183,3 +183,61 @@ function checkSymbols(value: unknown): readonly string[] {
   }
   return [...seen];
 }
+
+/**
+ * What the contract host's `GET /capi/v3/market/exchangeInfo` can be narrowed to: one contract,
+ * `symbol` (the one parameter the endpoint documents; without it, every contract).
+ *
+ * @example
+ * ```ts
+ * const query: ContractInfoQuery = { symbol: 'DOGEUSDT' };
+ * await client.fetchContractInfo(query);
+ * ```
+ */
+export interface ContractInfoQuery {
+  // `| undefined` so callers can pass optional CLI or config values straight through.
+  readonly symbol?: string | undefined;
+}
+
+/**
+ * Checks a contract-info query supplied by untyped code and returns it with every check passed:
+ * an object whose only key is `symbol`, a code as {@link validateExchangeInfoQuery} takes one.
+ *
+ * @throws {InvalidQueryError} naming the parameter at fault (`query`, `symbol`, or an unknown key).
+ * @example
+ * ```ts
+ * validateContractInfoQuery({ symbol: 'BTCUSDT' }); // { symbol: 'BTCUSDT' }
+ * validateContractInfoQuery({ symbols: ['BTCUSDT'] }); // throws InvalidQueryError { parameter: 'symbols' }
+ * ```
+ */
+export function validateContractInfoQuery(query: unknown): ContractInfoQuery {
+  if (query === undefined) return {};
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+    throw new InvalidQueryError('query', query, `must be an object, got ${describeValue(query)}`);
+  }
+  const record = query as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key !== 'symbol')
+      throw new InvalidQueryError(
+        key,
+        record[key],
+        "is not a parameter of the contracts' exchangeInfo (only symbol is)",
+      );
+  }
+  return record.symbol === undefined ? {} : { symbol: checkSymbol('symbol', record.symbol) };
+}
+
+/**
+ * Checks a contract-info query and renders its query string (`''` or `?symbol=...`).
+ *
+ * @internal
+ * @throws {InvalidQueryError} as {@link validateContractInfoQuery}.
+ * @example
+ * ```ts
+ * buildContractInfoQueryString({ symbol: 'DOGEUSDT' }); // '?symbol=DOGEUSDT'
+ * ```
+ */
+export function buildContractInfoQueryString(query: unknown): string {
+  const { symbol } = validateContractInfoQuery(query);
+  return symbol === undefined ? '' : `?symbol=${encodeURIComponent(symbol)}`;
+}

@@ -90,6 +90,23 @@ export const readPrecision: FieldReader<number> = (raw) => {
     : value(n);
 };
 
+/** Smallest signed precision accepted: a size grid of 10^30 is far past any contract's. */
+export const MIN_SIGNED_PRECISION = -30;
+
+/**
+ * A contract's `pricePrecision` / `quantityPrecision`: an integer from MIN_SIGNED_PRECISION to
+ * MAX_ASSET_PRECISION, as a number or `"-2"` (negative: sizes in tens, hundreds).
+ */
+export const readSignedPrecision: FieldReader<number> = (raw) => {
+  if (isAbsent(raw)) return ABSENT;
+  const n = integerFrom(raw);
+  return n === undefined || n < MIN_SIGNED_PRECISION || n > MAX_ASSET_PRECISION
+    ? wrong(
+        `expected an integer from ${MIN_SIGNED_PRECISION} to ${MAX_ASSET_PRECISION} (JSON number or string), got ${describeValue(raw)}`,
+      )
+    : value(n);
+};
+
 /** A flag: `true` / `false`, or the strings `"true"` / `"false"` some encoders send. */
 export const readFlag: FieldReader<boolean> = (raw) => {
   if (isAbsent(raw)) return ABSENT;

@@ -106,7 +106,7 @@ function readEntry(
 }
 
 /** One entry of `symbols`, as read once: the value, or what reading it threw. */
-type Entry = { readonly raw: unknown } | { readonly unreadable: unknown };
+export type Entry = { readonly raw: unknown } | { readonly unreadable: unknown };
 
 /** Longest `timezone` accepted: a name, capped like a symbol (far above any real zone name). */
 const MAX_TIMEZONE_LENGTH = MAX_FIELD_TEXT_LENGTH;
@@ -173,7 +173,7 @@ function topLevelOnce(record: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** Each entry of the list read once (holes skipped, as `forEach` does); its length is read once. */
-function entriesOf(list: readonly unknown[]): Entry[] {
+export function entriesOf(list: readonly unknown[]): Entry[] {
   const entries: Entry[] = [];
   const length = list.length;
   for (let index = 0; index < length; index++) {
@@ -187,7 +187,11 @@ function entriesOf(list: readonly unknown[]): Entry[] {
   return entries;
 }
 
-function unreadableEntry(error: unknown): { ok: false; reasons: RejectionReason[]; symbol?: undefined } {
+export function unreadableEntry(error: unknown): {
+  ok: false;
+  reasons: RejectionReason[];
+  symbol?: undefined;
+} {
   return {
     ok: false,
     reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }],
@@ -198,11 +202,11 @@ function unreadableEntry(error: unknown): { ok: false; reasons: RejectionReason[
  * Two definitions for one symbol leave no way to know which the exchange applies, so every copy
  * is set aside (including a copy that was itself malformed) rather than picking one.
  */
-function* setAsideDuplicatesSteps(
-  parsed: readonly { index: number; definition: PairDefinition }[],
+export function* setAsideDuplicatesSteps<D extends { readonly symbol: string } = PairDefinition>(
+  parsed: readonly { index: number; definition: D }[],
   rejected: RejectedDefinition[],
   duplicated: Set<string>,
-): Steps<PairDefinition[]> {
+): Steps<D[]> {
   const indexesBySymbol = new Map<string, number[]>();
   const note = (symbol: string, index: number) => {
     const list = indexesBySymbol.get(symbol);
@@ -219,7 +223,7 @@ function* setAsideDuplicatesSteps(
   }
   for (const r of rejected) if (r.symbol !== undefined) note(r.symbol, r.index);
 
-  const kept: PairDefinition[] = [];
+  const kept: D[] = [];
   for (const { index, definition } of parsed) {
     if (--untilStep === 0) {
       untilStep = CHEAP_ITEMS_PER_STEP;

@@ -1,13 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { CONTRACT_INFO_PATH } from '../client/client-options.js';
 import { SAMPLE_EXCHANGE_INFO_JSON } from '../index.js';
+import { contractInfoAnswer, FAKE_CONTRACT_INFO_JSON } from './fake-contract-info.js';
 import { exchangeInfoAnswer } from './fake-exchange-info.js';
 
 /**
  * A stand-in for WEEX V3, for trying the gateway, for running the documentation's examples with no
  * network, and for tests. It serves `GET /api/v3/exchangeInfo` (narrowed by `symbol`, `symbols`
  * and `symbolStatus` as the exchange documents them; the sample's `serverTime` is its clock now),
+ * the contract host's `GET /capi/v3/market/exchangeInfo` (recorded BTCUSDT, ETHUSDT and DOGEUSDT
+ * contracts, narrowed by `symbol`) and its signed `POST /capi/v3/order`,
  * the last prices at `GET /api/v3/market/ticker/price`, and
  * `GET /api/v3/time`; it checks the four `ACCESS-*` headers of signed endpoints the way the
  * exchange does (`ACCESS-SIGN` = base64 of HMAC-SHA256(secret, timestamp + METHOD + requestPath +
@@ -104,6 +108,8 @@ export interface FakeExchange {
    * that changes between refreshes.
    */
   setExchangeInfo(body: string | object): void;
+  /** Serves another `GET /capi/v3/market/exchangeInfo` body (the contracts) from now on. */
+  setContractInfo(body: string | object): void;
   /** Sets (or, with `undefined`, removes) a symbol's last price in the ticker. */
   setTickerPrice(symbol: string, price: string | undefined): void;
   /**
@@ -147,6 +153,8 @@ export interface FakeExchangeStats {
   readonly tickerRequests: number;
   /** `GET /api/v3/exchangeInfo` requests. */
   readonly exchangeInfoRequests: number;
+  /** `GET /capi/v3/market/exchangeInfo` requests (the contract host's definitions). */
+  readonly contractInfoRequests: number;
 }
 
 /**
@@ -163,6 +171,12 @@ export interface FakeExchangeOptions {
    * query). Default: the library's sample, with `serverTime` set to the fake's clock at each request.
    */
   readonly exchangeInfo?: string | object;
+  /**
+   * The body of the contract host's `GET /capi/v3/market/exchangeInfo` (text or an object to
+   * serialise), served as given (but narrowed by `symbol`). Default: recorded BTCUSDT, ETHUSDT and
+   * DOGEUSDT contract definitions.
+   */
+  readonly contractInfo?: string | object;
   readonly apiKey?: string;
   /** More API keys accepted beside `apiKey`, with the same secret and passphrase (a desk's several keys). */
   readonly apiKeys?: readonly string[];
@@ -178,6 +192,8 @@ export interface FakeExchangeOptions {
 
 const SIGNED = new Set([
   'POST /api/v3/order',
+  // The contract host's order, answered in its own shape (a string id and a success flag).
+  'POST /capi/v3/order',
   'DELETE /api/v3/order',
   'DELETE /api/v3/openOrders',
   'GET /api/v3/account',
@@ -266,6 +282,8 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
   const bodyText = (body: string | object) => (typeof body === 'string' ? body : JSON.stringify(body));
   let exchangeInfo =
     options.exchangeInfo === undefined ? SAMPLE_EXCHANGE_INFO_JSON : bodyText(options.exchangeInfo);
+  let contractInfo =
+    options.contractInfo === undefined ? FAKE_CONTRACT_INFO_JSON : bodyText(options.contractInfo);
   // The sample was recorded long ago: its serverTime is made the fake's now, until replaced.
   let liveServerTime = options.exchangeInfo === undefined;
   const credentials = {
@@ -286,6 +304,7 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     unknownApiKeys: 0,
     tickerRequests: 0,
     exchangeInfoRequests: 0,
+    contractInfoRequests: 0,
   };
   let nextOrderId = 1;
 
@@ -307,6 +326,12 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
           liveServerTime,
           Date.now(),
         );
+        send(res, answer.status, answer.body);
+        return;
+      }
+      if (method === 'GET' && path === CONTRACT_INFO_PATH) {
+        stats.contractInfoRequests++;
+        const answer = contractInfoAnswer(contractInfo, new URLSearchParams(query));
         send(res, answer.status, answer.body);
         return;
       }
@@ -361,6 +386,18 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
           return;
         }
         const orderId = nextOrderId++;
+        const clientOrderId =
+          typeof order.newClientOrderId === 'string' ? order.newClientOrderId : `fake-${orderId}`;
+        if (route === 'POST /capi/v3/order') {
+          send(res, 200, {
+            orderId: String(orderId),
+            clientOrderId,
+            success: true,
+            errorCode: '',
+            errorMessage: '',
+          });
+          return;
+        }
         send(res, 200, {
           symbol: order.symbol,
           orderId,
@@ -402,6 +439,9 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
     setExchangeInfo(body) {
       exchangeInfo = bodyText(body);
       liveServerTime = false;
+    },
+    setContractInfo(body) {
+      contractInfo = bodyText(body);
     },
     setTickerPrice(symbol, price) {
       if (price === undefined) tickerPrices.delete(symbol);

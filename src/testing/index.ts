@@ -12,6 +12,13 @@ export {
   isArbitraryConfigurationError,
 } from './arbitrary-configuration-error.js';
 export { assertAccepted, OrderNotAcceptedError } from './assert-accepted.js';
+export {
+  type ContractDefinitionArbOptions,
+  type ContractOrderArbOptions,
+  contractDefinitionArb,
+  contractOrderArb,
+  type GeneratedContractOrder,
+} from './contract-arbs.js';
 export type { DecimalEncoding } from './decimal-encoding-arb.js';
 export { type ExchangeInfoArbOptions, exchangeInfoArb } from './exchange-info-arb.js';
 export { canBreak, invalidOrderArb, type OrderArbOptions, validOrderArb } from './order-arbs.js';

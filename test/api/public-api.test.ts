@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ENTRY_POINTS = ['src/index.ts', 'src/node.ts', 'src/gateway.ts', 'src/testing/index.ts'];
+const ENTRY_POINTS = [
+  'src/index.ts',
+  'src/futures.ts',
+  'src/node.ts',
+  'src/gateway.ts',
+  'src/testing/index.ts',
+];
 
 let built: ts.Program | undefined;
 afterAll(() => {
@@ -117,5 +123,24 @@ describe('the HTTP errors are exported by order-preflight/node only', () => {
       ).toBe(true);
     }
     // Loading both entry points from source takes seconds on a busy 2-core machine.
+  }, 60_000);
+});
+
+describe('order-preflight/futures', () => {
+  it('exports the agreed names, and the core exports none of them', async () => {
+    const futures: Record<string, unknown> = await import('../../src/futures.js');
+    const core: Record<string, unknown> = await import('../../src/index.js');
+    for (const name of [
+      'parseContractInfo',
+      'parseContractInfoText',
+      'ContractBook',
+      'CONTRACT_VIOLATION_CODES',
+    ]) {
+      expect(futures[name], name).toBeDefined();
+      expect(core[name], name).toBeUndefined();
+    }
+    const book = futures.ContractBook as { fromContractInfo: unknown; fromContractInfoText: unknown };
+    expect(typeof book.fromContractInfo).toBe('function');
+    expect(typeof book.fromContractInfoText).toBe('function');
   }, 60_000);
 });

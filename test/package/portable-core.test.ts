@@ -75,3 +75,32 @@ describe('the portable core', () => {
     expect(bundle).not.toMatch(/require\(["']node:|from["']node:|undici/);
   }, 60_000);
 });
+
+describe('the portable futures entry', () => {
+  it('bundles for the browser with no Node built-in and judges a contract order in a bare context', async () => {
+    const result = await build({
+      entryPoints: [new URL('../../src/futures.ts', import.meta.url).pathname],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      globalName: 'Futures',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const bundle = result.outputFiles[0]!.text;
+    expect(bundle).not.toMatch(/require\(["']node:|from["']node:|undici/);
+    const script = `
+      const book = Futures.ContractBook.fromContractInfoText(
+        '{"symbols":[{"symbol":"DOGEUSDT","pricePrecision":5,"quantityPrecision":-2,"contractVal":100,"minOrderSize":100}]}',
+      );
+      return JSON.stringify(book.validateOrder({ symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '150' }));
+    `;
+    const context: Record<string, unknown> = {};
+    const out = JSON.parse(runInNewContext(`${bundle};\n(function () {${script}})()`, context) as string) as {
+      violations: { code: string; suggestion: string[] }[];
+    };
+    expect(context).not.toHaveProperty('process');
+    expect(out.violations.map((v) => [v.code, v.suggestion])).toEqual([['QUANTITY_STEP', ['100', '200']]]);
+  }, 60_000);
+});

@@ -1,19 +1,16 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import {
-  CLIENT_ORDER_ID_RULES,
-  type RuleBook,
-  type ValidationContext,
-  type ValidationResult,
-} from '../../index.js';
+import { CLIENT_ORDER_ID_RULES, type RuleBook, type ValidationContext } from '../../index.js';
 import { type Command, PROGRAM, runCommand } from '../command.js';
 import { CommandFailure } from '../command-failure.js';
 import {
   flaggedCommand,
   flagTable,
+  marketFlag,
   optionalText,
   positiveDecimalValue,
+  refuseFlag,
   required,
   switchFlag,
   valueFlag,
@@ -22,16 +19,24 @@ import {
 import { builtOnce, oneOf, withDefault } from '../flag-schema-parts.js';
 import {
   COLOUR_STYLE,
+  ECHOED_FIELDS,
   formatUnreadableRow,
   formatVerdictRows,
+  type Judge,
+  type Judgement,
   NO_STYLE,
   ownField,
+  SPOT_COLUMNS,
   tableHeader,
   unreadableJson,
   verdictJson,
 } from '../format-verdict.js';
 import { type CliIo, EXIT_FAILURE, EXIT_OK, outputClosed, useColour, watchOutput, write } from '../io.js';
-import { loadReferencePrices, MAX_REFERENCE_PRICES_FILE_BYTES } from '../load-files.js';
+import {
+  loadReferencePrices,
+  MAX_POSITIONS_FILE_BYTES,
+  MAX_REFERENCE_PRICES_FILE_BYTES,
+} from '../load-files.js';
 import { Progress } from '../progress.js';
 import {
   DEFAULT_MAX_LINE_BYTES,
@@ -58,6 +63,7 @@ function mebibytes(bytes: number): string {
 }
 
 const HELP = `Usage: ${PROGRAM} check --rules FILE [options] [ORDERS.jsonl | -]
+       ${PROGRAM} check --market futures --rules CONTRACTS.json [options] [ORDERS.jsonl | -]
 
 Checks orders against the exchange's rules, one verdict per order, without
 sending anything. The rules are a rule-book snapshot (what '${PROGRAM} fetch'
@@ -84,6 +90,13 @@ A line cannot be read (its "reason" with --json) when it is:
 A JSON array of orders ([{...}, {...}], on one line or many) is refused with the
 command that turns it into JSON lines:  jq -c '.[]' orders.json
 
+With --market futures, the orders are WEEX perpetual-contract orders, as they would
+be sent to POST /capi/v3/order (or /capi/v3/algoOrder), checked against a saved
+contract payload (the body of GET /capi/v3/market/exchangeInfo on the contract
+host, as '${PROGRAM} fetch --market futures' saves it):
+
+  {"symbol":"DOGEUSDT","side":"BUY","positionSide":"LONG","type":"LIMIT","timeInForce":"GTC","price":"0.12345","quantity":"300"}
+
 Options:
   -r, --rules FILE             The rules (required): a snapshot, with its "format"
                                and "version", or an exchangeInfo payload, with
@@ -100,6 +113,19 @@ Options:
                                file of at most ${mebibytes(MAX_REFERENCE_PRICES_FILE_BYTES)} (not a pipe: save it first).
   --max-notional N             Your own limit on price x quantity (quote units),
                                applied to every order.
+  --market M                   spot (the default) or futures: --rules is then a
+                               contract payload and the orders contract orders;
+                               --reference-prices gives each contract's reference
+                               price for its price band (the mark or last price,
+                               your choice).
+  --positions FILE             (--market futures) A JSON object of symbol to the
+                               positions held on each side, in base units, such
+                               as {"BTCUSDT": {"LONG": "0.5", "SHORT": "0"}}; an
+                               order is checked against maxPositionSize with the
+                               position on its positionSide. Without it (or for a
+                               symbol and side it does not list) that check is
+                               reported as not checked. A regular file of at most
+                               ${mebibytes(MAX_POSITIONS_FILE_BYTES)}.
   --max-line-bytes N           The longest line read, in bytes, line ending excluded
                                (default ${DEFAULT_MAX_LINE_BYTES}, 1 MiB; at most
                                ${MAX_LINE_BYTES_LIMIT}, 256 MiB). Memory stays within
@@ -110,7 +136,9 @@ Options:
   --client-order-ids RULE      length (the default): a newClientOrderId is 1 to 40
                                characters of any kind, what spot documents;
                                futures-pattern: also 1 to 36 of A-Z a-z 0-9 . : / _ -,
-                               the pattern WEEX documents for futures client ids.
+                               the pattern WEEX documents for futures client ids
+                               (not with --market futures, which holds contract
+                               orders to that pattern).
   --json                       One JSON object per line instead of the table:
                                {"line":N,"ok":BOOL,"symbol":S,"side":S,"type":S,
                                "newClientOrderId":S,"violations":[...],"skipped":[...]}
@@ -141,18 +169,41 @@ is neither a snapshot nor a payload or does not hold, orders given as a JSON arr
 
 /** Every flag of `check`: how it is read, its check and its default. */
 export const CHECK_FLAGS = builtOnce(() =>
-  flagTable({
-    rules: valueFlag(required(), { short: 'r' }),
-    'reference-prices': valueFlag(optionalText()),
-    'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
-    'max-line-bytes': valueFlag(
-      withDefault(wholeNumberIn(1, MAX_LINE_BYTES_LIMIT, 'a whole number of bytes'), DEFAULT_MAX_LINE_BYTES),
-    ),
-    'allow-empty': switchFlag(),
-    'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
-    json: switchFlag(),
-  }),
+  flagTable(
+    {
+      rules: valueFlag(required(), { short: 'r' }),
+      'reference-prices': valueFlag(optionalText()),
+      'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
+      'max-line-bytes': valueFlag(
+        withDefault(
+          wholeNumberIn(1, MAX_LINE_BYTES_LIMIT, 'a whole number of bytes'),
+          DEFAULT_MAX_LINE_BYTES,
+        ),
+      ),
+      'allow-empty': switchFlag(),
+      'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
+      json: switchFlag(),
+      market: marketFlag(),
+      positions: valueFlag(optionalText()),
+    },
+    {
+      whenGiven(given, ctx) {
+        const futures = given.market === 'futures';
+        if (!futures && given.positions !== undefined)
+          refuseFlag(ctx, 'positions', 'applies to --market futures only (spot orders have no positions)');
+        if (futures && given['client-order-ids'] !== undefined)
+          refuseFlag(
+            ctx,
+            'client-order-ids',
+            'does not apply with --market futures (contract client ids are held to the pattern WEEX documents for them)',
+          );
+      },
+    },
+  ),
 );
+
+/** The reason the contract book gives for a position cap skipped for want of the position held. */
+const NO_POSITION = 'NO_POSITION';
 
 /** Line numbers of unreadable lines named in the summary; the rest are only counted. */
 const UNREADABLE_SHOWN = 5;
@@ -177,6 +228,8 @@ interface Tally {
   tooLong: number;
   /** Orders with a check skipped for want of a reference price. */
   withoutReference: number;
+  /** Contract orders with the position cap skipped for want of the position held. */
+  withoutPosition: number;
   /** The first line whose verdict could not be written because standard output was closed. */
   outputClosedAt: number | undefined;
 }
@@ -187,23 +240,29 @@ export const checkCommand: Command = flaggedCommand(
   CHECK_FLAGS,
   1,
   async ({ flags, positionals }, io) => {
-    const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload', {
-      clientOrderIds: flags['client-order-ids'],
-    });
     const referenceFile = flags['reference-prices'];
-    const prices =
+    const pricesGiven = referenceFile !== undefined;
+    const prices = async () =>
       referenceFile === undefined ? new Map<string, string>() : await loadReferencePrices(referenceFile);
+    let judge: Judge;
+    if (flags.market === 'futures') {
+      // The futures entry is loaded only for contracts.
+      const { futuresJudge } = await import('./check-futures.js');
+      judge = await futuresJudge(flags.rules, prices, pricesGiven, flags.positions, flags['max-notional']);
+    } else {
+      const { book } = await loadRulesFile(flags.rules, '--rules', 'snapshot or payload', {
+        clientOrderIds: flags['client-order-ids'],
+      });
+      judge = spotJudge(book, await prices(), pricesGiven, flags['max-notional']);
+    }
     const input = await openInput(positionals[0], io);
     watchOutput(io.stdout);
     try {
-      const tally = await checkAll(io, input, book, {
-        prices,
-        pricesGiven: referenceFile !== undefined,
-        maxNotional: flags['max-notional'],
+      const tally = await checkAll(io, input, judge, {
         maxLineBytes: flags['max-line-bytes'],
         json: flags.json,
       });
-      await summarise(io, tally, referenceFile !== undefined);
+      await summarise(io, tally, pricesGiven, flags.positions !== undefined);
       const closed = outputClosed(io.stdout);
       // A reader that left (`| head`) chose to stop reading; any other failure lost verdicts.
       if (closed !== undefined && closed.code !== 'EPIPE')
@@ -260,15 +319,26 @@ async function openInput(operand: string | undefined, io: CliIo): Promise<Input>
   }
 }
 
+/** The spot judge: each order with its symbol's reference price and `--max-notional`. */
+function spotJudge(
+  book: RuleBook,
+  prices: ReadonlyMap<string, string>,
+  pricesGiven: boolean,
+  maxNotional: string | undefined,
+): Judge {
+  return {
+    judge: (order) =>
+      inCliWords(book.validateOrder(order, contextFor(order, prices, maxNotional)), pricesGiven),
+    echoed: ECHOED_FIELDS,
+    columns: SPOT_COLUMNS,
+  };
+}
+
 async function checkAll(
   io: CliIo,
   input: Input,
-  book: RuleBook,
+  { judge, echoed, columns }: Judge,
   options: {
-    prices: ReadonlyMap<string, string>;
-    /** Whether --reference-prices was given: a skip for want of a price says which fix applies. */
-    pricesGiven: boolean;
-    maxNotional: string | undefined;
     maxLineBytes: number;
     json: boolean;
   },
@@ -281,6 +351,7 @@ async function checkAll(
     firstUnreadable: [],
     tooLong: 0,
     withoutReference: 0,
+    withoutPosition: 0,
     outputClosedAt: undefined,
   };
   const style = useColour(io) ? COLOUR_STYLE : NO_STYLE;
@@ -300,7 +371,7 @@ async function checkAll(
     if (sharesTerminal) progress.clear();
     if (!headerWritten) {
       headerWritten = true;
-      text = `${tableHeader()}\n${text}`;
+      text = `${tableHeader(columns)}\n${text}`;
     }
     await write(io.stdout, text);
   };
@@ -321,13 +392,13 @@ async function checkAll(
           );
       } else {
         const order = entry.value;
-        const result = book.validateOrder(order, contextFor(order, options.prices, options.maxNotional));
+        const result = judge(order);
         count1(tally, result);
         if (outputOpen(entry.line))
           await emit(
             options.json
-              ? `${verdictJson(entry.line, order, inCliWords(result, options.pricesGiven))}\n`
-              : `${formatVerdictRows(entry.line, order, inCliWords(result, options.pricesGiven), style).join('\n')}\n`,
+              ? `${verdictJson(entry.line, order, result, echoed)}\n`
+              : `${formatVerdictRows(entry.line, order, result, style, columns).join('\n')}\n`,
           );
       }
       progress.update({
@@ -366,11 +437,12 @@ function shellWord(text: string): string {
   return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-function count1(tally: Tally, result: ValidationResult): void {
+function count1(tally: Tally, result: Judgement): void {
   tally.checked++;
   if (result.ok) tally.passed++;
   else tally.refused++;
   if (result.skipped.some((s) => s.reason === 'NO_REFERENCE_PRICE')) tally.withoutReference++;
+  if (result.skipped.some((s) => s.reason === NO_POSITION)) tally.withoutPosition++;
 }
 
 /** The order's context: its symbol's reference price, if known, and the `--max-notional` limit. */
@@ -388,7 +460,7 @@ function contextFor(
   };
 }
 
-async function summarise(io: CliIo, tally: Tally, hadPrices: boolean): Promise<void> {
+async function summarise(io: CliIo, tally: Tally, hadPrices: boolean, hadPositions: boolean): Promise<void> {
   const parts = [
     `checked ${count(tally.checked, 'order')}: ${tally.passed} passed, ${tally.refused} refused`,
   ];
@@ -408,6 +480,11 @@ async function summarise(io: CliIo, tally: Tally, hadPrices: boolean): Promise<v
     lines.push(
       `note: ${count(tally.withoutReference, 'order')} had price checks skipped for want of a reference price` +
         (hadPrices ? ' (their symbols are not in --reference-prices)' : ' (see --reference-prices)'),
+    );
+  if (tally.withoutPosition > 0)
+    lines.push(
+      `note: ${count(tally.withoutPosition, 'order')} had the position cap skipped for want of the position held` +
+        (hadPositions ? ' (their symbol and side are not in --positions)' : ' (see --positions)'),
     );
   const closedAt = tally.outputClosedAt;
   if (closedAt !== undefined)

@@ -1,11 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  type ExchangeInfo,
-  isInvalidArgumentError,
-  isPreflightError,
-  type PreflightError,
-  RuleBook,
-} from '../../index.js';
+import { type ExchangeInfo, isInvalidArgumentError, isPreflightError, RuleBook } from '../../index.js';
 import {
   type AttemptEvent,
   DEFAULT_CLIENT_OPTIONS,
@@ -26,6 +20,7 @@ import {
   flagGiving,
   flaggedCommand,
   flagTable,
+  marketFlag,
   optionalText,
   refuseFlag,
   valueFlag,
@@ -34,12 +29,15 @@ import {
 import { builtOnce, type IssueSink, refuse } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
-import { clip, count, describeError, oneLine, printable } from '../text.js';
+import { clip, count, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
+import { contractRequestOf, DEFAULT_CONTRACT_BASE_URL, refuseSpotOnlyFlags } from './fetch-futures-flags.js';
 import { type SnapshotOutput, snapshotOutput } from './fetch-output.js';
+import { attemptLine, describeFetchFailure } from './fetch-report.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
        ${PROGRAM} fetch --from-file PAYLOAD [--out FILE]
+       ${PROGRAM} fetch --market futures [--base-url URL] [--symbol S] [--out FILE]
 
 Fetches GET /api/v3/exchangeInfo, compiles the rule book and saves it as a snapshot
 (the JSON that '${PROGRAM} check --rules' and '${PROGRAM} diff' read). The snapshot
@@ -54,7 +52,16 @@ With --from-file, nothing is fetched: a payload saved earlier (the body of GET
 one is, and saved as a snapshot the same way; the snapshot's fetchedAt is the
 file's modification time. (check and diff read such a payload directly too.)
 
+With --market futures, the contract host's definitions are fetched instead: GET
+/capi/v3/market/exchangeInfo (from ${DEFAULT_CONTRACT_BASE_URL} unless --base-url
+says otherwise; only --symbol narrows it), read as '${PROGRAM} check --market
+futures' reads them (an answer that is not a contract payload is refused, not
+saved), and the body is saved as it came: to standard output, or atomically to
+--out FILE. That file is what 'check --market futures --rules' reads.
+
 Options:
+  --market M               spot (the default) or futures (WEEX perpetual
+                           contracts, from the contract host).
   --base-url URL           Where /api/v3/exchangeInfo lives (required unless
                            --from-file), e.g. https://api.example.com (a URL
                            that already ends in /api/v3/exchangeInfo is taken as
@@ -79,6 +86,7 @@ Examples:
   ${PROGRAM} fetch --base-url https://api.example.com --out rules.json
   ${PROGRAM} fetch --base-url https://api.example.com --symbols BTCUSDT,ETHUSDT > rules.json
   ${PROGRAM} fetch --from-file info.json --out rules.json
+  ${PROGRAM} fetch --market futures --out contracts.json
 
 On a terminal, each attempt and its outcome are shown on stderr as they happen; a
 final error says how many attempts were made.
@@ -121,11 +129,16 @@ export const FETCH_FLAGS = builtOnce(() => {
   const request = requestFlags();
   const flags = {
     ...request,
+    market: marketFlag(),
     out: valueFlag(optionalText(), { short: 'o' }),
     'from-file': valueFlag(optionalText()),
   } as const satisfies Flags;
   return flagTable(flags, {
     whenGiven(given, ctx) {
+      if (given.market === 'futures') {
+        refuseSpotOnlyFlags(given, ctx);
+        return;
+      }
       if (given['from-file'] === undefined) return;
       const conflicting = Object.keys(request).find((flag) => given[flag] !== undefined);
       if (conflicting !== undefined)
@@ -137,14 +150,23 @@ export const FETCH_FLAGS = builtOnce(() => {
     },
     combine(values, ctx) {
       const { out, 'from-file': fromFile, 'base-url': base } = values;
-      if (fromFile !== undefined) return { out, fromFile, request: undefined };
+      if (values.market === 'futures')
+        return {
+          out,
+          fromFile: undefined,
+          request: undefined,
+          contracts: contractRequestOf(values, ctx, (baseUrl) =>
+            clientOptionsOf(values, baseUrl, ctx, flags),
+          ),
+        };
+      if (fromFile !== undefined) return { out, fromFile, request: undefined, contracts: undefined };
       if (base === undefined)
         return refuseFlag(ctx, 'base-url', 'is required (or --from-file, to read a saved payload)');
       const read = readBaseUrl(base.baseUrl);
       if (!read.ok) return refuseFlag(ctx, 'base-url', read.problem);
       const query = queryOf(values, ctx, flags);
       const options = clientOptionsOf(values, base.baseUrl, ctx, flags);
-      return { out, fromFile, request: { ...base, query, options } };
+      return { out, fromFile, request: { ...base, query, options }, contracts: undefined };
     },
   });
 });
@@ -217,7 +239,10 @@ function reasonOf(error: InvalidQueryError): string {
 const SET_ASIDE_SHOWN = 5;
 
 export const fetchCommand: Command = flaggedCommand('fetch', HELP, FETCH_FLAGS, 0, async ({ flags }, io) => {
-  const { request, out } = flags;
+  const { request, out, contracts } = flags;
+  // The futures entry is loaded only for contracts.
+  if (contracts !== undefined)
+    return await (await import('./fetch-futures.js')).fetchContracts(io, contracts, out);
   if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
   const { baseUrl, stripped, query, options } = request;
   // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
@@ -349,51 +374,6 @@ function symbolsAsList(value: string): string {
     // Already comma-separated.
   }
   return value;
-}
-
-/**
- * A progress line for an attempt event (`attempt 2 of 3: HTTP 503 after 12 ms`), or none: a
- * retry's wait is told as `waiting N ms before attempt K`.
- */
-function attemptLine(event: AttemptEvent): string | undefined {
-  const label = `attempt ${event.attempt} of ${event.attempts}`;
-  switch (event.kind) {
-    case 'start':
-      return `${label}: GET ${printable(event.url)}`;
-    case 'response':
-      return `${label}: HTTP ${event.status} after ${event.elapsedMs} ms`;
-    case 'timeout':
-      return `${label}: timed out after ${event.elapsedMs} ms`;
-    case 'error':
-      return `${label}: failed after ${event.elapsedMs} ms: ${describeError(event.error)}`;
-    case 'retry':
-      return `  waiting ${event.delayMs} ms before attempt ${event.attempt + 1}`;
-  }
-}
-
-/**
- * `NetworkError: GET http://… failed after 3 attempts: connect ECONNREFUSED … (code ECONNREFUSED)`:
- * the error's class, its message, and the context the message does not already carry, the
- * number of attempts always among it (the error's own count, else `requestsSent`).
- */
-export function describeFetchFailure(error: PreflightError, requestsSent?: number): string {
-  const message = oneLine(error.message);
-  const fields = error as unknown as Record<string, unknown>;
-  const context: string[] = [];
-  const add = (label: string, value: unknown, shown = String(value)) => {
-    if (value !== undefined && value !== null && !message.includes(shown)) context.push(`${label} ${shown}`);
-  };
-  add('status', fields.status);
-  add('code', fields.code);
-  add('exchange code', fields.exchangeCode);
-  add('retry after', fields.retryAfterMs, `${String(fields.retryAfterMs)} ms`);
-  add('url', fields.url);
-  const attempts = typeof fields.attempts === 'number' ? fields.attempts : requestsSent;
-  // The library's messages say "after 1 attempts"; "1 attempt" is found in that too.
-  if (attempts !== undefined && attempts > 0 && !message.includes(count(attempts, 'attempt')))
-    context.push(count(attempts, 'attempt'));
-  const suffix = context.length === 0 ? '' : ` (${context.join(', ')})`;
-  return `${error.name}: ${clip(message, 400)}${suffix}`;
 }
 
 async function summariseFetch(

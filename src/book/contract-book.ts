@@ -1,0 +1,664 @@
+import { Dec } from '../decimal/dec.js';
+import { ceilToGrid } from '../decimal/grid.js';
+import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import type { ContractDefinition, ContractInfo } from '../exchange-info/contract-schema.js';
+import { parseContractInfo, parseContractInfoText } from '../exchange-info/parse-contract-info.js';
+import type { DefinitionWarning, RejectedDefinition } from '../exchange-info/schema.js';
+import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-order-id.js';
+import { type ContractOrderType, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import type { ContractOrderContext, ContractOrderInput } from '../order/contract-order-input.js';
+import { type ContractReading, readContractOrder } from '../order/read-contract-order.js';
+import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
+import type { FastPair } from '../pair/compiled-pair.js';
+import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
+import type { ContractRule, ContractRuleOptions } from '../rules/contract-rule.js';
+import { CONTRACT_RULES } from '../rules/contract-rules.js';
+import {
+  type ContractOrderVerdict,
+  type ContractSkippedCheck,
+  type ContractValidationResult,
+  type ContractViolation,
+  type ContractViolationCode,
+  contractViolationOf,
+  inContractTerms,
+  skipInContractTerms,
+} from '../validation/contract-codes.js';
+import type { OrderVerdict, SkippedCheck, Violation } from '../validation/violation-codes.js';
+import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
+import { estimateWith, type OrderEstimate } from './estimate-order.js';
+import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
+import { NearSymbols } from './near-symbol.js';
+import { type OrderChange, repairWith } from './repair-order.js';
+
+/**
+ * Options of {@link ContractBook.fromContractInfo}: the switches of the assumptions a contract
+ * book makes (docs/exchange-semantics.md, "Futures (contracts)").
+ *
+ * @example
+ * ```ts
+ * const options: ContractBookOptions = { sizeGrid: 'contractVal', marketOpenCap: 'every-market' };
+ * ```
+ */
+export interface ContractBookOptions {
+  /**
+   * The grid a quantity is held to (see {@link ContractSizeGrid}). Default `'both'`: the grid
+   * `contractVal` and `10^-quantityPrecision` both allow (equal in every recorded definition).
+   */
+  readonly sizeGrid?: ContractSizeGrid | undefined;
+  /**
+   * Which MARKET orders `marketOpenLimitSize` holds. Default `'opening'` (BUY+LONG, SELL+SHORT),
+   * what WEEX's description says ("for opening positions"); `'every-market'` holds closing ones
+   * too, should the exchange turn out to.
+   */
+  readonly marketOpenCap?: 'opening' | 'every-market' | undefined;
+  /**
+   * The `newClientOrderId` rule. Default `'futures-pattern'`: 1 to 36 of `A-Z a-z 0-9 . : / _ -`,
+   * the pattern WEEX documents for futures V3; `'length'`, 1 to 40 characters, spot's rule.
+   */
+  readonly clientOrderIds?: ClientOrderIdRule | undefined;
+}
+
+/**
+ * An estimate of a contract order: spot's (notional = price × quantity in quote units, no
+ * `contractVal` factor, since a quantity is in base units; fee = notional × the maker or taker
+ * rate), with the contract's type and position side; the fee is in the margin asset.
+ *
+ * @example
+ * ```ts
+ * const e = book.estimateOrder(order, { referencePrice: '64000' });
+ * if (e.estimated) console.log(e.notional, e.expectedFee, e.feeAsset);
+ * ```
+ */
+export type ContractOrderEstimate =
+  | (Omit<Extract<OrderEstimate, { estimated: true }>, 'type'> & {
+      readonly type: ContractOrderType;
+      readonly positionSide: 'LONG' | 'SHORT';
+    })
+  | {
+      readonly estimated: false;
+      readonly violations: readonly ContractViolation[];
+      readonly reason?: string;
+    };
+
+/**
+ * What {@link ContractBook.normalizeOrder} returns: the repaired order, which `validateOrder`
+ * accepts, or the violations no rounding can repair.
+ *
+ * @example
+ * ```ts
+ * const r = book.normalizeOrder(order);
+ * if (r.ok) send(r.order); else reject(r.violations);
+ * ```
+ */
+export type ContractNormalizeResult =
+  | { readonly ok: true; readonly order: ContractOrderInput; readonly changes: readonly OrderChange[] }
+  | {
+      readonly ok: false;
+      readonly violations: readonly ContractViolation[];
+      readonly changes: readonly OrderChange[];
+    };
+
+const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
+
+/** A passing answer, as `validateOrder` and `checkOrder` give it. */
+interface Passed {
+  readonly result: ContractValidationResult;
+  readonly verdict: ContractOrderVerdict;
+}
+/**
+ * Passing answers by the spot judge's skip list (shared per set of skips on its fast path), the
+ * contract rule's skip, and whether the order is an algo order (whose band skips are dropped).
+ * The answers depend on nothing else, so every book shares them.
+ */
+const PASSES = new WeakMap<readonly SkippedCheck[], Map<object, [Passed | undefined, Passed | undefined]>>();
+const NO_SKIP = Object.freeze({});
+/**
+ * `checkOrder`'s shared verdicts by the spot verdict, the contract rule's skip, and which contract
+ * rules failed and whether the order is an algo order (see `ContractBook.#sharedVerdict`).
+ */
+const VERDICTS = new WeakMap<OrderVerdict, Map<object, Map<number, ContractOrderVerdict>>>();
+const NOTHING: readonly never[] = Object.freeze([]);
+const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
+
+/**
+ * WEEX futures contracts compiled once into per-symbol validators: the same engine as
+ * `RuleBook`'s (the main entry's). Each contract is compiled into a pair of the spot engine (its price grid,
+ * size grid, bounds and band) whose rules and fast path judge the checks a contract shares with a
+ * pair, and the contract-only rules (the open-market cap, the position cap, trigger prices) run
+ * after them (docs/architecture.md, "Contracts"). Never throws on an order.
+ *
+ * @example
+ * ```ts
+ * import { ContractBook } from 'order-preflight/futures';
+ * const book = ContractBook.fromContractInfo(payload);
+ * const r = book.validateOrder({ symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG',
+ *   type: 'MARKET', quantity: '150' });
+ * r.violations[0]?.code;       // 'QUANTITY_STEP'
+ * r.violations[0]?.suggestion; // ['100', '200']
+ * ```
+ */
+export class ContractBook {
+  /** Definitions set aside, with the reasons; orders for them get SYMBOL_DEFINITION_INVALID. */
+  readonly rejected: readonly RejectedDefinition[];
+  /** Fields that could not be read, and contracts whose `contractVal` and `quantityPrecision` disagree. */
+  readonly warnings: readonly DefinitionWarning[];
+  /** The options in force, defaults filled in. */
+  readonly options: Required<{ [K in keyof ContractBookOptions]: NonNullable<ContractBookOptions[K]> }>;
+  readonly #contracts: ReadonlyMap<string, CompiledContract>;
+  readonly #pairs: BookPairs;
+  readonly #rules: ContractRuleOptions;
+  /** The last passing answer {@link ContractBook.#passing} gave, and what it was for. */
+  readonly #lastPassed: {
+    skipped: readonly SkippedCheck[] | undefined;
+    key: object | undefined;
+    algo: boolean;
+    passed: Passed | undefined;
+  } = { skipped: undefined, key: undefined, algo: false, passed: undefined };
+
+  private constructor(info: ContractInfo, options: ContractBook['options']) {
+    this.options = Object.freeze(options);
+    this.#rules = { capClosingMarketOrders: options.marketOpenCap === 'every-market' };
+    const contracts = new Map<string, CompiledContract>();
+    const rejected = [...info.rejected];
+    info.symbols.forEach((definition, index) => {
+      try {
+        contracts.set(definition.symbol, compileContract(definition, options.sizeGrid));
+      } catch (error) {
+        rejected.push({
+          index,
+          symbol: definition.symbol,
+          reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
+        });
+      }
+    });
+    this.#contracts = contracts;
+    this.rejected = Object.freeze(rejected);
+    this.warnings = Object.freeze([...info.warnings]);
+    const known = new Map<string, PairLookup & { kind: 'known' }>();
+    const fast = new Map<string, FastPair>();
+    for (const [symbol, contract] of contracts) {
+      known.set(symbol, { kind: 'known', pair: contract.pair });
+      if (contract.pair.fast !== undefined) fast.set(symbol, contract.pair.fast);
+    }
+    const setAside = new Map<string, PairLookup & { kind: 'rejected' }>();
+    for (const r of rejected)
+      if (r.symbol !== undefined) setAside.set(r.symbol, { kind: 'rejected', rejected: r });
+    const near = new NearSymbols(() => known.keys());
+    this.#pairs = {
+      fast: (symbol) => fast.get(symbol),
+      lookup: (symbol) => {
+        const found = known.get(symbol) ?? setAside.get(symbol);
+        if (found !== undefined) return found;
+        const spelt = near.of(symbol);
+        return spelt === undefined ? UNKNOWN : { kind: 'unknown', near: spelt };
+      },
+      clientOrderIds: options.clientOrderIds,
+    };
+  }
+
+  /**
+   * Compiles a contract payload: a raw `GET /capi/v3/market/exchangeInfo` body (parsed first with
+   * `parseContractInfo`) or an already parsed {@link ContractInfo}.
+   *
+   * @throws {ExchangeInfoSchemaError} when a raw body's top level is wrong.
+   * @throws {ExchangeAnswerError} when the body is the exchange's error answer.
+   * @throws {InvalidArgumentError} when an option is not one of its values.
+   * @throws {ExchangeInfoSchemaError} when a parsed `ContractInfo` cannot be read at all (a proxy).
+   * @example
+   * ```ts
+   * const book = ContractBook.fromContractInfo(await (await fetch(url)).json());
+   * book.symbols; // ['BTCUSDT', 'ETHUSDT', ...]
+   * ```
+   */
+  static fromContractInfo(payload: unknown, options?: ContractBookOptions): ContractBook {
+    const read = readOptions(options);
+    let parsed: boolean;
+    try {
+      parsed = isParsed(payload);
+    } catch (error) {
+      throw unreadableInfo(error);
+    }
+    if (!parsed) return new ContractBook(parseContractInfo(payload), read);
+    try {
+      return new ContractBook(payload as ContractInfo, read);
+    } catch (error) {
+      // Only an already-parsed object of the caller's can get here (a proxy, a throwing getter).
+      throw unreadableInfo(error);
+    }
+  }
+
+  /**
+   * {@link ContractBook.fromContractInfo} from the response text, every digit of a JSON number kept.
+   *
+   * @throws as `parseContractInfoText` and `fromContractInfo` do.
+   * @example
+   * ```ts
+   * const book = ContractBook.fromContractInfoText(await response.text());
+   * ```
+   */
+  static fromContractInfoText(text: string, options?: ContractBookOptions): ContractBook {
+    const read = readOptions(options);
+    return new ContractBook(parseContractInfoText(text), read);
+  }
+
+  /**
+   * The symbols with a usable definition, in payload order.
+   *
+   * @example `book.symbols.includes('DOGEUSDT')`
+   */
+  get symbols(): readonly string[] {
+    return [...this.#contracts.keys()];
+  }
+
+  /**
+   * The number of usable contracts.
+   *
+   * @example `console.log(`${book.size} contracts, ${book.rejected.length} set aside`)`
+   */
+  get size(): number {
+    return this.#contracts.size;
+  }
+
+  /**
+   * The definition of a symbol, or `undefined` when it has none (or it was set aside).
+   *
+   * @example `book.contract('DOGEUSDT')?.contractVal // '100'`
+   */
+  contract(symbol: string): ContractDefinition | undefined {
+    return this.#contracts.get(symbol)?.definition;
+  }
+
+  /**
+   * Every violation of a contract order, in a stable order: the reading of the shared fields and
+   * the symbol's lookup, the reading of the contract's own fields, the shared rules, then the
+   * contract's. Never throws.
+   *
+   * @example
+   * ```ts
+   * const r = book.validateOrder({ symbol: 'BTCUSDT', side: 'BUY', positionSide: 'LONG', type: 'LIMIT',
+   *   timeInForce: 'GTC', price: '64000.05', quantity: '0.01' });
+   * r.violations[0]?.suggestion; // ['64000', '64000.1']
+   * ```
+   */
+  validateOrder(order: unknown, context?: ContractOrderContext): ContractValidationResult {
+    try {
+      const reading = readContractOrder(order, context, true);
+      if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
+      const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (spot.ok && reading.faults.length === 0) {
+        const passed = this.#passing(reading, spot.skipped);
+        if (passed !== undefined) return passed.result;
+      }
+      return this.#combine(reading, spot.violations, spot.skipped);
+    } catch (error) {
+      return { ok: false, violations: [unreadable(error)], skipped: NOTHING };
+    }
+  }
+
+  /**
+   * The verdict of {@link ContractBook.validateOrder} without its explanations: the same `ok`,
+   * `skipped` and the codes of the violations in the same order. Never throws.
+   *
+   * @example
+   * ```ts
+   * const { ok, codes } = book.checkOrder(order, { position: '0' });
+   * ```
+   */
+  checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
+    try {
+      const reading = readContractOrder(order, context, true);
+      if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
+        return verdictOf(this.validateOrder(order, context));
+      const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (reading.faults.length === 0) {
+        const shared = this.#sharedVerdict(reading, spot);
+        if (shared !== undefined) return shared;
+      }
+      const codes: ContractViolationCode[] = [];
+      let at = 0;
+      for (const code of spot.codes) {
+        if (code === 'MARKET_SIZE_ABOVE_MAX') continue;
+        codes.push(code as ContractViolationCode);
+        if (SHARED_CODES.has(code)) at = codes.length;
+      }
+      codes.splice(at, 0, ...reading.faults.map((f) => f.code));
+      const skipped = this.#skips(reading, spot.skipped);
+      this.#runRules(reading, (v) => codes.push(v.code), skipped);
+      return Object.freeze({
+        ok: codes.length === 0,
+        codes: Object.freeze(codes),
+        skipped: Object.freeze(skipped),
+      });
+    } catch (error) {
+      return verdictOf({ ok: false, violations: [unreadable(error)], skipped: NOTHING });
+    }
+  }
+
+  /**
+   * The nearest order that passes (a price moved onto the grid away from the market, a quantity
+   * down onto the size grid), or the violations no rounding can repair. Never throws.
+   *
+   * @example
+   * ```ts
+   * const r = book.normalizeOrder({ symbol: 'DOGEUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '150' });
+   * if (r.ok) r.order.quantity; // '100'
+   * ```
+   */
+  normalizeOrder(order: unknown, context?: ContractOrderContext): ContractNormalizeResult {
+    try {
+      const reading = readContractOrder(order, context);
+      if (reading.unreadable) return { ok: false, violations: reading.faults, changes: NOTHING };
+      const spot = repairWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      if (!spot.ok) {
+        const judged = this.#combine(reading, spot.violations, NOTHING);
+        return { ok: false, violations: judged.violations, changes: spot.changes };
+      }
+      const repaired: Record<string, unknown> = { ...spot.order };
+      delete repaired.timeInForce;
+      for (const [field, value] of Object.entries(reading.own))
+        if (value !== undefined) repaired[field] = value;
+      const again = this.validateOrder(repaired, context);
+      return again.ok
+        ? { ok: true, order: repaired as unknown as ContractOrderInput, changes: spot.changes }
+        : { ok: false, violations: again.violations, changes: spot.changes };
+    } catch (error) {
+      return { ok: false, violations: [unreadable(error)], changes: NOTHING };
+    }
+  }
+
+  /**
+   * Notional (price × quantity, quote units), worst-case price and expected fee of a contract
+   * order, as spot estimates them: a LIMIT or STOP/TAKE_PROFIT order at its price, a MARKET one at
+   * the band's edge from the reference price, a STOP_MARKET/TAKE_PROFIT_MARKET one at the band's
+   * edge from its trigger price. Never throws.
+   *
+   * @example
+   * ```ts
+   * const e = book.estimateOrder({ symbol: 'BTCUSDT', side: 'BUY', positionSide: 'LONG', type: 'LIMIT',
+   *   timeInForce: 'GTC', price: '64000', quantity: '0.5' });
+   * if (e.estimated) e.notional; // '32000'
+   * ```
+   */
+  estimateOrder(order: unknown, context?: ContractOrderContext): ContractOrderEstimate {
+    try {
+      const reading = readContractOrder(order, context);
+      if (reading.unreadable) return { estimated: false, violations: reading.faults };
+      const spot = estimateWith(this.#pairs, reading.spotOrder, reading.spotContext);
+      const { type, positionSide } = reading.order;
+      if (!spot.estimated || type === undefined || positionSide === undefined) {
+        const judged = this.#combine(reading, spot.estimated ? NOTHING : spot.violations, NOTHING);
+        const reason = !spot.estimated ? spot.reason : undefined;
+        return {
+          estimated: false,
+          violations: judged.violations,
+          ...(reason === undefined ? {} : { reason }),
+        };
+      }
+      const contract = this.#contracts.get(spot.symbol);
+      const feeAsset = contract?.definition.marginAsset ?? spot.feeAsset;
+      return {
+        ...spot,
+        type,
+        positionSide,
+        ...(feeAsset === undefined || feeAsset === null ? {} : { feeAsset }),
+      };
+    } catch (error) {
+      return { estimated: false, violations: [unreadable(error)] };
+    }
+  }
+
+  /**
+   * The answer for an order the spot judge passed with no fault of the contract's own fields,
+   * when the contract rules pass it too with at most one skip: shared and frozen, made once per
+   * set of skips, so that a passing contract order allocates no result (as a passing spot order
+   * does not). `undefined` when the general way must word it.
+   */
+  #passing(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return undefined;
+    let skip: ContractSkippedCheck | undefined;
+    for (const rule of CONTRACT_RULES) {
+      const outcome = rule.check(contract, reading.order, reading.context, this.#rules);
+      if (outcome === undefined) continue;
+      if ('code' in outcome || skip !== undefined) return undefined;
+      skip = outcome;
+    }
+    const algo = isAlgo(reading);
+    const key = skip ?? NO_SKIP;
+    // The last answer first: a stream of orders mostly repeats one verdict, and the maps below
+    // cost more than the rules.
+    const last = this.#lastPassed;
+    if (last.skipped === spotSkipped && last.key === key && last.algo === algo && last.passed !== undefined)
+      return last.passed;
+    let bySkip = PASSES.get(spotSkipped);
+    if (bySkip === undefined) {
+      bySkip = new Map();
+      PASSES.set(spotSkipped, bySkip);
+    }
+    let pair = bySkip.get(key);
+    if (pair === undefined) {
+      pair = [undefined, undefined];
+      bySkip.set(key, pair);
+    }
+    const at = algo ? 1 : 0;
+    let passed = pair[at];
+    if (passed === undefined) {
+      const skipped = this.#skips(reading, spotSkipped);
+      if (skip !== undefined) skipped.push(skip);
+      const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
+      passed = {
+        result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
+        verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
+      };
+      pair[at] = passed;
+    }
+    last.skipped = spotSkipped;
+    last.key = key;
+    last.algo = algo;
+    last.passed = passed;
+    return passed;
+  }
+
+  /**
+   * `checkOrder`'s verdict, shared and frozen, for an order with no fault of the contract's own
+   * fields whose contract rules skip at most once: it depends only on the spot verdict (itself
+   * shared on the spot judge's fast path), which contract rules failed, their skip and whether the
+   * order is an algo order, so each is made once, and a failing order costs about what a passing
+   * one does, as on spot. `undefined` when the general way must answer.
+   */
+  #sharedVerdict(reading: ContractReading, spot: OrderVerdict): ContractOrderVerdict | undefined {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return undefined;
+    let failedRules = 0;
+    let skip: ContractSkippedCheck | undefined;
+    for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      const outcome = (CONTRACT_RULES[place] as ContractRule).check(
+        contract,
+        reading.order,
+        reading.context,
+        this.#rules,
+      );
+      if (outcome === undefined) continue;
+      if ('code' in outcome) failedRules |= 1 << place;
+      else if (skip !== undefined) return undefined;
+      else skip = outcome;
+    }
+    const algo = isAlgo(reading);
+    const key = skip ?? NO_SKIP;
+    const index = failedRules * 2 + (algo ? 1 : 0);
+    let byKey = VERDICTS.get(spot);
+    if (byKey === undefined) {
+      byKey = new Map();
+      VERDICTS.set(spot, byKey);
+    }
+    let byIndex = byKey.get(key);
+    if (byIndex === undefined) {
+      byIndex = new Map();
+      byKey.set(key, byIndex);
+    }
+    let verdict = byIndex.get(index);
+    if (verdict === undefined) {
+      const codes: ContractViolationCode[] = [];
+      for (const code of spot.codes)
+        if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
+      for (let place = 0; place < CONTRACT_RULES.length; place++)
+        if (failedRules & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
+      const skipped = this.#skips(reading, spot.skipped);
+      if (skip !== undefined) skipped.push(skip);
+      verdict = Object.freeze({
+        ok: codes.length === 0,
+        codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
+        skipped: skipped.length === 0 ? NOTHING : Object.freeze(skipped),
+      });
+      byIndex.set(index, verdict);
+    }
+    return verdict;
+  }
+
+  /** The spot judge's answer and the contract's own, as one result. */
+  #combine(
+    reading: ContractReading,
+    spotViolations: readonly Violation[],
+    spotSkipped: readonly SkippedCheck[],
+  ): ContractValidationResult {
+    const violations: ContractViolation[] = [];
+    let at = 0;
+    for (const v of spotViolations) {
+      if (v.code === 'MARKET_SIZE_ABOVE_MAX' || v.field === 'type') continue;
+      violations.push(v.code === 'QUANTITY_STEP' ? this.#withStepAbove(reading, v) : inContractTerms(v));
+      if (SHARED_CODES.has(v.code)) at = violations.length;
+    }
+    violations.splice(at, 0, ...reading.faults);
+    const skipped = this.#skips(reading, spotSkipped);
+    this.#runRules(reading, (v) => violations.push(v), skipped);
+    return { ok: violations.length === 0, violations, skipped };
+  }
+
+  /**
+   * QUANTITY_STEP in contract terms, with the step above after spot's step below when the
+   * contract's bounds allow it: a contract's size grid is coarse (DOGEUSDT: hundreds), and the
+   * nearest size either way is what a user chooses between.
+   */
+  #withStepAbove(reading: ContractReading, v: Violation): ContractViolation {
+    const out = inContractTerms(v);
+    const symbol = reading.order.symbol;
+    const pair = symbol === undefined ? undefined : this.#contracts.get(symbol)?.pair;
+    const step = pair?.stepSize;
+    if (pair === undefined || step === null || step === undefined || v.value === undefined) return out;
+    const kind =
+      ORDER_KINDS[(reading.spotType === 'MARKET' ? 2 : 0) + (reading.order.side === 'SELL' ? 1 : 0)];
+    const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
+    const above = ceilToGrid(Dec.parse(v.value), step);
+    if (window === undefined || above.lt(window.low) || (window.high !== null && above.gt(window.high)))
+      return out;
+    const text = above.toString();
+    const suggestion =
+      out.suggestion === undefined
+        ? [text]
+        : out.suggestion.includes(text)
+          ? out.suggestion
+          : [...out.suggestion, text];
+    return contractViolationOf(out.code, out.field, out.message, out.limit, out.value, suggestion);
+  }
+
+  /** Spot's skips in contract terms: the band's dropped on algo orders, where it does not apply. */
+  #skips(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): ContractSkippedCheck[] {
+    const algo = isAlgo(reading);
+    const out: ContractSkippedCheck[] = [];
+    for (const s of spotSkipped) {
+      if (algo && (s.check === 'PRICE_ABOVE_BUY_LIMIT' || s.check === 'PRICE_BELOW_SELL_LIMIT')) continue;
+      const skip = skipInContractTerms(s);
+      if (skip !== null) out.push(skip);
+    }
+    return out;
+  }
+
+  /** The contract rules on a known contract, their violations to `found` and skips to `skipped`. */
+  #runRules(
+    reading: ContractReading,
+    found: (v: ContractViolation) => void,
+    skipped: ContractSkippedCheck[],
+  ): void {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return;
+    for (const rule of CONTRACT_RULES) {
+      const outcome = rule.check(contract, reading.order, reading.context, this.#rules);
+      if (outcome === undefined) continue;
+      if ('code' in outcome) found(outcome);
+      else skipped.push(outcome);
+    }
+  }
+}
+
+/** An algo order: one of the conditional types (each judged as a spot type of another name). */
+function isAlgo(reading: ContractReading): boolean {
+  const type = reading.order.type;
+  return type !== undefined && SPOT_TYPE_OF[type] !== type;
+}
+
+function verdictOf(result: ContractValidationResult): ContractOrderVerdict {
+  return Object.freeze({
+    ok: result.ok,
+    codes: Object.freeze(result.violations.map((v) => v.code)),
+    skipped: Object.freeze([...result.skipped]),
+  });
+}
+
+function unreadable(error: unknown): ContractViolation {
+  return {
+    code: 'INVALID_ORDER',
+    field: 'order',
+    message: `the order could not be judged (${describeThrown(error)})`,
+  };
+}
+
+function unreadableInfo(error: unknown): ExchangeInfoSchemaError {
+  const message = `could not be read: ${describeThrown(error)}`;
+  return new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
+}
+
+function isParsed(payload: unknown): payload is ContractInfo {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const p = payload as Record<string, unknown>;
+  return Array.isArray(p.symbols) && Array.isArray(p.rejected) && Array.isArray(p.warnings);
+}
+
+const SIZE_GRIDS: readonly ContractSizeGrid[] = ['both', 'contractVal', 'quantityPrecision'];
+const OPEN_CAPS = ['opening', 'every-market'] as const;
+
+function readOptions(options: ContractBookOptions | undefined): ContractBook['options'] {
+  let sizeGrid: unknown;
+  let marketOpenCap: unknown;
+  let clientOrderIds: unknown;
+  try {
+    sizeGrid = options?.sizeGrid;
+    marketOpenCap = options?.marketOpenCap;
+    clientOrderIds = options?.clientOrderIds;
+  } catch (error) {
+    throw new InvalidArgumentError('options', `could not be read (${describeThrown(error)})`, {
+      cause: error,
+    });
+  }
+  return {
+    sizeGrid: oneOf('options.sizeGrid', sizeGrid, SIZE_GRIDS, 'both'),
+    marketOpenCap: oneOf('options.marketOpenCap', marketOpenCap, OPEN_CAPS, 'opening'),
+    clientOrderIds: oneOf('options.clientOrderIds', clientOrderIds, CLIENT_ORDER_ID_RULES, 'futures-pattern'),
+  };
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  const found = allowed.find((a) => a === value);
+  if (found === undefined)
+    throw new InvalidArgumentError(
+      name,
+      `must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${describeValue(value)}`,
+      { value },
+    );
+  return found;
+}

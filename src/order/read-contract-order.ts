@@ -1,0 +1,382 @@
+import { Dec } from '../decimal/dec.js';
+import { describeThrown, describeValue } from '../errors/preflight-error.js';
+import {
+  type ContractViolation,
+  type ContractViolationField,
+  contractViolationOf,
+} from '../validation/contract-codes.js';
+import {
+  CONTRACT_ORDER_FIELD_TABLE,
+  type ContractOrderField,
+  type ContractOrderFieldSpec,
+  type ContractOrderType,
+  type PositionSide,
+  SPOT_TYPE_OF,
+} from './contract-order-fields.js';
+import { type OrderDecimal, readDecimalInput } from './decimal-input.js';
+
+/**
+ * Reading a contract order: the contract's own fields (contract-order-fields.ts) read here, each
+ * once, with their faults; the shared fields handed on, as read, to the spot reader in a spot
+ * order of the type the contract type is judged as. The spot reader then reads and judges them
+ * as it reads a spot order's, fast path included.
+ */
+
+/** The fields of a contract order that were read successfully (those the contract rules use). */
+export interface ParsedContractOrder {
+  symbol: string | undefined;
+  side: 'BUY' | 'SELL' | undefined;
+  positionSide: PositionSide | undefined;
+  type: ContractOrderType | undefined;
+  /** Read when a contract rule needs it (a MARKET order, a position in the context). */
+  quantity: OrderDecimal | undefined;
+  triggerPrice: OrderDecimal | undefined;
+  tpTriggerPrice: OrderDecimal | undefined;
+  slTriggerPrice: OrderDecimal | undefined;
+}
+
+/** The usable parts of a contract context the contract rules use. */
+export interface ParsedContractContext {
+  /** The current position on the order's side; `undefined` when not given or unreadable. */
+  position: OrderDecimal | undefined;
+}
+
+/** What reading a contract order gave. */
+export interface ContractReading {
+  /** The order the spot reader judges: the shared fields as read, the type as judged. */
+  readonly spotOrder: unknown;
+  readonly spotContext: unknown;
+  readonly order: ParsedContractOrder;
+  readonly context: ParsedContractContext;
+  /** The faults of the contract's own fields, in field order. */
+  readonly faults: ContractViolation[];
+  /** The spot type the order is judged as, when its type was read. */
+  readonly spotType: 'LIMIT' | 'MARKET' | undefined;
+  /** The order could not be read at all: `faults` holds its INVALID_ORDER alone. */
+  readonly unreadable: boolean;
+  /** The contract's own fields as the caller sent them (`undefined` when absent), for a repaired order. */
+  readonly own: Readonly<Record<string, unknown>>;
+}
+
+const NO_ORDER: ParsedContractOrder = Object.freeze({
+  symbol: undefined,
+  side: undefined,
+  positionSide: undefined,
+  type: undefined,
+  quantity: undefined,
+  triggerPrice: undefined,
+  tpTriggerPrice: undefined,
+  slTriggerPrice: undefined,
+});
+const NO_CONTEXT: ParsedContractContext = Object.freeze({ position: undefined });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Absent as the spot reader takes it: `undefined` or `null`. */
+const isAbsent = (value: unknown): boolean => value === undefined || value === null;
+
+/**
+ * Reads a contract order and its context. Never throws: what a hostile object throws is the
+ * order's INVALID_ORDER. With `scratch`, the answer is made in objects of this module's that the
+ * next reading reuses (what `validateOrder` and `checkOrder` ask: nothing of it outlives their
+ * call), so a passing order allocates next to nothing; without, in objects of its own, with the
+ * contract's fields as sent (`own`, for a repaired order).
+ */
+export function readContractOrder(rawOrder: unknown, rawContext: unknown, scratch = false): ContractReading {
+  if (!isRecord(rawOrder))
+    return {
+      spotOrder: rawOrder,
+      spotContext: rawContext,
+      order: NO_ORDER,
+      context: NO_CONTEXT,
+      faults: [],
+      unreadable: false,
+      own: {},
+      spotType: undefined,
+    };
+  let sent: Sent;
+  try {
+    sent = readSent(rawOrder, rawContext);
+  } catch (error) {
+    const fault = contractViolationOf(
+      'INVALID_ORDER',
+      'order',
+      `the order could not be read (${describeThrown(error)})`,
+    );
+    return {
+      spotOrder: {},
+      spotContext: undefined,
+      order: NO_ORDER,
+      context: NO_CONTEXT,
+      faults: [fault],
+      unreadable: true,
+      own: {},
+      spotType: undefined,
+    };
+  }
+  return judgeSent(sent, rawContext, scratch);
+}
+
+/** Every field the reading needs, each read once, before any is judged (no caller code runs after). */
+interface Sent {
+  symbol: unknown;
+  side: unknown;
+  quantity: unknown;
+  price: unknown;
+  newClientOrderId: unknown;
+  positionSide: unknown;
+  type: unknown;
+  triggerPrice: unknown;
+  timeInForce: unknown;
+  tpTriggerPrice: unknown;
+  slTriggerPrice: unknown;
+  TpWorkingType: unknown;
+  SlWorkingType: unknown;
+  /** The context's fields, when it is a record that could be read. */
+  contextRead: boolean;
+  position: unknown;
+  referencePrice: unknown;
+  maxNotional: unknown;
+}
+
+/** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
+type _EveryFieldRead = Pick<Sent, ContractOrderField>;
+
+function readSent(raw: Record<string, unknown>, rawContext: unknown): Sent {
+  const sent: Sent = {
+    symbol: raw.symbol,
+    side: raw.side,
+    quantity: raw.quantity,
+    price: raw.price,
+    newClientOrderId: raw.newClientOrderId,
+    positionSide: raw.positionSide,
+    type: raw.type,
+    triggerPrice: raw.triggerPrice,
+    timeInForce: raw.timeInForce,
+    tpTriggerPrice: raw.tpTriggerPrice,
+    slTriggerPrice: raw.slTriggerPrice,
+    TpWorkingType: raw.TpWorkingType,
+    SlWorkingType: raw.SlWorkingType,
+    contextRead: false,
+    position: undefined,
+    referencePrice: undefined,
+    maxNotional: undefined,
+  };
+  if (isRecord(rawContext)) {
+    try {
+      sent.position = rawContext.position;
+      sent.referencePrice = rawContext.referencePrice;
+      sent.maxNotional = rawContext.maxNotional;
+      sent.contextRead = true;
+    } catch {
+      // The spot reader reads the context again and reports it.
+    }
+  }
+  return sent;
+}
+
+/** The scratch objects of {@link readContractOrder}'s `scratch` answers, one shape each. */
+const SCRATCH_ORDER: ParsedContractOrder = { ...NO_ORDER };
+const SCRATCH_CONTEXT: { position: OrderDecimal | undefined } = { position: undefined };
+const SCRATCH_SPOT_ORDER = {
+  symbol: undefined as unknown,
+  side: undefined as unknown,
+  type: undefined as unknown,
+  quantity: undefined as unknown,
+  price: undefined as unknown,
+  timeInForce: undefined as unknown,
+  newClientOrderId: undefined as unknown,
+};
+const SCRATCH_SPOT_CONTEXT = { referencePrice: undefined as unknown, maxNotional: undefined as unknown };
+const NO_OWN: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Judges what was read: the contract's own fields with their faults, and the spot order (and
+ * context) the shared fields are handed on in. An algo order is judged without the band (WEEX does
+ * not say it applies to a conditional order, and a trigger fills later, away from today's price):
+ * its limit types get no reference price, and its market types the trigger price as the price
+ * they fill near, for the notional.
+ */
+function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractReading {
+  const faults: ContractViolation[] = [];
+  const type = readWordField('type', sent.type, undefined, faults) as ContractOrderType | undefined;
+  const order = scratch ? SCRATCH_ORDER : { ...NO_ORDER };
+  const symbol = sent.symbol;
+  const side = sent.side;
+  order.symbol = typeof symbol === 'string' && symbol.length > 0 ? symbol : undefined;
+  order.side = side === 'BUY' || side === 'SELL' ? side : undefined;
+  order.positionSide = readWordField('positionSide', sent.positionSide, type, faults) as
+    | PositionSide
+    | undefined;
+  order.type = type;
+  order.quantity = undefined;
+  order.triggerPrice = readDecimalField('triggerPrice', sent.triggerPrice, type, faults);
+  order.tpTriggerPrice = readDecimalField('tpTriggerPrice', sent.tpTriggerPrice, type, faults);
+  order.slTriggerPrice = readDecimalField('slTriggerPrice', sent.slTriggerPrice, type, faults);
+  readWordField('timeInForce', sent.timeInForce, type, faults);
+  readWordField('TpWorkingType', sent.TpWorkingType, type, faults);
+  readWordField('SlWorkingType', sent.SlWorkingType, type, faults);
+  if (faults.length > 1) faults.sort(byContractFieldPlace);
+
+  const spotType = type === undefined ? undefined : SPOT_TYPE_OF[type];
+  const spotOrder = scratch ? SCRATCH_SPOT_ORDER : { ...SCRATCH_SPOT_ORDER };
+  spotOrder.symbol = symbol;
+  spotOrder.side = side;
+  spotOrder.type = spotType;
+  spotOrder.quantity = sent.quantity;
+  spotOrder.price = sent.price;
+  // The contract's timeInForce is its own field (POST_ONLY is a word spot does not have).
+  spotOrder.timeInForce = spotType === 'LIMIT' ? 'GTC' : undefined;
+  spotOrder.newClientOrderId = sent.newClientOrderId;
+
+  let context: ParsedContractContext = NO_CONTEXT;
+  let spotContext: unknown = rawContext;
+  if (sent.contextRead) {
+    const position = readPosition(sent.position);
+    if (position === undefined && !isAbsent(sent.position))
+      faults.push(
+        contractViolationOf(
+          'INVALID_FIELD',
+          'position',
+          `position must be zero or a positive decimal in plain notation, got ${describeValue(sent.position, 40)}`,
+        ),
+      );
+    if (position !== undefined) {
+      const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
+      own.position = position;
+      context = own;
+    }
+    const view = scratch ? SCRATCH_SPOT_CONTEXT : { ...SCRATCH_SPOT_CONTEXT };
+    view.maxNotional = sent.maxNotional;
+    view.referencePrice =
+      type === undefined || type === 'LIMIT' || type === 'MARKET'
+        ? sent.referencePrice
+        : spotType === 'MARKET'
+          ? order.triggerPrice?.text
+          : undefined;
+    spotContext = view;
+  }
+  // The quantity as the contract rules need it: for a MARKET order (the open cap) or a position
+  // to add it to. Its faults are the spot reader's.
+  if ((type === 'MARKET' || context.position !== undefined) && sent.quantity !== undefined) {
+    const read = readDecimalInput(sent.quantity);
+    if (read.ok) order.quantity = read.decimal;
+  }
+  const own = scratch
+    ? NO_OWN
+    : {
+        positionSide: sent.positionSide,
+        type: sent.type,
+        triggerPrice: sent.triggerPrice,
+        timeInForce: sent.timeInForce,
+        tpTriggerPrice: sent.tpTriggerPrice,
+        slTriggerPrice: sent.slTriggerPrice,
+        TpWorkingType: sent.TpWorkingType,
+        SlWorkingType: sent.SlWorkingType,
+      };
+  return { spotOrder, spotContext, order, context, faults, unreadable: false, own, spotType };
+}
+
+/** A position: zero or a positive decimal; anything else is not usable (the check is skipped). */
+function readPosition(value: unknown): OrderDecimal | undefined {
+  if (value === undefined || value === null) return undefined;
+  const read = readDecimalInput(value);
+  if (read.ok) return read.decimal;
+  if (value === 0 || (typeof value === 'string' && /^0(\.0+)?$/.test(value)))
+    return { text: String(value), value: Dec.ZERO };
+  return undefined;
+}
+
+const FIELD_PLACE: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.keys(CONTRACT_ORDER_FIELD_TABLE).map((field, place) => [field, place]),
+);
+
+function byContractFieldPlace(a: ContractViolation, b: ContractViolation): number {
+  return (FIELD_PLACE[a.field] ?? 0) - (FIELD_PLACE[b.field] ?? 0);
+}
+
+/** MISSING_FIELD / UNEXPECTED_FIELD of a contract field for the order's type; false when present and allowed. */
+function presenceFault(
+  field: ContractViolationField,
+  spec: ContractOrderFieldSpec,
+  present: boolean,
+  type: ContractOrderType | undefined,
+  faults: ContractViolation[],
+): boolean {
+  const required =
+    spec.requiredOn !== undefined &&
+    (type === undefined ? spec.requiredOn.length === 6 : spec.requiredOn.includes(type));
+  if (!present) {
+    if (required) {
+      const on = spec.requiredOn?.length === 6 ? '' : ` on ${spec.requiredOn?.join(', ')} orders`;
+      faults.push(contractViolationOf('MISSING_FIELD', field, `${field} is required${on}`));
+    }
+    return true;
+  }
+  if (type !== undefined && spec.refusedOn?.includes(type)) {
+    const why = spec.refusedBecause === undefined ? '' : ` (${spec.refusedBecause})`;
+    faults.push(
+      contractViolationOf('UNEXPECTED_FIELD', field, `${field} is not allowed on ${type} orders${why}`),
+    );
+    return true;
+  }
+  return false;
+}
+
+type WordField = 'type' | 'positionSide' | 'timeInForce' | 'TpWorkingType' | 'SlWorkingType';
+type DecimalField = 'triggerPrice' | 'tpTriggerPrice' | 'slTriggerPrice';
+
+function readWordField(
+  field: WordField,
+  value: unknown,
+  type: ContractOrderType | undefined,
+  faults: ContractViolation[],
+): string | undefined {
+  const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
+  const words = spec.words as readonly string[];
+  // No word field is refused by a type: a word present and known is read at once; one absent
+  // and required on no type (the working types) has nothing to say.
+  if (typeof value === 'string' && words.includes(value)) return value;
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
+  if (presenceFault(field, spec, !isAbsent(value), field === 'type' ? undefined : type, faults))
+    return undefined;
+  const upper = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
+  const suggestion = upper !== undefined && words.includes(upper) ? [upper] : undefined;
+  faults.push(
+    contractViolationOf(
+      'INVALID_FIELD',
+      field,
+      `${field} must be one of ${words.join(', ')}, got ${describeValue(value, 40)}`,
+      undefined,
+      undefined,
+      suggestion,
+    ),
+  );
+  return undefined;
+}
+
+function readDecimalField(
+  field: DecimalField,
+  value: unknown,
+  type: ContractOrderType | undefined,
+  faults: ContractViolation[],
+): OrderDecimal | undefined {
+  const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field];
+  // Absent and required on no type (the TP/SL triggers): nothing to read or say.
+  if (value === undefined && spec.requiredOn === undefined) return undefined;
+  if (presenceFault(field, spec, !isAbsent(value), type, faults)) return undefined;
+  const read = readDecimalInput(value);
+  if (read.ok) return read.decimal;
+  faults.push(
+    contractViolationOf(
+      'INVALID_FIELD',
+      field,
+      `${field} ${read.detail}`,
+      undefined,
+      undefined,
+      read.suggestion,
+    ),
+  );
+  return undefined;
+}

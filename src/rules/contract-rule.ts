@@ -1,0 +1,58 @@
+import { Dec } from '../decimal/dec.js';
+import { floorToGrid } from '../decimal/grid.js';
+import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
+import type { CompiledContract } from '../pair/compile-contract.js';
+import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
+import type {
+  ContractSkippedCheck,
+  ContractViolation,
+  ContractViolationCode,
+} from '../validation/contract-codes.js';
+
+/** What one contract rule says of one order: a breach, a check it could not make, or nothing. */
+export type ContractRuleOutcome = ContractViolation | ContractSkippedCheck | undefined;
+
+/** The book's choices the contract rules follow (`ContractBookOptions`). */
+export interface ContractRuleOptions {
+  /** `marketOpenCap: 'every-market'`: the open cap also holds closing MARKET orders. */
+  readonly capClosingMarketOrders: boolean;
+}
+
+/**
+ * One rule only a contract has, whole: its code and its exact check on the compiled contract and
+ * the contract order as read. The shared checks are the spot rules' (src/rules/pair-rules.ts),
+ * run by the spot judge on the contract's pair; these run after them, in the order of
+ * `CONTRACT_RULES` (contract-rules.ts), the one place a contract rule's position is written.
+ */
+export interface ContractRule {
+  readonly code: ContractViolationCode;
+  check(
+    contract: CompiledContract,
+    order: ParsedContractOrder,
+    context: ParsedContractContext,
+    options: ContractRuleOptions,
+  ): ContractRuleOutcome;
+}
+
+/**
+ * The highest quantity at most `cap` that the contract's own bounds allow, for an order of this
+ * side and spot type: `cap` and the quantity window's top (the grid, `maxOrderSize`) rounded down
+ * onto the grid, kept at or above the window's bottom (`minOrderSize` rounded up); none when that
+ * leaves nothing.
+ */
+export function highestWithin(
+  contract: CompiledContract,
+  order: ParsedContractOrder,
+  spotType: 'LIMIT' | 'MARKET',
+  cap: Dec,
+): string[] {
+  const pair = contract.pair;
+  const kind = ORDER_KINDS[(spotType === 'MARKET' ? 2 : 0) + (order.side === 'SELL' ? 1 : 0)];
+  const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
+  if (window === undefined) return [];
+  let top = cap;
+  if (window.high?.lt(top)) top = window.high;
+  const grid = pair.quantityGrid;
+  const highest = grid === null ? top : floorToGrid(top, grid);
+  return highest.lt(window.low) || highest.lte(Dec.ZERO) ? [] : [highest.toString()];
+}
