@@ -90,20 +90,8 @@ export async function loadRulesFile(
   const fail = (problem: string) => new UsageError(`${what} ${printable(path)}: ${problem}`, { hint: false });
   const expected =
     accepted === 'payload' ? PAYLOAD_DESCRIPTION : `${SNAPSHOT_DESCRIPTION} or ${PAYLOAD_DESCRIPTION}`;
-  let text: string;
-  try {
-    // ignoreBOM false (the default) drops one leading byte-order mark, as editors write it.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fail(`not UTF-8 text; expected ${expected}`);
-  }
-  if (text.trim() === '') throw fail(`it is empty; expected ${expected}`);
-  // This first reading only tells the kinds apart, by the library's one JSON reader (so a file
-  // that is not JSON is refused by the rules every reading has); each kind is then read by its own
-  // parser, whose numbers are what that kind needs. The file's size bounds every value.
-  const read = parseJsonStrictly(withoutByteOrderMark(bytes), UNBOUNDED_VALUES);
-  if (!read.ok) throw fail(`not JSON (${describeStrictJsonRefusal(read)}); expected ${expected}`);
-  const kind = rulesFileKind(read.value);
+  const { text, value } = readRulesJson(bytes, fail, expected);
+  const kind = rulesFileKind(value);
   if (typeof kind === 'object') throw fail(`expected ${expected}, but ${kind.got}`);
   if (kind === 'snapshot') {
     if (accepted === 'payload')
@@ -113,6 +101,32 @@ export async function loadRulesFile(
     return { book: snapshotBook(text, fail, bookOptions), kind };
   }
   return { book: payloadBook(text, modifiedMs, fail, bookOptions), kind };
+}
+
+/**
+ * A rules file's text and its JSON value, for every market: UTF-8 (one leading byte-order mark
+ * dropped, as editors write it), not blank, and read by the library's one JSON reader (so a file
+ * that is not JSON is refused by the rules every reading has); each kind is then read by its own
+ * parser, whose numbers are what that kind needs. The file's size bounds every value.
+ *
+ * @throws what `fail` makes, saying the file was not `expected`.
+ */
+export function readRulesJson(
+  bytes: Uint8Array,
+  fail: (problem: string) => UsageError,
+  expected: string,
+): { readonly text: string; readonly value: unknown } {
+  let text: string;
+  try {
+    // ignoreBOM false (the default) drops one leading byte-order mark, as editors write it.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fail(`not UTF-8 text; expected ${expected}`);
+  }
+  if (text.trim() === '') throw fail(`it is empty; expected ${expected}`);
+  const read = parseJsonStrictly(withoutByteOrderMark(bytes), UNBOUNDED_VALUES);
+  if (!read.ok) throw fail(`not JSON (${describeStrictJsonRefusal(read)}); expected ${expected}`);
+  return { text, value: read.value };
 }
 
 const UNBOUNDED_VALUES = Object.freeze({

@@ -110,20 +110,11 @@ export function buildExchangeInfoQueryString(query: unknown, symbolsFormat: Symb
  */
 export function validateExchangeInfoQuery(query: unknown): ExchangeInfoQuery {
   if (query === undefined) return {};
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) {
-    throw new InvalidQueryError('query', query, `must be an object, got ${describeValue(query)}`);
-  }
-  const record = query as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!QUERY_KEYS.has(key)) {
-      throw new InvalidQueryError(
-        key,
-        record[key],
-        'is not a parameter of exchangeInfo (symbol, symbols, symbolStatus)',
-      );
-    }
-  }
-  const { symbol, symbols, symbolStatus } = record;
+  const { symbol, symbols, symbolStatus } = queryRecord(
+    query,
+    QUERY_KEYS,
+    'is not a parameter of exchangeInfo (symbol, symbols, symbolStatus)',
+  );
 
   if (symbol !== undefined && symbols !== undefined) {
     throw new InvalidQueryError(
@@ -212,19 +203,31 @@ export interface ContractInfoQuery {
  */
 export function validateContractInfoQuery(query: unknown): ContractInfoQuery {
   if (query === undefined) return {};
+  const { symbol } = queryRecord(
+    query,
+    CONTRACT_QUERY_KEYS,
+    "is not a parameter of the contracts' exchangeInfo (only symbol is)",
+  );
+  return symbol === undefined ? {} : { symbol: checkSymbol('symbol', symbol) };
+}
+
+const CONTRACT_QUERY_KEYS: ReadonlySet<string> = new Set(['symbol']);
+
+/**
+ * A query object whose every key is one of `keys`, whichever host it is for.
+ *
+ * @throws {InvalidQueryError} naming `query` when it is not a plain object, or the first unknown
+ *   key, with `unknown` as the reason.
+ */
+function queryRecord(query: unknown, keys: ReadonlySet<string>, unknown: string): Record<string, unknown> {
   if (typeof query !== 'object' || query === null || Array.isArray(query)) {
     throw new InvalidQueryError('query', query, `must be an object, got ${describeValue(query)}`);
   }
   const record = query as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key !== 'symbol')
-      throw new InvalidQueryError(
-        key,
-        record[key],
-        "is not a parameter of the contracts' exchangeInfo (only symbol is)",
-      );
+    if (!keys.has(key)) throw new InvalidQueryError(key, record[key], unknown);
   }
-  return record.symbol === undefined ? {} : { symbol: checkSymbol('symbol', record.symbol) };
+  return record;
 }
 
 /**

@@ -1,9 +1,7 @@
-import { describeThrown } from '../errors/preflight-error.js';
 import {
   type DigitMerge,
   type FieldReader,
   type FieldReading,
-  mayHaveLostDigits,
   readDecimal,
   readDigitMerge,
   readFlag,
@@ -13,7 +11,13 @@ import {
   readText,
 } from './field-schemas.js';
 import { PAIR_FIELD_NAMES, PAIR_FIELDS, type PairFieldKind, pairFieldsWith } from './pair-fields.js';
-import type { PairDefinition, RejectionReason } from './schema.js';
+import {
+  type DefinitionReadingOf,
+  type DefinitionTable,
+  type FieldWarning,
+  readDefinitionWith,
+} from './read-fields.js';
+import type { PairDefinition } from './schema.js';
 
 /**
  * Reads one raw pair definition field by field (docs/exchange-semantics.md, "Reading the exchange's
@@ -37,42 +41,29 @@ const READERS = {
 /** The kinds {@link READERS} read; the depth-merge list is read on its own and the tick source derived. */
 const READ_ALONE = Object.keys(READERS) as (keyof typeof READERS)[];
 
-/** A field with its reader. */
-type FieldRead = readonly [field: string, reader: FieldReader<unknown>];
+/** The pair's fields: the depth-merge list read on its own, the tick source derived. */
+const PAIR_TABLE: DefinitionTable = {
+  rule: pairFieldsWith({ kind: READ_ALONE, role: ['rule'] }).map((field) => [
+    field,
+    READERS[PAIR_FIELDS[field].kind],
+  ]),
+  cosmetic: pairFieldsWith({ kind: READ_ALONE, role: ['cosmetic'] }).map((field) => [
+    field,
+    READERS[PAIR_FIELDS[field].kind],
+  ]),
+  blank: Object.fromEntries(PAIR_FIELD_NAMES.map((field) => [field, null])),
+  cosmeticDigits: true,
+  textParser: 'parseExchangeInfoText',
+  more(record, definition, warnings) {
+    definition.displayDigitMerge = digitMergeOf(readDigitMerge(record.displayDigitMerge), warnings);
+    definition.tickSizeSource = definition.tickSize === null ? 'none' : 'tickSize';
+  },
+};
 
-/** The fields whose values decide a verdict, the key aside: wrong ones set the pair aside. */
-const RULE_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['rule'] }).map(
-  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
-);
-/** Fields shown to people or used for estimates only: unreadable ones are warnings, never rejections. */
-const COSMETIC_FIELDS: readonly FieldRead[] = pairFieldsWith({ kind: READ_ALONE, role: ['cosmetic'] }).map(
-  (field) => [field, READERS[PAIR_FIELDS[field].kind]],
-);
-
-/** Every field `null`, in definition order. */
-const BLANK_DEFINITION: Readonly<Record<string, null>> = Object.fromEntries(
-  PAIR_FIELD_NAMES.map((field) => [field, null]),
-);
-
-/** A field warning before the symbol is attached. */
-export interface FieldWarning {
-  readonly field: string;
-  readonly message: string;
-}
+export type { FieldWarning } from './read-fields.js';
 
 /** What reading one definition gave. */
-export type DefinitionReading =
-  | {
-      readonly ok: true;
-      readonly definition: PairDefinition;
-      readonly warnings: readonly FieldWarning[];
-    }
-  | {
-      readonly ok: false;
-      readonly reasons: readonly RejectionReason[];
-      /** The definition's symbol, when it was a readable name (so it is never read twice). */
-      readonly symbol?: string;
-    };
+export type DefinitionReading = DefinitionReadingOf<PairDefinition>;
 
 /**
  * Reads one definition. Every field is read once (a getter runs at most once), and what a
@@ -81,62 +72,7 @@ export type DefinitionReading =
  * characters), so the caller never needs to read it again.
  */
 export function readDefinition(raw: unknown): DefinitionReading {
-  const seen: { symbol?: string } = {};
-  try {
-    return readFields(raw, seen);
-  } catch (error) {
-    return {
-      ok: false,
-      reasons: [{ path: '(definition)', message: `could not be read: ${describeThrown(error)}` }],
-      ...(seen.symbol === undefined ? {} : { symbol: seen.symbol }),
-    };
-  }
-}
-
-function readFields(raw: unknown, seen: { symbol?: string }): DefinitionReading {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { ok: false, reasons: [{ path: '(definition)', message: 'expected an object' }] };
-  const record = raw as Record<string, unknown>;
-  const symbolRead = readText(record.symbol);
-  if (symbolRead.kind === 'value') seen.symbol = symbolRead.value;
-  const reasons: RejectionReason[] = [];
-  const warnings: FieldWarning[] = [];
-
-  if (symbolRead.kind !== 'value')
-    reasons.push({
-      path: 'symbol',
-      message: symbolRead.kind === 'wrong' ? symbolRead.message : 'must be a non-empty string',
-    });
-
-  // A copy of one blank: every definition has its fields in definition order, and one shape.
-  const definition: Record<string, unknown> = { ...BLANK_DEFINITION };
-
-  for (const [field, reader] of RULE_FIELDS) {
-    const rawValue = record[field];
-    const read = reader(rawValue);
-    if (read.kind === 'wrong') reasons.push({ path: field, message: read.message });
-    definition[field] = read.kind === 'value' ? read.value : null;
-    if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
-  }
-
-  for (const [field, reader] of COSMETIC_FIELDS) {
-    const rawValue = record[field];
-    const read = reader(rawValue);
-    if (read.kind === 'wrong') warnings.push({ field, message: `${read.message}; kept as absent` });
-    definition[field] = read.kind === 'value' ? read.value : null;
-    if (mayHaveLostDigits(rawValue)) warnings.push(lostDigits(field, rawValue as number));
-  }
-
-  const merge = readDigitMerge(record.displayDigitMerge);
-  definition.displayDigitMerge = digitMergeOf(merge, warnings);
-
-  if (reasons.length > 0 || symbolRead.kind !== 'value')
-    return symbolRead.kind === 'value'
-      ? { ok: false, reasons, symbol: symbolRead.value }
-      : { ok: false, reasons };
-  definition.symbol = symbolRead.value;
-  definition.tickSizeSource = definition.tickSize === null ? 'none' : 'tickSize';
-  return { ok: true, definition: definition as unknown as PairDefinition, warnings };
+  return readDefinitionWith(raw, PAIR_TABLE);
 }
 
 function digitMergeOf(read: FieldReading<DigitMerge>, warnings: FieldWarning[]): readonly string[] | null {
@@ -154,11 +90,4 @@ function digitMergeOf(read: FieldReading<DigitMerge>, warnings: FieldWarning[]):
         .join(', ')})`,
     });
   return read.value.steps;
-}
-
-function lostDigits(field: string, raw: number): FieldWarning {
-  return {
-    field,
-    message: `arrived as the JavaScript number ${String(raw)}, which JSON.parse may have rounded; parse the response text with parseExchangeInfoText to keep every digit`,
-  };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import { powerOfTenText } from '../exchange-info/read-contract-definition.js';
-import type { ContractOrderType } from '../order/contract-order-fields.js';
+import { CONTRACT_ORDER_TYPES, type ContractOrderType } from '../order/contract-order-fields.js';
 import type { ContractOrderContext } from '../order/contract-order-input.js';
 import { Big, type BigValue } from './big.js';
 import type { DecimalEncoding } from './decimal-encoding-arb.js';
@@ -195,14 +195,7 @@ export function contractOrderArb(
   raw: Readonly<Record<string, unknown>>,
   options: ContractOrderArbOptions = {},
 ): fc.Arbitrary<GeneratedContractOrder> {
-  const types = options.types ?? [
-    'LIMIT',
-    'MARKET',
-    'STOP',
-    'TAKE_PROFIT',
-    'STOP_MARKET',
-    'TAKE_PROFIT_MARKET',
-  ];
+  const types = options.types ?? CONTRACT_ORDER_TYPES;
   const pp = Number(toPlainDecimal(raw.pricePrecision) ?? '2');
   const qp = Number(toPlainDecimal(raw.quantityPrecision) ?? '3');
   const tick = new Big(powerOfTenText(Number.isSafeInteger(pp) ? pp : 2));

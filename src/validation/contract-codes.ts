@@ -1,5 +1,7 @@
 import { violationOf } from './violation.js';
 import type {
+  CodedVerdict,
+  ExplainedVerdict,
   SkippedCheck,
   SkipReason,
   Suggestions,
@@ -150,11 +152,7 @@ export interface ContractSkippedCheck {
  * const result: ContractValidationResult = book.validateOrder(order, { position: '0.5' });
  * ```
  */
-export interface ContractValidationResult {
-  readonly ok: boolean;
-  readonly violations: readonly ContractViolation[];
-  readonly skipped: readonly ContractSkippedCheck[];
-}
+export interface ContractValidationResult extends ExplainedVerdict<ContractViolation, ContractSkippedCheck> {}
 
 /**
  * The verdict on one contract order without its explanations: `ok` and `skipped` of
@@ -165,11 +163,7 @@ export interface ContractValidationResult {
  * const { ok, codes } = book.checkOrder(order);
  * ```
  */
-export interface ContractOrderVerdict {
-  readonly ok: boolean;
-  readonly codes: readonly ContractViolationCode[];
-  readonly skipped: readonly ContractSkippedCheck[];
-}
+export interface ContractOrderVerdict extends CodedVerdict<ContractViolationCode, ContractSkippedCheck> {}
 
 /**
  * The one builder of contract violations: spot's, so a contract violation has exactly the keys,

@@ -225,6 +225,26 @@ export type SkippedField =
   | 'referencePrice';
 
 /**
+ * A verdict with its explanations, whichever market (spot `ValidationResult`, the contracts'
+ * `ContractValidationResult`): `ok` exactly when `violations` is empty.
+ */
+export interface ExplainedVerdict<V, S> {
+  readonly ok: boolean;
+  readonly violations: readonly V[];
+  readonly skipped: readonly S[];
+}
+
+/**
+ * A verdict's codes without their explanations, whichever market (spot `OrderVerdict`, the
+ * contracts' `ContractOrderVerdict`): `ok` and `skipped` of the explained verdict, and its codes.
+ */
+export interface CodedVerdict<C, S> {
+  readonly ok: boolean;
+  readonly codes: readonly C[];
+  readonly skipped: readonly S[];
+}
+
+/**
  * The verdict on one order. `ok` is true exactly when `violations` is empty.
  *
  * @example
@@ -233,11 +253,7 @@ export type SkippedField =
  * if (!result.ok) for (const v of result.violations) console.log(v.code, v.field, v.limit, v.value);
  * ```
  */
-export interface ValidationResult {
-  readonly ok: boolean;
-  readonly violations: readonly Violation[];
-  readonly skipped: readonly SkippedCheck[];
-}
+export interface ValidationResult extends ExplainedVerdict<Violation, SkippedCheck> {}
 
 /**
  * The verdict on one order without its explanations: what `checkOrder` answers. `ok` and
@@ -251,8 +267,4 @@ export interface ValidationResult {
  * if (!verdict.ok) reject(verdict.codes); // book.validateOrder(order, ...) says why, when needed
  * ```
  */
-export interface OrderVerdict {
-  readonly ok: boolean;
-  readonly codes: readonly ViolationCode[];
-  readonly skipped: readonly SkippedCheck[];
-}
+export interface OrderVerdict extends CodedVerdict<ViolationCode, SkippedCheck> {}

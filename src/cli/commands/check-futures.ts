@@ -1,11 +1,10 @@
 import { ContractBook, type ContractOrderContext } from '../../futures.js';
-import { isExchangeInfoSchemaError, parseJsonStrictly } from '../../index.js';
+import { isExchangeInfoSchemaError } from '../../index.js';
 import { CONTRACT_COLUMNS, ECHOED_FIELDS, type Judge, ownField } from '../format-verdict.js';
 import { loadPositions, type SidePositions } from '../load-files.js';
 import { readRegularFile } from '../read-regular-file.js';
-import { MAX_RULES_FILE_BYTES } from '../rules-file.js';
+import { MAX_RULES_FILE_BYTES, readRulesJson } from '../rules-file.js';
 import { inCliWords } from '../skip-words.js';
-import { describeStrictJsonRefusal } from '../strict-json.js';
 import { clip, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 
@@ -79,19 +78,7 @@ export async function loadContractRules(path: string): Promise<ContractBook> {
   const fail = (problem: string) => new UsageError(`--rules ${printable(path)}: ${problem}`, { hint: false });
   const expected =
     'a contract payload ({"assets": [...], "symbols": [...]}: the body of GET /capi/v3/market/exchangeInfo)';
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fail(`not UTF-8 text; expected ${expected}`);
-  }
-  if (text.trim() === '') throw fail(`it is empty; expected ${expected}`);
-  const read = parseJsonStrictly(new TextEncoder().encode(text), {
-    maxValueBytes: Number.POSITIVE_INFINITY,
-    maxValues: Number.POSITIVE_INFINITY,
-  });
-  if (!read.ok) throw fail(`not JSON (${describeStrictJsonRefusal(read)}); expected ${expected}`);
-  const top = read.value;
+  const { text, value: top } = readRulesJson(bytes, fail, expected);
   if (typeof top === 'object' && top !== null && !Array.isArray(top)) {
     const spot = ['format', 'timezone', 'serverTime'].find((field) => Object.hasOwn(top, field));
     if (spot !== undefined)

@@ -1,12 +1,12 @@
 import { ContractBook } from '../../futures.js';
 import { isExchangeInfoSchemaError, isPreflightError } from '../../index.js';
-import { type AttemptEvent, CONTRACT_INFO_PATH, ExchangeInfoClient } from '../../node.js';
+import { CONTRACT_INFO_PATH } from '../../node.js';
 import { CommandFailure } from '../command-failure.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { clip, count, oneLine, printable } from '../text.js';
 import type { ContractRequest } from './fetch-futures-flags.js';
 import { payloadOutput } from './fetch-output.js';
-import { attemptLine, describeFetchFailure } from './fetch-report.js';
+import { describeFetchFailure, startFetch } from './fetch-report.js';
 
 const SET_ASIDE_SHOWN = 5;
 
@@ -21,25 +21,13 @@ export async function fetchContracts(
   request: ContractRequest,
   out: string | undefined,
 ): Promise<number> {
-  const { baseUrl, stripped, query, options } = request;
-  const onAttempt = io.isTTY.stderr
-    ? (event: AttemptEvent) => {
-        const line = attemptLine(event);
-        if (line !== undefined) void write(io.stderr, `${line}\n`);
-      }
-    : undefined;
-  if (stripped)
-    await write(
-      io.stderr,
-      `note: --base-url already ends in ${CONTRACT_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
-    );
-  // Checked before the request, so a path that cannot be written costs no request weight.
-  const output = out === undefined ? undefined : await payloadOutput(out);
-  const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
+  const { client, output } = await startFetch(io, request, CONTRACT_INFO_PATH, async () =>
+    out === undefined ? undefined : await payloadOutput(out),
+  );
   try {
     let text: string;
     try {
-      text = await client.fetchContractInfoText(query);
+      text = await client.fetchContractInfoText(request.query);
     } catch (error) {
       if (isPreflightError(error)) throw new CommandFailure(describeFetchFailure(error, client.requestsSent));
       throw error;

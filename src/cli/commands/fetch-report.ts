@@ -1,5 +1,6 @@
 import type { PreflightError } from '../../index.js';
-import type { AttemptEvent } from '../../node.js';
+import { type AttemptEvent, ExchangeInfoClient, type ExchangeInfoClientOptions } from '../../node.js';
+import { type CliIo, write } from '../io.js';
 import { clip, count, describeError, oneLine, printable } from '../text.js';
 
 // How `fetch` tells what happens to its requests, whichever host it asks (spot or contracts).
@@ -47,4 +48,41 @@ export function describeFetchFailure(error: PreflightError, requestsSent?: numbe
     context.push(count(attempts, 'attempt'));
   const suffix = context.length === 0 ? '' : ` (${context.join(', ')})`;
   return `${error.name}: ${clip(message, 400)}${suffix}`;
+}
+
+/** Where a `fetch` asks, as its flags gave it (spot or contracts). */
+export interface FetchTarget {
+  readonly baseUrl: string;
+  /** Whether the URL given ended in the endpoint's path, taken as its base. */
+  readonly stripped: boolean;
+  readonly options: Omit<ExchangeInfoClientOptions, 'baseUrl' | 'onAttempt'>;
+}
+
+/**
+ * The client a `fetch` asks through, and its output, whichever host: the note when `--base-url`
+ * already ended in the endpoint's `path`, the output checked before the request (so a path that
+ * cannot be written costs no request weight), and progress lines on a terminal only (silence
+ * there reads as a hang: three 10 s timeouts took 31 s; a log or a pipe keeps the one-line result).
+ */
+export async function startFetch<O>(
+  io: CliIo,
+  target: FetchTarget,
+  path: string,
+  prepareOutput: () => Promise<O>,
+): Promise<{ readonly client: ExchangeInfoClient; readonly output: O }> {
+  const { baseUrl, stripped, options } = target;
+  const onAttempt = io.isTTY.stderr
+    ? (event: AttemptEvent) => {
+        const line = attemptLine(event);
+        if (line !== undefined) void write(io.stderr, `${line}\n`);
+      }
+    : undefined;
+  if (stripped)
+    await write(
+      io.stderr,
+      `note: --base-url already ends in ${path}; fetching from the base ${printable(baseUrl)}\n`,
+    );
+  const output = await prepareOutput();
+  const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
+  return { client, output };
 }

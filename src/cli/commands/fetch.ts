@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { type ExchangeInfo, isInvalidArgumentError, isPreflightError, RuleBook } from '../../index.js';
 import {
-  type AttemptEvent,
   DEFAULT_CLIENT_OPTIONS,
   EXCHANGE_INFO_PATH,
-  ExchangeInfoClient,
+  type ExchangeInfoClient,
   type ExchangeInfoQuery,
   type InvalidQueryError,
   isInvalidQueryError,
@@ -33,7 +32,7 @@ import { clip, count, oneLine, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 import { contractRequestOf, DEFAULT_CONTRACT_BASE_URL, refuseSpotOnlyFlags } from './fetch-futures-flags.js';
 import { type SnapshotOutput, snapshotOutput } from './fetch-output.js';
-import { attemptLine, describeFetchFailure } from './fetch-report.js';
+import { describeFetchFailure, startFetch } from './fetch-report.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
        ${PROGRAM} fetch --from-file PAYLOAD [--out FILE]
@@ -244,25 +243,11 @@ export const fetchCommand: Command = flaggedCommand('fetch', HELP, FETCH_FLAGS, 
   if (contracts !== undefined)
     return await (await import('./fetch-futures.js')).fetchContracts(io, contracts, out);
   if (request === undefined) return await snapshotFromFile(io, flags.fromFile, out);
-  const { baseUrl, stripped, query, options } = request;
-  // Silence on a terminal reads as a hang (three 10 s timeouts took 31 s); a log or a pipe
-  // keeps the one-line result.
-  const onAttempt = io.isTTY.stderr
-    ? (event: AttemptEvent) => {
-        const line = attemptLine(event);
-        if (line !== undefined) void write(io.stderr, `${line}\n`);
-      }
-    : undefined;
-  if (stripped)
-    await write(
-      io.stderr,
-      `note: --base-url already ends in ${EXCHANGE_INFO_PATH}; fetching from the base ${printable(baseUrl)}\n`,
-    );
-  // Checked before the request, so a path that cannot be written costs no request weight.
-  const output = out === undefined ? undefined : await snapshotOutput(out);
-  const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
+  const { client, output } = await startFetch(io, request, EXCHANGE_INFO_PATH, async () =>
+    out === undefined ? undefined : await snapshotOutput(out),
+  );
   try {
-    const info = await fetchInfo(client, query);
+    const info = await fetchInfo(client, request.query);
     const book = RuleBook.fromExchangeInfo(info);
     const kept = await saveSnapshot(io, book, output);
     await summariseFetch(io, client, book, info, out, kept);
