@@ -1,16 +1,17 @@
-import {
-  ExchangeAnswerError,
-  type ExchangeErrorAnswer,
-  exchangeErrorAnswerIn,
-} from '../errors/exchange-answer-error.js';
 import { ExchangeInfoSchemaError } from '../errors/exchange-info-schema-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { describeThrown, describeValue } from '../errors/preflight-error.js';
-import { IssueCollector } from '../errors/shape-issues.js';
+import { describeValue } from '../errors/preflight-error.js';
 import { runSteps, type Steps } from '../steps/steps.js';
 import type { ContractDefinition, ContractInfo } from './contract-schema.js';
 import { parseJsonLosslessly } from './lossless-json.js';
-import { type Entry, entriesOf, setAsideDuplicatesSteps, unreadableEntry } from './parse-exchange-info.js';
+import {
+  type Entry,
+  entriesOf,
+  readTopLevel,
+  setAsideDuplicatesSteps,
+  symbolsIn,
+  unreadableEntry,
+} from './parse-exchange-info.js';
 import { readContractDefinition } from './read-contract-definition.js';
 import type { DefinitionWarning, RejectedDefinition } from './schema.js';
 
@@ -106,32 +107,9 @@ export function* parseContractInfoSteps(payload: unknown): Steps<ContractInfo> {
 
 /** The top level read once: the entries of `symbols`, or a typed error. */
 function readEnvelope(payload: unknown): readonly Entry[] {
-  const c = new IssueCollector();
-  let answer: ExchangeErrorAnswer | undefined;
-  let entries: readonly Entry[] | undefined;
-  try {
-    if (typeof payload === 'string')
-      c.add(
-        [],
-        'invalid_type',
-        'expected an object, got a string (JSON text: parse it with parseContractInfoText(text))',
-      );
-    const record = typeof payload === 'string' ? undefined : c.record(payload, []);
-    if (record !== undefined) {
-      const rawSymbols = record.symbols;
-      const top = { symbols: rawSymbols } as Record<string, unknown>;
-      const symbols = c.field<unknown[]>(top, 'symbols', [], (v) =>
-        Array.isArray(v) ? undefined : `expected an array, got ${describeValue(v)}`,
-      );
-      if (symbols !== undefined) entries = entriesOf(symbols);
-      else if (rawSymbols === undefined)
-        answer = exchangeErrorAnswerIn({ code: record.code, msg: record.msg });
-    }
-  } catch (error) {
-    const message = `could not be read: ${describeThrown(error)}`;
-    throw new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
-  }
-  if (answer !== undefined) throw new ExchangeAnswerError(answer);
-  if (entries === undefined) throw new ExchangeInfoSchemaError(c.issues);
-  return entries;
+  return readTopLevel(payload, 'parseContractInfoText', (c, record) => {
+    const rawSymbols = record.symbols;
+    const symbols = symbolsIn(c, { symbols: rawSymbols });
+    return [symbols === undefined ? undefined : entriesOf(symbols), rawSymbols];
+  });
 }

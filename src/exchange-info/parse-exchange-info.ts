@@ -117,42 +117,72 @@ const MAX_TIMEZONE_LENGTH = MAX_FIELD_TEXT_LENGTH;
  * error, and an entry that cannot be read is one definition set aside.
  */
 function readEnvelope(json: unknown): { timezone: string; serverTime: number; symbols: readonly Entry[] } {
+  return readTopLevel(json, 'parseExchangeInfoText', (c, record) => {
+    const top = topLevelOnce(record);
+    const timezone = c.field<string>(top, 'timezone', [], (v) =>
+      typeof v !== 'string'
+        ? `expected a string, got ${describeValue(v)}`
+        : v.length > MAX_TIMEZONE_LENGTH
+          ? `expected at most ${MAX_TIMEZONE_LENGTH} characters, got ${v.length}`
+          : undefined,
+    );
+    const rawTime = top.serverTime;
+    const serverTime = readInteger(rawTime, Number.MAX_SAFE_INTEGER);
+    if (serverTime === undefined)
+      c.add(
+        ['serverTime'],
+        rawTime === undefined ? 'missing' : 'invalid_value',
+        `expected an integer from 0 to ${Number.MAX_SAFE_INTEGER} (JSON number or string), got ${describeValue(rawTime)}`,
+      );
+    const symbols = symbolsIn(c, top);
+    const envelope =
+      timezone !== undefined && serverTime !== undefined && symbols !== undefined
+        ? { timezone, serverTime, symbols: entriesOf(symbols) }
+        : undefined;
+    return [envelope, top.symbols];
+  });
+}
+
+/** The `symbols` array of a top level read once, or an issue. */
+export function symbolsIn(c: IssueCollector, top: Record<string, unknown>): unknown[] | undefined {
+  return c.field<unknown[]>(top, 'symbols', [], (v) =>
+    Array.isArray(v) ? undefined : `expected an array, got ${describeValue(v)}`,
+  );
+}
+
+/**
+ * A payload's top level read once, whichever host's: `read` gives what it holds (or `undefined`,
+ * its issues recorded on the collector) and the `symbols` it read. With no payload and no
+ * `symbols`, the body may be the exchange's error answer `{ code, msg }` (its fields read once).
+ * What a hostile input throws while its top level is read (a proxy, a getter) becomes a typed
+ * error; JSON text is pointed to `textParser`.
+ *
+ * @throws {ExchangeAnswerError} for the exchange's error answer.
+ * @throws {ExchangeInfoSchemaError} for any other top level that does not hold.
+ */
+export function readTopLevel<T>(
+  payload: unknown,
+  textParser: string,
+  read: (
+    c: IssueCollector,
+    record: Record<string, unknown>,
+  ) => readonly [value: T | undefined, symbols: unknown],
+): T {
   const c = new IssueCollector();
   let answer: ExchangeErrorAnswer | undefined;
-  let envelope: { timezone: string; serverTime: number; symbols: readonly Entry[] } | undefined;
+  let value: T | undefined;
   try {
-    if (typeof json === 'string')
+    if (typeof payload === 'string')
       c.add(
         [],
         'invalid_type',
-        'expected an object, got a string (JSON text: parse it with parseExchangeInfoText(text))',
+        `expected an object, got a string (JSON text: parse it with ${textParser}(text))`,
       );
-    const record = typeof json === 'string' ? undefined : c.record(json, []);
+    const record = typeof payload === 'string' ? undefined : c.record(payload, []);
     if (record !== undefined) {
-      const top = topLevelOnce(record);
-      const timezone = c.field<string>(top, 'timezone', [], (v) =>
-        typeof v !== 'string'
-          ? `expected a string, got ${describeValue(v)}`
-          : v.length > MAX_TIMEZONE_LENGTH
-            ? `expected at most ${MAX_TIMEZONE_LENGTH} characters, got ${v.length}`
-            : undefined,
-      );
-      const rawTime = top.serverTime;
-      const serverTime = readInteger(rawTime, Number.MAX_SAFE_INTEGER);
-      if (serverTime === undefined)
-        c.add(
-          ['serverTime'],
-          rawTime === undefined ? 'missing' : 'invalid_value',
-          `expected an integer from 0 to ${Number.MAX_SAFE_INTEGER} (JSON number or string), got ${describeValue(rawTime)}`,
-        );
-      const symbols = c.field<unknown[]>(top, 'symbols', [], (v) =>
-        Array.isArray(v) ? undefined : `expected an array, got ${describeValue(v)}`,
-      );
-      if (timezone !== undefined && serverTime !== undefined && symbols !== undefined)
-        envelope = { timezone, serverTime, symbols: entriesOf(symbols) };
-      // No payload: perhaps the exchange's error answer, `{ code, msg }` (its fields read once,
-      // `symbols` already read and absent).
-      else if (top.symbols === undefined)
+      const [held, symbols] = read(c, record);
+      value = held;
+      if (held === undefined && symbols === undefined)
         answer = exchangeErrorAnswerIn({ code: record.code, msg: record.msg });
     }
   } catch (error) {
@@ -160,8 +190,8 @@ function readEnvelope(json: unknown): { timezone: string; serverTime: number; sy
     throw new ExchangeInfoSchemaError([{ code: 'custom', path: '(root)', message }], { cause: error });
   }
   if (answer !== undefined) throw new ExchangeAnswerError(answer);
-  if (envelope === undefined) throw new ExchangeInfoSchemaError(c.issues);
-  return envelope;
+  if (value === undefined) throw new ExchangeInfoSchemaError(c.issues);
+  return value;
 }
 
 /** The top-level fields, each read once (a getter runs at most once), into a record of our own. */

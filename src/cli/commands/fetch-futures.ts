@@ -6,9 +6,7 @@ import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { clip, count, oneLine, printable } from '../text.js';
 import type { ContractRequest } from './fetch-futures-flags.js';
 import { payloadOutput } from './fetch-output.js';
-import { describeFetchFailure, startFetch } from './fetch-report.js';
-
-const SET_ASIDE_SHOWN = 5;
+import { describeFetchFailure, setAsideLines, startFetch } from './fetch-report.js';
 
 /**
  * `fetch --market futures`: asks the contract host for its definitions, reads them as `check
@@ -41,7 +39,7 @@ export async function fetchContracts(
     }
     const lines = [
       `fetched ${count(book.symbols.length, 'contract')}, ${book.rejected.length} set aside; request weight spent: ${client.requestWeightSpent}`,
-      ...setAsideLines(book),
+      ...setAsideLines(book.rejected),
     ];
     if (out !== undefined) lines.push(`wrote the contract payload to ${printable(out)}`);
     await write(io.stderr, `${lines.join('\n')}\n`);
@@ -61,18 +59,4 @@ function readContracts(text: string): ContractBook {
       `the answer is not a contract payload, so it was not saved: ${clip(oneLine(error.message), 400)}`,
     );
   }
-}
-
-/** The first definitions set aside, each with its reasons, and how many more. */
-function setAsideLines(book: ContractBook): string[] {
-  const lines: string[] = [];
-  for (const entry of book.rejected.slice(0, SET_ASIDE_SHOWN)) {
-    const reasons = entry.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
-    lines.push(
-      `  set aside: ${oneLine(entry.symbol ?? `symbols[${entry.index}]`)}: ${clip(oneLine(reasons), 200)}`,
-    );
-  }
-  if (book.rejected.length > SET_ASIDE_SHOWN)
-    lines.push(`  ... and ${book.rejected.length - SET_ASIDE_SHOWN} more set aside`);
-  return lines;
 }

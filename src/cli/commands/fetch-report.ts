@@ -86,3 +86,30 @@ export async function startFetch<O>(
   const client = new ExchangeInfoClient({ baseUrl, ...options, ...(onAttempt ? { onAttempt } : {}) });
   return { client, output };
 }
+
+/** How many definitions set aside a fetch names, one line each. */
+const SET_ASIDE_SHOWN = 5;
+
+/** A definition set aside, as either book keeps it. */
+interface SetAside {
+  readonly index: number;
+  readonly symbol?: string | undefined;
+  readonly reasons: readonly { readonly path: string; readonly message: string }[];
+}
+
+/**
+ * The first definitions set aside, each with its reasons, and how many more (`where`, if given,
+ * says where the rest can be read).
+ */
+export function setAsideLines(rejected: readonly SetAside[], where = ''): string[] {
+  const lines: string[] = [];
+  for (const entry of rejected.slice(0, SET_ASIDE_SHOWN)) {
+    const reasons = entry.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
+    lines.push(
+      `  set aside: ${oneLine(entry.symbol ?? `symbols[${entry.index}]`)}: ${clip(oneLine(reasons), 200)}`,
+    );
+  }
+  if (rejected.length > SET_ASIDE_SHOWN)
+    lines.push(`  ... and ${rejected.length - SET_ASIDE_SHOWN} more set aside${where}`);
+  return lines;
+}

@@ -28,11 +28,11 @@ import {
 import { builtOnce, type IssueSink, refuse } from '../flag-schema-parts.js';
 import { type CliIo, EXIT_OK, outputClosed, write } from '../io.js';
 import { loadRulesFile, MAX_RULES_FILE_BYTES } from '../rules-file.js';
-import { clip, count, oneLine, printable } from '../text.js';
+import { clip, count, printable } from '../text.js';
 import { UsageError } from '../usage-error.js';
 import { contractRequestOf, DEFAULT_CONTRACT_BASE_URL, refuseSpotOnlyFlags } from './fetch-futures-flags.js';
 import { type SnapshotOutput, snapshotOutput } from './fetch-output.js';
-import { describeFetchFailure, startFetch } from './fetch-report.js';
+import { describeFetchFailure, setAsideLines, startFetch } from './fetch-report.js';
 
 const HELP = `Usage: ${PROGRAM} fetch --base-url URL [options]
        ${PROGRAM} fetch --from-file PAYLOAD [--out FILE]
@@ -235,8 +235,6 @@ function reasonOf(error: InvalidQueryError): string {
   return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }
 
-const SET_ASIDE_SHOWN = 5;
-
 export const fetchCommand: Command = flaggedCommand('fetch', HELP, FETCH_FLAGS, 0, async ({ flags }, io) => {
   const { request, out, contracts } = flags;
   // The futures entry is loaded only for contracts.
@@ -264,7 +262,7 @@ async function snapshotFromFile(io: CliIo, payloadFile: string, out: string | un
   const kept = await saveSnapshot(io, book, output);
   const lines = [
     `read ${count(book.size, 'pair')}, ${book.rejected.length} set aside (timezone ${printable(book.timezone)}) from ${printable(payloadFile)}`,
-    ...setAsideLines(book),
+    ...setAsideLines(book.rejected, ' (see "rejected" in the snapshot)'),
   ];
   if (out !== undefined) lines.push(writtenLine(out, kept));
   await write(io.stderr, `${lines.join('\n')}\n`);
@@ -374,26 +372,10 @@ async function summariseFetch(
   const lines = [
     `fetched ${count(book.size, 'pair')}, ${book.rejected.length} set aside` +
       ` (timezone ${printable(info.timezone)}); request weight spent: ${client.requestWeightSpent}${clock}`,
-    ...setAsideLines(book),
+    ...setAsideLines(book.rejected, ' (see "rejected" in the snapshot)'),
   ];
   if (out !== undefined) lines.push(writtenLine(out, kept));
   await write(io.stderr, `${lines.join('\n')}\n`);
-}
-
-/** The first definitions set aside, each with its reasons, and how many more. */
-function setAsideLines(book: RuleBook): string[] {
-  const lines: string[] = [];
-  for (const entry of book.rejected.slice(0, SET_ASIDE_SHOWN)) {
-    const reasons = entry.reasons.map((r) => `${r.path}: ${r.message}`).join('; ');
-    lines.push(
-      `  set aside: ${oneLine(entry.symbol ?? `symbols[${entry.index}]`)}: ${clip(oneLine(reasons), 200)}`,
-    );
-  }
-  if (book.rejected.length > SET_ASIDE_SHOWN)
-    lines.push(
-      `  ... and ${book.rejected.length - SET_ASIDE_SHOWN} more set aside (see "rejected" in the snapshot)`,
-    );
-  return lines;
 }
 
 /** `12 ms ahead of ours`, `3.2 s behind ours`, `365.0 days behind ours`. */
