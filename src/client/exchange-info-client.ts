@@ -217,11 +217,7 @@ export class ExchangeInfoClient {
    * ```
    */
   fetchExchangeInfo(query?: ExchangeInfoQuery, options?: FetchExchangeInfoOptions): Promise<ExchangeInfo> {
-    return this.#fetch(
-      () => this.#spotTarget(query),
-      options,
-      (bytes, url, contentType) => parseExchangeInfo(decodeJson(bytes, url, contentType)),
-    );
+    return this.#fetch(() => this.#spotTarget(query), options, readJsonWith(parseExchangeInfo));
   }
 
   /**
@@ -265,11 +261,7 @@ export class ExchangeInfoClient {
    * ```
    */
   fetchContractInfo(query?: ContractInfoQuery, options?: FetchExchangeInfoOptions): Promise<ContractInfo> {
-    return this.#fetch(
-      () => this.#contractTarget(query),
-      options,
-      (bytes, url, contentType) => parseContractInfo(decodeJson(bytes, url, contentType)),
-    );
+    return this.#fetch(() => this.#contractTarget(query), options, readJsonWith(parseContractInfo));
   }
 
   /**
@@ -536,9 +528,12 @@ function decodeText(bytes: Buffer, url: URL, contentType: string | undefined): s
   }
 }
 
-function decodeJson(bytes: Buffer, url: URL, contentType: string | undefined): unknown {
-  const text = decodeText(bytes, url, contentType);
-  return parseResponseJson(text, { text, url: url.href, contentType });
+/** An answer read as JSON (every digit kept), then by `read`, for either host's payload. */
+function readJsonWith<T>(read: (json: unknown) => T): ReadAnswer<T> {
+  return (bytes, url, contentType) => {
+    const text = decodeText(bytes, url, contentType);
+    return read(parseResponseJson(text, { text, url: url.href, contentType }));
+  };
 }
 
 function signalFrom(options: unknown): AbortSignal | undefined {

@@ -4,13 +4,14 @@ import type {
   PositionSide,
   WorkingType,
 } from './contract-order-fields.js';
-import type { OrderSide } from './order-input.js';
+import type { OrderFieldsOf } from './order-input.js';
 
 /**
  * A contract order as a user would send it to `POST /capi/v3/order` (LIMIT, MARKET) or
  * `POST /capi/v3/algoOrder` (the conditional types, with `triggerPrice`). Decimals as plain
  * strings or finite numbers; `quantity` in base-asset units (docs/exchange-semantics.md,
- * "Futures (contracts)"). Other keys ride along and are ignored.
+ * "Futures (contracts)"). `price` is required on LIMIT, STOP and TAKE_PROFIT and refused on the
+ * MARKET types; `timeInForce` is required on LIMIT. Other keys ride along and are ignored.
  *
  * @example
  * ```ts
@@ -18,17 +19,9 @@ import type { OrderSide } from './order-input.js';
  *   type: 'LIMIT', timeInForce: 'GTC', price: '64000.1', quantity: '0.01' };
  * ```
  */
-export interface ContractOrderInput {
-  readonly symbol: string;
-  readonly side: OrderSide;
+export interface ContractOrderInput extends OrderFieldsOf<ContractOrderType, ContractTimeInForce> {
   /** LONG or SHORT: BUY+LONG and SELL+SHORT open, SELL+LONG and BUY+SHORT close. */
   readonly positionSide: PositionSide;
-  readonly type: ContractOrderType;
-  readonly quantity: string | number;
-  /** Required on LIMIT, STOP and TAKE_PROFIT; refused on the MARKET types. */
-  readonly price?: string | number | undefined;
-  /** Required on LIMIT. */
-  readonly timeInForce?: ContractTimeInForce | undefined;
   /** 1 to 36 of `A-Z a-z 0-9 . : / _ -`, the pattern WEEX documents for futures. */
   readonly newClientOrderId?: string | undefined;
   readonly tpTriggerPrice?: string | number | undefined;

@@ -18,6 +18,22 @@ export interface ValidationContext {
 }
 
 /**
+ * The fields every WEEX order has, whichever market (spot {@link OrderInput}, the contracts'
+ * `ContractOrderInput`), of the market's `Type`s and times in force `Tif`: the spot reader reads
+ * them for both, with the spot meaning. Decimals as plain strings or finite numbers.
+ */
+export interface OrderFieldsOf<Type extends string, Tif extends string> {
+  readonly symbol: string;
+  readonly side: OrderSide;
+  readonly type: Type;
+  readonly quantity: string | number;
+  readonly price?: string | number | undefined;
+  readonly timeInForce?: Tif | undefined;
+  /** The caller's own id for the order; how long it may be is the market's rule. */
+  readonly newClientOrderId?: string | undefined;
+}
+
+/**
  * An order as a user would send it to `POST /api/v3/order`, for callers who build orders in
  * code: editors complete its fields, and a misspelt one (`quantiy`) is a type error. The
  * request's other parameters (`timestamp`, `recvWindow`, `signature`, ...) may ride along and
@@ -32,13 +48,7 @@ export interface ValidationContext {
  *   price: '64000.01', quantity: '0.0015' };
  * ```
  */
-export interface OrderInput {
-  readonly symbol: string;
-  readonly side: OrderSide;
-  readonly type: OrderType;
-  readonly quantity: string | number;
-  readonly price?: string | number | undefined;
-  readonly timeInForce?: TimeInForce | undefined;
+export interface OrderInput extends OrderFieldsOf<OrderType, TimeInForce> {
   /**
    * 1 to 40 characters (Unicode code points), any but a control character U+0000 to U+001F or a
    * lone surrogate: WEEX documents a length only (error -1180). See docs/exchange-semantics.md.
