@@ -104,16 +104,22 @@ export interface SnapshotContents {
 }
 
 const DEFINITION_KEYS: ReadonlySet<string> = new Set(PAIR_FIELD_NAMES);
-const SNAPSHOT_KEYS: ReadonlySet<string> = new Set([
-  'format',
-  'version',
-  'fetchedAt',
-  'serverTime',
-  'timezone',
-  'symbols',
-  'rejected',
-  'warnings',
-]);
+/**
+ * Every top-level key of a snapshot, held to {@link RuleBookSnapshot} by the compiler: a key added
+ * to the type and not here (or here and not there) fails the type-check, so the two never drift.
+ */
+const SNAPSHOT_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({
+    format: true,
+    version: true,
+    fetchedAt: true,
+    serverTime: true,
+    timezone: true,
+    symbols: true,
+    rejected: true,
+    warnings: true,
+  } satisfies Record<keyof RuleBookSnapshot, true>),
+);
 
 type Check = (value: unknown) => string | undefined;
 
