@@ -13,7 +13,7 @@ import { type ContractReading, readContractOrder } from '../order/read-contract-
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
 import type { FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
-import type { ContractRuleOptions } from '../rules/contract-rule.js';
+import type { ContractRule, ContractRuleOptions } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
 import {
   type ContractOrderVerdict,
@@ -25,7 +25,7 @@ import {
   inContractTerms,
   skipInContractTerms,
 } from '../validation/contract-codes.js';
-import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
+import type { OrderVerdict, SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
@@ -114,6 +114,11 @@ interface Passed {
  */
 const PASSES = new WeakMap<readonly SkippedCheck[], Map<object, [Passed | undefined, Passed | undefined]>>();
 const NO_SKIP = Object.freeze({});
+/**
+ * `checkOrder`'s shared verdicts by the spot verdict, the contract rule's skip, and which contract
+ * rules failed and whether the order is an algo order (see `ContractBook.#sharedVerdict`).
+ */
+const VERDICTS = new WeakMap<OrderVerdict, Map<object, Map<number, ContractOrderVerdict>>>();
 const NOTHING: readonly never[] = Object.freeze([]);
 const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
 
@@ -307,9 +312,9 @@ export class ContractBook {
       if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
         return verdictOf(this.validateOrder(order, context));
       const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
-      if (spot.ok && reading.faults.length === 0) {
-        const passed = this.#passing(reading, spot.skipped);
-        if (passed !== undefined) return passed.verdict;
+      if (reading.faults.length === 0) {
+        const shared = this.#sharedVerdict(reading, spot);
+        if (shared !== undefined) return shared;
       }
       const codes: ContractViolationCode[] = [];
       let at = 0;
@@ -455,6 +460,63 @@ export class ContractBook {
     last.algo = algo;
     last.passed = passed;
     return passed;
+  }
+
+  /**
+   * `checkOrder`'s verdict, shared and frozen, for an order with no fault of the contract's own
+   * fields whose contract rules skip at most once: it depends only on the spot verdict (itself
+   * shared on the spot judge's fast path), which contract rules failed, their skip and whether the
+   * order is an algo order, so each is made once, and a failing order costs about what a passing
+   * one does, as on spot. `undefined` when the general way must answer.
+   */
+  #sharedVerdict(reading: ContractReading, spot: OrderVerdict): ContractOrderVerdict | undefined {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return undefined;
+    let failedRules = 0;
+    let skip: ContractSkippedCheck | undefined;
+    for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      const outcome = (CONTRACT_RULES[place] as ContractRule).check(
+        contract,
+        reading.order,
+        reading.context,
+        this.#rules,
+      );
+      if (outcome === undefined) continue;
+      if ('code' in outcome) failedRules |= 1 << place;
+      else if (skip !== undefined) return undefined;
+      else skip = outcome;
+    }
+    const algo = isAlgo(reading);
+    const key = skip ?? NO_SKIP;
+    const index = failedRules * 2 + (algo ? 1 : 0);
+    let byKey = VERDICTS.get(spot);
+    if (byKey === undefined) {
+      byKey = new Map();
+      VERDICTS.set(spot, byKey);
+    }
+    let byIndex = byKey.get(key);
+    if (byIndex === undefined) {
+      byIndex = new Map();
+      byKey.set(key, byIndex);
+    }
+    let verdict = byIndex.get(index);
+    if (verdict === undefined) {
+      const codes: ContractViolationCode[] = [];
+      for (const code of spot.codes)
+        if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
+      for (let place = 0; place < CONTRACT_RULES.length; place++)
+        if (failedRules & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
+      const skipped = this.#skips(reading, spot.skipped);
+      if (skip !== undefined) skipped.push(skip);
+      verdict = Object.freeze({
+        ok: codes.length === 0,
+        codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
+        skipped: skipped.length === 0 ? NOTHING : Object.freeze(skipped),
+      });
+      byIndex.set(index, verdict);
+    }
+    return verdict;
   }
 
   /** The spot judge's answer and the contract's own, as one result. */
