@@ -1,13 +1,18 @@
+import { atMost } from '../decimal/safe-integers.js';
 import { opensPosition } from '../order/contract-order-fields.js';
+import type { FastContractOrder } from '../order/fast-contract-read.js';
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
 import {
+  type ContractFastOutcome,
   type ContractRule,
   type ContractRuleOptions,
   type ContractRuleOutcome,
   highestWithin,
 } from './contract-rule.js';
+import { FAIL, NOT_SURE, PASS } from './rule.js';
 
 const NO_CAP = contractSkip('MARKET_OPEN_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketOpenLimitSize');
 
@@ -43,8 +48,26 @@ export function checkMarketOpenSize(
   );
 }
 
+/** The same on the fast reading: the quantity's units against the cap's, exactly, in safe integers. */
+function fastCheck(
+  contract: CompiledContract,
+  order: FastOrder,
+  own: FastContractOrder,
+  options: ContractRuleOptions,
+): ContractFastOutcome {
+  if (order.limit) return PASS;
+  if (!options.capClosingMarketOrders && !own.opens) return PASS;
+  if (contract.marketOpenLimitSize === null) return NO_CAP;
+  const fast = contract.fast;
+  if (Number.isNaN(fast.marketOpenUnits)) return NOT_SURE;
+  return atMost(order.quantity, order.quantityScale, fast.marketOpenUnits, fast.marketOpenScale) === 1
+    ? PASS
+    : FAIL;
+}
+
 /** MARKET_OPEN_SIZE_ABOVE_MAX, whole. */
 export const marketOpenSize: ContractRule = Object.freeze({
   code: 'MARKET_OPEN_SIZE_ABOVE_MAX',
   check: checkMarketOpenSize,
+  fastCheck,
 });
