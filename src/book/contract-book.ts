@@ -7,20 +7,21 @@ import type { ContractDefinition, ContractInfo } from '../exchange-info/contract
 import { parseContractInfo, parseContractInfoText } from '../exchange-info/parse-contract-info.js';
 import type { DefinitionWarning, RejectedDefinition } from '../exchange-info/schema.js';
 import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-order-id.js';
-import { type ContractOrderType, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import { type ContractOrderType, opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
 import type { ContractOrderContext, ContractOrderInput } from '../order/contract-order-input.js';
 import { FAST_CONTRACT, readContractFast } from '../order/fast-contract-read.js';
 import {
   type ContractReading,
   judgeLoaded,
   loadContractOrder,
+  presenceInContractTerms,
   readContractOrder,
   type Sent,
 } from '../order/read-contract-order.js';
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
 import type { FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
-import type { ContractRule, ContractRuleOptions } from '../rules/contract-rule.js';
+import { type ContractRule, type ContractRuleOptions, highestWithin } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
 import { PAIR_RULES } from '../rules/pair-rules.js';
 import { FAIL, NOT_SURE, PASS } from '../rules/rule.js';
@@ -593,9 +594,15 @@ export class ContractBook {
     let at = 0;
     for (const v of spotViolations) {
       if (v.code === 'MARKET_SIZE_ABOVE_MAX' || v.field === 'type') continue;
-      violations.push(v.code === 'QUANTITY_STEP' ? this.#withStepAbove(reading, v) : inContractTerms(v));
+      violations.push(
+        v.code === 'QUANTITY_STEP'
+          ? this.#withStepAbove(reading, v)
+          : (presenceInContractTerms(v.code, v.field, reading.order.type) ?? inContractTerms(v)),
+      );
       if (SHARED_CODES.has(v.code)) at = violations.length;
     }
+    for (let i = at; i < violations.length; i++)
+      violations[i] = this.#underContractCaps(reading, violations[i] as ContractViolation);
     violations.splice(at, 0, ...reading.faults);
     const skipped = this.#skips(reading, spotSkipped);
     this.#runRules(reading, (v) => violations.push(v), skipped);
@@ -627,6 +634,48 @@ export class ContractBook {
           ? out.suggestion
           : [...out.suggestion, text];
     return contractViolationOf(out.code, out.field, out.message, out.limit, out.value, suggestion);
+  }
+
+  /**
+   * A shared rule's quantity suggestions kept to the contract's own caps, so that taking one breaks
+   * no contract rule: on a MARKET order the open cap holds (`marketOpenLimitSize`), on an opening
+   * order with a position given the room under `maxPositionSize`. The spot rules suggest within
+   * the pair's bounds alone; a suggestion past a cap is replaced by the highest quantity within
+   * every bound, or dropped when none is.
+   */
+  #underContractCaps(reading: ContractReading, v: ContractViolation): ContractViolation {
+    const suggestion = v.suggestion;
+    if (v.field !== 'quantity' || suggestion === undefined || suggestion.length === 0) return v;
+    const order = reading.order;
+    const contract = order.symbol === undefined ? undefined : this.#contracts.get(order.symbol);
+    if (contract === undefined) return v;
+    const opens = opensPosition(order.side, order.positionSide);
+    let cap: Dec | undefined;
+    const openCap = contract.marketOpenLimitSize;
+    if (order.type === 'MARKET' && openCap !== null && (opens || this.#rules.capClosingMarketOrders))
+      cap = openCap;
+    const max = contract.maxPositionSize;
+    const position = reading.context.position;
+    if (opens && max !== null && position !== undefined) {
+      const room = max.minus(position.value);
+      if (cap === undefined || room.lt(cap)) cap = room;
+    }
+    if (cap === undefined) return v;
+    const limit = cap;
+    const kept = suggestion.filter((text) => Dec.parse(text).lte(limit));
+    if (kept.length === suggestion.length) return v;
+    const highest =
+      kept.length > 0 || limit.lte(Dec.ZERO)
+        ? []
+        : highestWithin(contract, order, reading.spotType ?? 'LIMIT', limit);
+    return contractViolationOf(
+      v.code,
+      v.field,
+      v.message,
+      v.limit,
+      v.value,
+      kept.length > 0 ? kept : highest,
+    );
   }
 
   /** Spot's skips in contract terms: the band's dropped on algo orders, where it does not apply. */

@@ -365,6 +365,28 @@ function byContractFieldPlace(a: ContractViolation, b: ContractViolation): numbe
   return (FIELD_PLACE[a.field] ?? 0) - (FIELD_PLACE[b.field] ?? 0);
 }
 
+/**
+ * A spot reader's MISSING_FIELD or UNEXPECTED_FIELD on a shared field whose presence the contract
+ * table states per contract type (the price), worded for the contract type (a STOP order's price
+ * is required on LIMIT, STOP and TAKE_PROFIT orders, not "on LIMIT orders"); `undefined` for any
+ * other violation, which is worded as spot words it.
+ */
+export function presenceInContractTerms(
+  code: string,
+  field: string,
+  type: ContractOrderType | undefined,
+): ContractViolation | undefined {
+  if (code !== 'MISSING_FIELD' && code !== 'UNEXPECTED_FIELD') return undefined;
+  if (type === undefined || !Object.hasOwn(CONTRACT_ORDER_FIELD_TABLE, field)) return undefined;
+  const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field as ContractOrderField];
+  if (spec.kind !== 'shared' || (spec.requiredOn === undefined && spec.refusedOn === undefined))
+    return undefined;
+  const faults: ContractViolation[] = [];
+  presenceFault(field as ContractViolationField, spec, code === 'UNEXPECTED_FIELD', type, faults);
+  const fault = faults[0];
+  return fault?.code === code ? fault : undefined;
+}
+
 /** MISSING_FIELD / UNEXPECTED_FIELD of a contract field for the order's type; false when present and allowed. */
 function presenceFault(
   field: ContractViolationField,

@@ -1,8 +1,9 @@
+import { Dec } from '../decimal/dec.js';
 import { atMost } from '../decimal/safe-integers.js';
 import { opensPosition } from '../order/contract-order-fields.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
 import type { FastOrder } from '../order/fast-order.js';
-import type { ParsedContractOrder } from '../order/read-contract-order.js';
+import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
 import {
@@ -23,12 +24,13 @@ const NO_CAP = contractSkip('MARKET_OPEN_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'mark
  * (`marketOpenCap: 'every-market'`): WEEX does not say whether it is, and holding it could
  * block an order the exchange takes. The conditional market types are not held to it either
  * (WEEX does not say a triggered order is). Suggests the cap rounded down onto the size grid,
- * within the contract's bounds.
+ * within the contract's bounds (and within the room under `maxPositionSize` when a position is
+ * given).
  */
 export function checkMarketOpenSize(
   contract: CompiledContract,
   order: ParsedContractOrder,
-  _context: unknown,
+  context: ParsedContractContext,
   options: ContractRuleOptions,
 ): ContractRuleOutcome {
   const quantity = order.quantity;
@@ -38,13 +40,22 @@ export function checkMarketOpenSize(
   if (cap === null) return NO_CAP;
   if (quantity.value.lte(cap)) return undefined;
   const limit = cap.toString();
+  // An opening order with a position given is also held to the room under maxPositionSize: the
+  // suggestion keeps within it, so that taking it breaks neither cap.
+  let within = cap;
+  const max = contract.maxPositionSize;
+  const position = context.position;
+  if (max !== null && position !== undefined && opensPosition(order.side, order.positionSide)) {
+    const room = max.minus(position.value);
+    if (room.lt(within)) within = room;
+  }
   return contractViolationOf(
     'MARKET_OPEN_SIZE_ABOVE_MAX',
     'quantity',
     `quantity ${quantity.text} is above marketOpenLimitSize ${limit}`,
     limit,
     quantity.text,
-    highestWithin(contract, order, 'MARKET', cap),
+    within.gt(Dec.ZERO) ? highestWithin(contract, order, 'MARKET', within) : [],
   );
 }
 
