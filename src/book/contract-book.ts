@@ -338,7 +338,7 @@ export class ContractBook {
   #judgeFast(sent: Sent, explaining: boolean): boolean {
     if (!readContractFast(sent, FAST_READ, this.options.clientOrderIds)) return false;
     const contract = this.#contracts.get(FAST_READ.symbol);
-    if (contract === undefined || !judgeFastRead(this.#pairs, explaining)) return false;
+    if (contract === undefined || !judgeFastRead(contract.pair.fast, explaining)) return false;
     // Decimals past safe integers were judged exactly by the spot judge: so are the contract's.
     if (FAST_READ.long) return false;
     let failedRules = 0;
@@ -732,8 +732,13 @@ const FAST_PASSES = new Map<number, Passed>();
  * The passing answer of the fast way, shared and frozen (a LIMIT or MARKET order: no band skip is
  * dropped), made once per spot skips and contract skip.
  */
+let lastPassKey = -1;
+let lastPass: Passed | undefined;
+
 function passingOf(spotSkips: number, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
   const key = spotSkips * 16 + ownSkipNumber();
+  // The last answer first: a stream of orders mostly repeats one.
+  if (key === lastPassKey && lastPass !== undefined) return lastPass;
   let passed = FAST_PASSES.get(key);
   if (passed === undefined) {
     const skipped: ContractSkippedCheck[] = [];
@@ -749,6 +754,8 @@ function passingOf(spotSkips: number, spotSkipped: readonly SkippedCheck[]): Pas
     };
     FAST_PASSES.set(key, passed);
   }
+  lastPassKey = key;
+  lastPass = passed;
   return passed;
 }
 
@@ -759,14 +766,28 @@ function passingOf(spotSkips: number, spotSkipped: readonly SkippedCheck[]): Pas
  */
 const FAST_VERDICTS = new Map<number, Map<number, ContractOrderVerdict>>();
 
+/** The last verdict {@link fastContractVerdict} gave and its keys: a stream mostly repeats one. */
+let lastSpotKey = -1;
+let lastOwnKey = -1;
+let lastVerdict: ContractOrderVerdict | undefined;
+
 function fastContractVerdict(spotFailed: number, spotSkips: number): ContractOrderVerdict {
   const spotKey = spotFailed * 2 ** PAIR_RULES.length + spotSkips;
+  const ownKey = ownFailed * 16 + ownSkipNumber();
+  if (spotKey === lastSpotKey && ownKey === lastOwnKey && lastVerdict !== undefined) return lastVerdict;
+  const verdict = sharedFastVerdict(spotKey, ownKey);
+  lastSpotKey = spotKey;
+  lastOwnKey = ownKey;
+  lastVerdict = verdict;
+  return verdict;
+}
+
+function sharedFastVerdict(spotKey: number, ownKey: number): ContractOrderVerdict {
   let byOwn = FAST_VERDICTS.get(spotKey);
   if (byOwn === undefined) {
     byOwn = new Map();
     FAST_VERDICTS.set(spotKey, byOwn);
   }
-  const ownKey = ownFailed * 16 + ownSkipNumber();
   let verdict = byOwn.get(ownKey);
   if (verdict === undefined) {
     const spot = fastVerdict();

@@ -88,12 +88,13 @@ export function validateWith(pairs: BookPairs, order: unknown, context: unknown)
 export const FAST_READ: FastOrder = read;
 
 /**
- * Judges the order already read into {@link FAST_READ} the fast way, leaving what was found for
+ * Judges the order already read into {@link FAST_READ} the fast way for its pair's fast form (the
+ * caller looked the symbol up), leaving what was found for
  * {@link fastValidation}, {@link fastVerdict}, {@link fastFailed} and {@link fastSkipped}; false
  * when the general way must judge it.
  */
-export function judgeFastRead(pairs: BookPairs, explaining: boolean): boolean {
-  return judgeFast(pairs.fast(read.symbol), explaining);
+export function judgeFastRead(pair: FastPair | undefined, explaining: boolean): boolean {
+  return judgeFast(pair, explaining);
 }
 
 /** After {@link judgeFastRead}: `validateOrder`'s result (shared and frozen when it passes). */

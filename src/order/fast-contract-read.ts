@@ -1,7 +1,7 @@
 import type { ClientOrderIdRule } from './client-order-id.js';
 import { CONTRACT_ORDER_FIELD_TABLE } from './contract-order-fields.js';
 import type { FastOrder } from './fast-order.js';
-import { lastRead, readDecimalUnits } from './fast-read.js';
+import { lastRead, readDecimalUnits, wasLong } from './fast-read.js';
 import { LOADED, type Sent } from './read-contract-order.js';
 import { readFast } from './read-order.js';
 
@@ -21,8 +21,13 @@ export interface FastContractOrder {
   opens: boolean;
   /** Whether the context gave a position. */
   hasPosition: boolean;
-  /** The position's units at `positionScale` (0 for a zero position). */
+  /**
+   * The position's units at `positionScale` (0 for a zero position); NaN for a position past safe
+   * integers (more than 15 significant digits), read only as below 10^15 or not.
+   */
   position: number;
+  /** A position past safe integers whose value is below 10^15 (at most 15 whole digits). */
+  positionBelow1e15: boolean;
   positionScale: number;
 }
 
@@ -32,6 +37,7 @@ export const FAST_CONTRACT: FastContractOrder = {
   hasPosition: false,
   position: Number.NaN,
   positionScale: 0,
+  positionBelow1e15: false,
 };
 
 const TIMES_IN_FORCE: readonly unknown[] = CONTRACT_ORDER_FIELD_TABLE.timeInForce.words;
@@ -74,6 +80,10 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
     c.hasPosition = true;
     c.position = lastRead.units;
     c.positionScale = lastRead.scale;
+  } else if (wasLong(position)) {
+    c.hasPosition = true;
+    c.position = Number.NaN;
+    c.positionBelow1e15 = wholeDigitsBelow16(position);
   } else return false;
   // The spot order the shared fields are judged as (read-contract-order.ts's `judgeSent`): its
   // time in force the spot one of its type, the contract's being its own field.
@@ -90,4 +100,12 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
     sent.maxNotional,
     idRule,
   );
+}
+
+/** A long plain decimal (see `wasLong`) below 10^15: at most 15 digits before its point. */
+function wholeDigitsBelow16(value: unknown): boolean {
+  if (typeof value === 'number') return value < 1e15;
+  const text = value as string;
+  const point = text.indexOf('.');
+  return (point === -1 ? text.length : point) <= 15;
 }

@@ -29,6 +29,8 @@ export interface CompiledContract {
     readonly marketOpenScale: number;
     readonly maxPositionUnits: number;
     readonly maxPositionScale: number;
+    /** `maxPositionSize` is at least 2^53: any position and quantity summed in safe integers fit. */
+    readonly maxPositionPastSafe: boolean;
   };
 }
 
@@ -132,9 +134,12 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
       marketOpenScale: marketOpenLimitSize?.scale ?? 0,
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
+      maxPositionPastSafe: maxPositionSize !== null && maxPositionSize.gte(MAX_SAFE_DEC),
     },
   };
 }
+
+const MAX_SAFE_DEC = Dec.parse(String(Number.MAX_SAFE_INTEGER));
 
 /** Scales the fast checks compare at (the safe-integer helpers shift by at most 10^100). */
 const MAX_FAST_CAP_SCALE = 40;

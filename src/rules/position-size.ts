@@ -73,6 +73,10 @@ function fastCheck(
   if (contract.maxPositionSize === null) return NO_MAX;
   if (!own.hasPosition) return NO_POSITION;
   const fast = contract.fast;
+  if (Number.isNaN(own.position))
+    // A position past safe integers: below 10^15, with a quantity below 10^15 (every fast-read
+    // one), it sums below 2^53, within a maximum of at least 2^53; else the exact check decides.
+    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : NOT_SURE;
   const quantityScale = order.quantityScale;
   const positionScale = own.positionScale;
   let quantity = order.quantity;
@@ -83,7 +87,10 @@ function fastCheck(
     scale = positionScale;
   } else position *= POW10[quantityScale - positionScale] as number;
   const after = quantity + position;
-  if (!(after <= MAX_SAFE) || Number.isNaN(fast.maxPositionUnits)) return NOT_SURE;
+  if (!(after <= MAX_SAFE)) return NOT_SURE;
+  // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
+  if (fast.maxPositionPastSafe) return PASS;
+  if (Number.isNaN(fast.maxPositionUnits)) return NOT_SURE;
   return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
 }
 

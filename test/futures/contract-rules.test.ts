@@ -252,6 +252,21 @@ describe('POSITION_SIZE_ABOVE_MAX: position + quantity at most maxPositionSize, 
       }),
     ]);
   });
+  it('positions and maxima past safe integers are judged exactly', () => {
+    const huge = ContractBook.fromContractInfo({
+      symbols: [{ ...TEST, maxOrderSize: '1000000', maxPositionSize: '90071992547409930' }],
+    });
+    const order = limit('BUY', '100', '1');
+    expect(codes(order, { position: '999999999999999.9' }, huge)).toEqual([]);
+    expect(codes(order, { position: '90071992547409929' }, huge)).toEqual([]);
+    expect(codes(order, { position: '90071992547409929.001' }, huge)).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+    expect(codes(order, { position: 9007199254740000 }, huge)).toEqual([]);
+    const exact = ContractBook.fromContractInfo({
+      symbols: [{ ...TEST, maxPositionSize: '9007199254740.991' }],
+    });
+    expect(codes(order, { position: '9007199254739.991' }, exact)).toEqual([]);
+    expect(codes(order, { position: '9007199254739.992' }, exact)).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+  });
   it('no room left: refused with no suggestion', () => {
     const result = judge(limit('BUY', '100', '1'), { position: '500' });
     expect(result.violations[0]).toMatchObject({ code: 'POSITION_SIZE_ABOVE_MAX', value: '501' });
