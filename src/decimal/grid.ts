@@ -4,7 +4,7 @@ import { gcd } from './gcd.js';
 /** Exact grid arithmetic on non-negative values. */
 
 export function isOnGrid(value: Dec, grid: Dec): boolean {
-  return Number(value.toString()) % Number(grid.toString()) === 0;
+  return value.isMultipleOf(grid);
 }
 
 /** The largest multiple of `grid` that is ≤ `value`. */

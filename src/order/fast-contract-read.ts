@@ -1,5 +1,5 @@
 import type { ClientOrderIdRule } from './client-order-id.js';
-import { CONTRACT_ORDER_FIELD_TABLE } from './contract-order-fields.js';
+import { CONTRACT_ORDER_FIELD_TABLE, opensPosition } from './contract-order-fields.js';
 import type { FastOrder } from './fast-order.js';
 import { lastRead, readDecimalUnits, wasLong } from './fast-read.js';
 import { LOADED, type Sent } from './read-contract-order.js';
@@ -67,7 +67,7 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
     return false;
   const c = FAST_CONTRACT;
   const side = sent.side;
-  c.opens = (side === 'BUY' && positionSide === 'LONG') || (side === 'SELL' && positionSide === 'SHORT');
+  c.opens = opensPosition(side as string | undefined, positionSide);
   const position = sent.contextRead ? sent.position : undefined;
   if (position === undefined || position === null) {
     c.hasPosition = false;
