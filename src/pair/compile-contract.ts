@@ -134,7 +134,7 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
       marketOpenScale: marketOpenLimitSize?.scale ?? 0,
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
-      maxPositionPastSafe: maxPositionSize !== null && maxPositionSize.gte(MAX_SAFE_DEC),
+      maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,
     },
   };
 }
