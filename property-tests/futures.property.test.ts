@@ -3,7 +3,7 @@
  * numbers, negative precisions, absent fields) and orders around every contract rule,
  *
  * - the library's rule violations are the independent big.js model's (test-support/model/contract-model.ts);
- * - every suggestion passes the rule that made it;
+ * - every suggestion passes the rule that made it, and a quantity suggestion breaks no contract cap;
  * - `checkOrder` says what `validateOrder` says (ok, the codes in order, the skips);
  * - nothing throws on hostile input: a payload that is not one throws only the library's typed
  *   errors, and an order or context of any shape is a verdict.
@@ -29,6 +29,8 @@ const READING = new Set([
   'UNKNOWN_SYMBOL',
   'SYMBOL_DEFINITION_INVALID',
 ]);
+
+const CAPS = new Set(['MARKET_OPEN_SIZE_ABOVE_MAX', 'POSITION_SIZE_ABOVE_MAX']);
 
 const caseArb = contractDefinitionArb().chain((raw) =>
   contractOrderArb(raw, { numbers: true }).map((generated) => ({ raw, ...generated })),
@@ -70,6 +72,11 @@ describe('contracts: the same guarantees as spot', () => {
           for (const suggested of v.suggestion) {
             const again = book.validateOrder({ ...order, [v.field]: suggested }, context);
             expect(again.violations.filter((w) => w.code === v.code && w.field === v.field)).toEqual([]);
+            // Nor does a quantity suggestion break a contract cap: a shared rule's suggestion on
+            // an opening MARKET order keeps under marketOpenLimitSize, and every one under the
+            // room a given position leaves.
+            if (v.field === 'quantity')
+              expect(again.violations.map((w) => w.code).filter((code) => CAPS.has(code))).toEqual([]);
           }
         }
       }),

@@ -7,14 +7,24 @@ import type { ContractDefinition, ContractInfo } from '../exchange-info/contract
 import { parseContractInfo, parseContractInfoText } from '../exchange-info/parse-contract-info.js';
 import type { DefinitionWarning, RejectedDefinition } from '../exchange-info/schema.js';
 import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-order-id.js';
-import { type ContractOrderType, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import { type ContractOrderType, opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
 import type { ContractOrderContext, ContractOrderInput } from '../order/contract-order-input.js';
-import { type ContractReading, readContractOrder } from '../order/read-contract-order.js';
+import { FAST_CONTRACT, readContractFast } from '../order/fast-contract-read.js';
+import {
+  type ContractReading,
+  judgeLoaded,
+  loadContractOrder,
+  presenceInContractTerms,
+  readContractOrder,
+  type Sent,
+} from '../order/read-contract-order.js';
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
 import type { FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
-import type { ContractRule, ContractRuleOptions } from '../rules/contract-rule.js';
+import { type ContractRule, type ContractRuleOptions, highestWithin } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
+import { PAIR_RULES } from '../rules/pair-rules.js';
+import { FAIL, NOT_SURE, PASS } from '../rules/rule.js';
 import {
   type ContractOrderVerdict,
   type ContractSkippedCheck,
@@ -28,7 +38,18 @@ import {
 import type { OrderVerdict, SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
-import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
+import {
+  type BookPairs,
+  checkWith,
+  FAST_READ,
+  fastFailed,
+  fastSkipped,
+  fastValidation,
+  fastVerdict,
+  judgeFastRead,
+  type PairLookup,
+  validateWith,
+} from './judge-order.js';
 import { NearSymbols } from './near-symbol.js';
 import { type OrderChange, repairWith } from './repair-order.js';
 
@@ -284,17 +305,59 @@ export class ContractBook {
    */
   validateOrder(order: unknown, context?: ContractOrderContext): ContractValidationResult {
     try {
-      const reading = readContractOrder(order, context, true);
-      if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
-      const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
-      if (spot.ok && reading.faults.length === 0) {
-        const passed = this.#passing(reading, spot.skipped);
+      const sent = loadContractOrder(order, context, true);
+      if (this.#judgeFast(sent, false) && fastFailed() === 0 && ownFailed === 0) {
+        const passed = passingOf(fastSkipped(), fastValidation().skipped);
         if (passed !== undefined) return passed.result;
       }
-      return this.#combine(reading, spot.violations, spot.skipped);
+      return this.#validateLoaded(sent, context);
     } catch (error) {
       return { ok: false, violations: [unreadable(error)], skipped: NOTHING };
     }
+  }
+
+  /** `validateOrder` the general way, on the fields already loaded. */
+  #validateLoaded(sent: Sent, context: unknown): ContractValidationResult {
+    const reading = judgeLoaded(sent, context, true);
+    if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
+    const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
+    if (spot.ok && reading.faults.length === 0) {
+      const passed = this.#passing(reading, spot.skipped);
+      if (passed !== undefined) return passed.result;
+    }
+    return this.#combine(reading, spot.violations, spot.skipped);
+  }
+
+  /**
+   * The fast way: the order loaded once read into the spot fast path's record with the contract's
+   * own fields (order/fast-contract-read.ts), the shared rules judged by the spot fast judge, and
+   * the contract-only rules by their fast checks, whose findings are left in `ownFailed` (one bit
+   * per place in `CONTRACT_RULES`) and `ownSkip` (the one skip, or none). False when the general
+   * way must judge: a contract rule not sure, more than one of them skipping.
+   */
+  #judgeFast(sent: Sent, explaining: boolean): boolean {
+    if (!readContractFast(sent, FAST_READ, this.options.clientOrderIds)) return false;
+    const contract = this.#contracts.get(FAST_READ.symbol);
+    if (contract === undefined || !judgeFastRead(contract.pair.fast, explaining)) return false;
+    // Decimals past safe integers were judged exactly by the spot judge: so are the contract's.
+    if (FAST_READ.long) return false;
+    let failedRules = 0;
+    let skip: ContractSkippedCheck | undefined;
+    for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      const outcome = (CONTRACT_RULES[place] as ContractRule).fastCheck(
+        contract,
+        FAST_READ,
+        FAST_CONTRACT,
+        this.#rules,
+      );
+      if (outcome === PASS) continue;
+      if (outcome === FAIL) failedRules |= 1 << place;
+      else if (outcome === NOT_SURE || skip !== undefined) return false;
+      else skip = outcome;
+    }
+    ownFailed = failedRules;
+    ownSkip = skip;
+    return true;
   }
 
   /**
@@ -308,9 +371,11 @@ export class ContractBook {
    */
   checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
     try {
-      const reading = readContractOrder(order, context, true);
+      const sent = loadContractOrder(order, context, true);
+      if (this.#judgeFast(sent, false)) return fastContractVerdict(fastFailed(), fastSkipped());
+      const reading = judgeLoaded(sent, context, true);
       if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
-        return verdictOf(this.validateOrder(order, context));
+        return verdictOf(this.#validateLoaded(sent, context));
       const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
       if (reading.faults.length === 0) {
         const shared = this.#sharedVerdict(reading, spot);
@@ -529,9 +594,15 @@ export class ContractBook {
     let at = 0;
     for (const v of spotViolations) {
       if (v.code === 'MARKET_SIZE_ABOVE_MAX' || v.field === 'type') continue;
-      violations.push(v.code === 'QUANTITY_STEP' ? this.#withStepAbove(reading, v) : inContractTerms(v));
+      violations.push(
+        v.code === 'QUANTITY_STEP'
+          ? this.#withStepAbove(reading, v)
+          : (presenceInContractTerms(v.code, v.field, reading.order.type) ?? inContractTerms(v)),
+      );
       if (SHARED_CODES.has(v.code)) at = violations.length;
     }
+    for (let i = at; i < violations.length; i++)
+      violations[i] = this.#underContractCaps(reading, violations[i] as ContractViolation);
     violations.splice(at, 0, ...reading.faults);
     const skipped = this.#skips(reading, spotSkipped);
     this.#runRules(reading, (v) => violations.push(v), skipped);
@@ -565,6 +636,48 @@ export class ContractBook {
     return contractViolationOf(out.code, out.field, out.message, out.limit, out.value, suggestion);
   }
 
+  /**
+   * A shared rule's quantity suggestions kept to the contract's own caps, so that taking one breaks
+   * no contract rule: on a MARKET order the open cap holds (`marketOpenLimitSize`), on an opening
+   * order with a position given the room under `maxPositionSize`. The spot rules suggest within
+   * the pair's bounds alone; a suggestion past a cap is replaced by the highest quantity within
+   * every bound, or dropped when none is.
+   */
+  #underContractCaps(reading: ContractReading, v: ContractViolation): ContractViolation {
+    const suggestion = v.suggestion;
+    if (v.field !== 'quantity' || suggestion === undefined || suggestion.length === 0) return v;
+    const order = reading.order;
+    const contract = order.symbol === undefined ? undefined : this.#contracts.get(order.symbol);
+    if (contract === undefined) return v;
+    const opens = opensPosition(order.side, order.positionSide);
+    let cap: Dec | undefined;
+    const openCap = contract.marketOpenLimitSize;
+    if (order.type === 'MARKET' && openCap !== null && (opens || this.#rules.capClosingMarketOrders))
+      cap = openCap;
+    const max = contract.maxPositionSize;
+    const position = reading.context.position;
+    if (opens && max !== null && position !== undefined) {
+      const room = max.minus(position.value);
+      if (cap === undefined || room.lt(cap)) cap = room;
+    }
+    if (cap === undefined) return v;
+    const limit = cap;
+    const kept = suggestion.filter((text) => Dec.parse(text).lte(limit));
+    if (kept.length === suggestion.length) return v;
+    const highest =
+      kept.length > 0 || limit.lte(Dec.ZERO)
+        ? []
+        : highestWithin(contract, order, reading.spotType ?? 'LIMIT', limit);
+    return contractViolationOf(
+      v.code,
+      v.field,
+      v.message,
+      v.limit,
+      v.value,
+      kept.length > 0 ? kept : highest,
+    );
+  }
+
   /** Spot's skips in contract terms: the band's dropped on algo orders, where it does not apply. */
   #skips(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): ContractSkippedCheck[] {
     const algo = isAlgo(reading);
@@ -593,6 +706,110 @@ export class ContractBook {
       else skipped.push(outcome);
     }
   }
+}
+
+/** What the contract rules' fast checks found of the order judged last (see `ContractBook.#judgeFast`). */
+let ownFailed = 0;
+let ownSkip: ContractSkippedCheck | undefined;
+
+/**
+ * The skips the fast checks can answer, numbered (from 1; 0 is none) as they are first seen: a
+ * contract rule's fast check skips with one of its few frozen skips, so this list stays short.
+ */
+const FAST_SKIPS: ContractSkippedCheck[] = [];
+
+function ownSkipNumber(): number {
+  if (ownSkip === undefined) return 0;
+  let at = FAST_SKIPS.indexOf(ownSkip);
+  if (at === -1) at = FAST_SKIPS.push(ownSkip) - 1;
+  return at + 1;
+}
+
+/** Passing answers of the fast way by the spot skips (their bits) and the contract skip's number. */
+const FAST_PASSES = new Map<number, Passed>();
+
+/**
+ * The passing answer of the fast way, shared and frozen (a LIMIT or MARKET order: no band skip is
+ * dropped), made once per spot skips and contract skip.
+ */
+let lastPassKey = -1;
+let lastPass: Passed | undefined;
+
+function passingOf(spotSkips: number, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
+  const key = spotSkips * 16 + ownSkipNumber();
+  // The last answer first: a stream of orders mostly repeats one.
+  if (key === lastPassKey && lastPass !== undefined) return lastPass;
+  let passed = FAST_PASSES.get(key);
+  if (passed === undefined) {
+    const skipped: ContractSkippedCheck[] = [];
+    for (const s of spotSkipped) {
+      const skip = skipInContractTerms(s);
+      if (skip !== null) skipped.push(skip);
+    }
+    if (ownSkip !== undefined) skipped.push(ownSkip);
+    const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
+    passed = {
+      result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
+      verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
+    };
+    FAST_PASSES.set(key, passed);
+  }
+  lastPassKey = key;
+  lastPass = passed;
+  return passed;
+}
+
+/**
+ * `checkOrder`'s verdicts of the fast way, by the spot judge's failed and skipped rules (their
+ * bits) and then the contract rules' failures and skip: each made once and shared, so that a
+ * contract order judged the fast way allocates nothing, failing or not.
+ */
+const FAST_VERDICTS = new Map<number, Map<number, ContractOrderVerdict>>();
+
+/** The last verdict {@link fastContractVerdict} gave and its keys: a stream mostly repeats one. */
+let lastSpotKey = -1;
+let lastOwnKey = -1;
+let lastVerdict: ContractOrderVerdict | undefined;
+
+function fastContractVerdict(spotFailed: number, spotSkips: number): ContractOrderVerdict {
+  const spotKey = spotFailed * 2 ** PAIR_RULES.length + spotSkips;
+  const ownKey = ownFailed * 16 + ownSkipNumber();
+  if (spotKey === lastSpotKey && ownKey === lastOwnKey && lastVerdict !== undefined) return lastVerdict;
+  const verdict = sharedFastVerdict(spotKey, ownKey);
+  lastSpotKey = spotKey;
+  lastOwnKey = ownKey;
+  lastVerdict = verdict;
+  return verdict;
+}
+
+function sharedFastVerdict(spotKey: number, ownKey: number): ContractOrderVerdict {
+  let byOwn = FAST_VERDICTS.get(spotKey);
+  if (byOwn === undefined) {
+    byOwn = new Map();
+    FAST_VERDICTS.set(spotKey, byOwn);
+  }
+  let verdict = byOwn.get(ownKey);
+  if (verdict === undefined) {
+    const spot = fastVerdict();
+    const codes: ContractViolationCode[] = [];
+    for (const code of spot.codes)
+      if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
+    for (let place = 0; place < CONTRACT_RULES.length; place++)
+      if (ownFailed & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
+    const skipped: ContractSkippedCheck[] = [];
+    for (const s of spot.skipped) {
+      const skip = skipInContractTerms(s);
+      if (skip !== null) skipped.push(skip);
+    }
+    if (ownSkip !== undefined) skipped.push(ownSkip);
+    verdict = Object.freeze({
+      ok: codes.length === 0,
+      codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
+      skipped: skipped.length === 0 ? NOTHING : Object.freeze(skipped),
+    });
+    byOwn.set(ownKey, verdict);
+  }
+  return verdict;
 }
 
 /** An algo order: one of the conditional types (each judged as a spot type of another name). */

@@ -81,6 +81,42 @@ export function validateWith(pairs: BookPairs, order: unknown, context: unknown)
   return judgeRead(pairs, reading as ReadOrder).result;
 }
 
+/**
+ * The record the fast reading fills: the contract book's fast reading (order/fast-contract-read.ts)
+ * fills it with a contract order's shared fields, and {@link judgeFastRead} judges it.
+ */
+export const FAST_READ: FastOrder = read;
+
+/**
+ * Judges the order already read into {@link FAST_READ} the fast way for its pair's fast form (the
+ * caller looked the symbol up), leaving what was found for
+ * {@link fastValidation}, {@link fastVerdict}, {@link fastFailed} and {@link fastSkipped}; false
+ * when the general way must judge it.
+ */
+export function judgeFastRead(pair: FastPair | undefined, explaining: boolean): boolean {
+  return judgeFast(pair, explaining);
+}
+
+/** After {@link judgeFastRead}: `validateOrder`'s result (shared and frozen when it passes). */
+export function fastValidation(): ValidationResult {
+  return fastResult();
+}
+
+/** After {@link judgeFastRead}: `checkOrder`'s verdict (shared and frozen). */
+export function fastVerdict(): OrderVerdict {
+  return verdictOf(failed, skipped);
+}
+
+/** After {@link judgeFastRead}: the rules that failed, one bit per place in `PAIR_RULES`. */
+export function fastFailed(): number {
+  return failed;
+}
+
+/** After {@link judgeFastRead}: the rules that skipped, one bit per place in `PAIR_RULES`. */
+export function fastSkipped(): number {
+  return skipped;
+}
+
 /** The result of what the fast ways just found: shared and frozen when the order passes. */
 function fastResult(): ValidationResult {
   return failed === 0 ? passed(skipped) : { ok: false, violations: explained, skipped: skipsOf(skipped) };

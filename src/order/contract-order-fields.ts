@@ -73,7 +73,14 @@ export const CONTRACT_ORDER_FIELD_TABLE = {
   positionSide: { kind: 'word', words: ['LONG', 'SHORT'], requiredOn: ALL },
   type: { kind: 'word', words: CONTRACT_ORDER_TYPES, requiredOn: ALL },
   quantity: { kind: 'shared' },
-  price: { kind: 'shared' },
+  // The spot reader judges the price as the spot type the contract type is judged as; these say
+  // which contract types that is, for the wording of its faults.
+  price: {
+    kind: 'shared',
+    requiredOn: ['LIMIT', 'STOP', 'TAKE_PROFIT'],
+    refusedOn: ['MARKET', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'],
+    refusedBecause: 'an order of this type fills at the market price',
+  },
   triggerPrice: {
     kind: 'decimal',
     requiredOn: ALGO_ORDER_TYPES,

@@ -84,9 +84,50 @@ const isAbsent = (value: unknown): boolean => value === undefined || value === n
  * contract's fields as sent (`own`, for a repaired order).
  */
 export function readContractOrder(rawOrder: unknown, rawContext: unknown, scratch = false): ContractReading {
-  if (!isRecord(rawOrder))
+  return judgeLoaded(loadContractOrder(rawOrder, rawContext, scratch), rawContext, scratch);
+}
+
+/** {@link Sent.status}: every field loaded, */
+export const LOADED = 0;
+/** the order is not a record (the spot reader words it), */
+const NOT_A_RECORD = 1;
+/** or reading it threw (`Sent.error`). */
+const UNREADABLE = 2;
+
+/**
+ * Loads every field of a contract order and its context once, before anything is judged: into a
+ * scratch record the next loading reuses when `scratch` (nothing of it outlives the call), else
+ * into a record of its own. Never throws. {@link judgeLoaded} judges what was loaded, and the fast
+ * reading (fast-contract-read.ts) reads from it too, so the caller's fields are read once whichever
+ * way judges.
+ */
+export function loadContractOrder(rawOrder: unknown, rawContext: unknown, scratch: boolean): Sent {
+  const sent = scratch ? SCRATCH_SENT : newSent();
+  sent.status = LOADED;
+  sent.raw = rawOrder;
+  sent.error = undefined;
+  sent.contextRead = false;
+  sent.position = undefined;
+  sent.referencePrice = undefined;
+  sent.maxNotional = undefined;
+  if (!isRecord(rawOrder)) {
+    sent.status = NOT_A_RECORD;
+    return sent;
+  }
+  try {
+    readSent(rawOrder, rawContext, sent);
+  } catch (error) {
+    sent.status = UNREADABLE;
+    sent.error = error;
+  }
+  return sent;
+}
+
+/** The reading of what {@link loadContractOrder} loaded. Never throws. */
+export function judgeLoaded(sent: Sent, rawContext: unknown, scratch: boolean): ContractReading {
+  if (sent.status === NOT_A_RECORD)
     return {
-      spotOrder: rawOrder,
+      spotOrder: sent.raw,
       spotContext: rawContext,
       order: NO_ORDER,
       context: NO_CONTEXT,
@@ -95,14 +136,11 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown, scratc
       own: {},
       spotType: undefined,
     };
-  let sent: Sent;
-  try {
-    sent = readSent(rawOrder, rawContext);
-  } catch (error) {
+  if (sent.status === UNREADABLE) {
     const fault = contractViolationOf(
       'INVALID_ORDER',
       'order',
-      `the order could not be read (${describeThrown(error)})`,
+      `the order could not be read (${describeThrown(sent.error)})`,
     );
     return {
       spotOrder: {},
@@ -119,7 +157,13 @@ export function readContractOrder(rawOrder: unknown, rawContext: unknown, scratc
 }
 
 /** Every field the reading needs, each read once, before any is judged (no caller code runs after). */
-interface Sent {
+export interface Sent {
+  /** {@link LOADED}, or why nothing was loaded. */
+  status: number;
+  /** The order itself, for one that is not a record. */
+  raw: unknown;
+  /** What reading the order threw. */
+  error: unknown;
   symbol: unknown;
   side: unknown;
   quantity: unknown;
@@ -135,45 +179,70 @@ interface Sent {
   SlWorkingType: unknown;
   /** The context's fields, when it is a record that could be read. */
   contextRead: boolean;
+  /** The context is neither absent nor a record, or reading it threw: the spot reader words it. */
+  contextOther: boolean;
   position: unknown;
   referencePrice: unknown;
   maxNotional: unknown;
 }
 
-/** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
-type _EveryFieldRead = Pick<Sent, ContractOrderField>;
-
-function readSent(raw: Record<string, unknown>, rawContext: unknown): Sent {
-  const sent: Sent = {
-    symbol: raw.symbol,
-    side: raw.side,
-    quantity: raw.quantity,
-    price: raw.price,
-    newClientOrderId: raw.newClientOrderId,
-    positionSide: raw.positionSide,
-    type: raw.type,
-    triggerPrice: raw.triggerPrice,
-    timeInForce: raw.timeInForce,
-    tpTriggerPrice: raw.tpTriggerPrice,
-    slTriggerPrice: raw.slTriggerPrice,
-    TpWorkingType: raw.TpWorkingType,
-    SlWorkingType: raw.SlWorkingType,
+function newSent(): Sent {
+  return {
+    status: LOADED,
+    raw: undefined,
+    error: undefined,
+    symbol: undefined,
+    side: undefined,
+    quantity: undefined,
+    price: undefined,
+    newClientOrderId: undefined,
+    positionSide: undefined,
+    type: undefined,
+    triggerPrice: undefined,
+    timeInForce: undefined,
+    tpTriggerPrice: undefined,
+    slTriggerPrice: undefined,
+    TpWorkingType: undefined,
+    SlWorkingType: undefined,
     contextRead: false,
+    contextOther: false,
     position: undefined,
     referencePrice: undefined,
     maxNotional: undefined,
   };
+}
+
+const SCRATCH_SENT: Sent = newSent();
+
+/** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
+type _EveryFieldRead = Pick<Sent, ContractOrderField>;
+
+function readSent(raw: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
+  sent.symbol = raw.symbol;
+  sent.side = raw.side;
+  sent.quantity = raw.quantity;
+  sent.price = raw.price;
+  sent.newClientOrderId = raw.newClientOrderId;
+  sent.positionSide = raw.positionSide;
+  sent.type = raw.type;
+  sent.triggerPrice = raw.triggerPrice;
+  sent.timeInForce = raw.timeInForce;
+  sent.tpTriggerPrice = raw.tpTriggerPrice;
+  sent.slTriggerPrice = raw.slTriggerPrice;
+  sent.TpWorkingType = raw.TpWorkingType;
+  sent.SlWorkingType = raw.SlWorkingType;
+  sent.contextOther = rawContext !== undefined && rawContext !== null;
   if (isRecord(rawContext)) {
     try {
       sent.position = rawContext.position;
       sent.referencePrice = rawContext.referencePrice;
       sent.maxNotional = rawContext.maxNotional;
       sent.contextRead = true;
+      sent.contextOther = false;
     } catch {
       // The spot reader reads the context again and reports it.
     }
   }
-  return sent;
 }
 
 /** The scratch objects of {@link readContractOrder}'s `scratch` answers, one shape each. */
@@ -294,6 +363,28 @@ const FIELD_PLACE: Readonly<Record<string, number>> = Object.fromEntries(
 
 function byContractFieldPlace(a: ContractViolation, b: ContractViolation): number {
   return (FIELD_PLACE[a.field] ?? 0) - (FIELD_PLACE[b.field] ?? 0);
+}
+
+/**
+ * A spot reader's MISSING_FIELD or UNEXPECTED_FIELD on a shared field whose presence the contract
+ * table states per contract type (the price), worded for the contract type (a STOP order's price
+ * is required on LIMIT, STOP and TAKE_PROFIT orders, not "on LIMIT orders"); `undefined` for any
+ * other violation, which is worded as spot words it.
+ */
+export function presenceInContractTerms(
+  code: string,
+  field: string,
+  type: ContractOrderType | undefined,
+): ContractViolation | undefined {
+  if (code !== 'MISSING_FIELD' && code !== 'UNEXPECTED_FIELD') return undefined;
+  if (type === undefined || !Object.hasOwn(CONTRACT_ORDER_FIELD_TABLE, field)) return undefined;
+  const spec: ContractOrderFieldSpec = CONTRACT_ORDER_FIELD_TABLE[field as ContractOrderField];
+  if (spec.kind !== 'shared' || (spec.requiredOn === undefined && spec.refusedOn === undefined))
+    return undefined;
+  const faults: ContractViolation[] = [];
+  presenceFault(field as ContractViolationField, spec, code === 'UNEXPECTED_FIELD', type, faults);
+  const fault = faults[0];
+  return fault?.code === code ? fault : undefined;
 }
 
 /** MISSING_FIELD / UNEXPECTED_FIELD of a contract field for the order's type; false when present and allowed. */

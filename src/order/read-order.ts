@@ -113,9 +113,11 @@ export function readOrder(
 
 /**
  * The fast reading of values already loaded into `into`; false when the order is not for it (a
- * word outside the grammar, a malformed id or decimal, a price on a MARKET order).
+ * word outside the grammar, a malformed id or decimal, a price on a MARKET order). The contract
+ * reader (fast-contract-read.ts) hands it a contract order's shared fields, loaded once with the
+ * contract's own.
  */
-function readFast(
+export function readFast(
   into: FastOrder,
   symbol: unknown,
   side: unknown,

@@ -20,6 +20,18 @@ export interface CompiledContract {
   readonly pair: CompiledPair;
   readonly marketOpenLimitSize: Dec | null;
   readonly maxPositionSize: Dec | null;
+  /**
+   * The contract's own caps as safe-integer units at their scale, exact (NaN units when absent or
+   * past 2^53), for the contract-only rules' fast checks.
+   */
+  readonly fast: {
+    readonly marketOpenUnits: number;
+    readonly marketOpenScale: number;
+    readonly maxPositionUnits: number;
+    readonly maxPositionScale: number;
+    /** `maxPositionSize` is at least 2^53: any position and quantity summed in safe integers fit. */
+    readonly maxPositionPastSafe: boolean;
+  };
 }
 
 /**
@@ -109,10 +121,30 @@ const orNull = (text: string | null): Dec | null => (text === null ? null : Dec.
  * sets such a contract aside.
  */
 export function compileContract(definition: ContractDefinition, grid: ContractSizeGrid): CompiledContract {
+  const pair = compilePair(pairDefinitionOf(definition, grid));
+  const marketOpenLimitSize = orNull(definition.marketOpenLimitSize);
+  const maxPositionSize = orNull(definition.maxPositionSize);
   return {
     definition,
-    pair: compilePair(pairDefinitionOf(definition, grid)),
-    marketOpenLimitSize: orNull(definition.marketOpenLimitSize),
-    maxPositionSize: orNull(definition.maxPositionSize),
+    pair,
+    marketOpenLimitSize,
+    maxPositionSize,
+    fast: {
+      marketOpenUnits: exactUnits(marketOpenLimitSize),
+      marketOpenScale: marketOpenLimitSize?.scale ?? 0,
+      maxPositionUnits: exactUnits(maxPositionSize),
+      maxPositionScale: maxPositionSize?.scale ?? 0,
+      maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,
+    },
   };
+}
+
+const MAX_SAFE_DEC = Dec.parse(String(Number.MAX_SAFE_INTEGER));
+
+/** Scales the fast checks compare at (the safe-integer helpers shift by at most 10^100). */
+const MAX_FAST_CAP_SCALE = 40;
+
+/** A cap's units when they are a safe integer at a scale the fast checks take, else NaN. */
+function exactUnits(cap: Dec | null): number {
+  return cap === null || cap.scale < 0 || cap.scale > MAX_FAST_CAP_SCALE ? Number.NaN : cap.safeUnits;
 }

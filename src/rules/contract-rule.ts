@@ -1,5 +1,7 @@
 import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
+import type { FastContractOrder } from '../order/fast-contract-read.js';
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
@@ -8,6 +10,7 @@ import type {
   ContractViolation,
   ContractViolationCode,
 } from '../validation/contract-codes.js';
+import type { FAIL, NOT_SURE, PASS } from './rule.js';
 
 /** What one contract rule says of one order: a breach, a check it could not make, or nothing. */
 export type ContractRuleOutcome = ContractViolation | ContractSkippedCheck | undefined;
@@ -32,7 +35,21 @@ export interface ContractRule {
     context: ParsedContractContext,
     options: ContractRuleOptions,
   ): ContractRuleOutcome;
+  /**
+   * The same decision on what the fast reading read (order/fast-contract-read.ts: the quantity as
+   * a count of the fast pair's unit, the position in safe integers): PASS, FAIL, the skip `check`
+   * would answer, or NOT_SURE, when the whole order is judged the general way.
+   */
+  fastCheck(
+    contract: CompiledContract,
+    order: FastOrder,
+    own: FastContractOrder,
+    options: ContractRuleOptions,
+  ): ContractFastOutcome;
 }
+
+/** What a contract rule's fast check says: a fast verdict but SKIP, or the skip itself. */
+export type ContractFastOutcome = typeof PASS | typeof FAIL | typeof NOT_SURE | ContractSkippedCheck;
 
 /**
  * The highest quantity at most `cap` that the contract's own bounds allow, for an order of this

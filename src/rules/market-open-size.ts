@@ -1,13 +1,19 @@
+import { Dec } from '../decimal/dec.js';
+import { atMost } from '../decimal/safe-integers.js';
 import { opensPosition } from '../order/contract-order-fields.js';
-import type { ParsedContractOrder } from '../order/read-contract-order.js';
+import type { FastContractOrder } from '../order/fast-contract-read.js';
+import type { FastOrder } from '../order/fast-order.js';
+import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
 import {
+  type ContractFastOutcome,
   type ContractRule,
   type ContractRuleOptions,
   type ContractRuleOutcome,
   highestWithin,
 } from './contract-rule.js';
+import { FAIL, NOT_SURE, PASS } from './rule.js';
 
 const NO_CAP = contractSkip('MARKET_OPEN_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'marketOpenLimitSize');
 
@@ -18,12 +24,13 @@ const NO_CAP = contractSkip('MARKET_OPEN_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'mark
  * (`marketOpenCap: 'every-market'`): WEEX does not say whether it is, and holding it could
  * block an order the exchange takes. The conditional market types are not held to it either
  * (WEEX does not say a triggered order is). Suggests the cap rounded down onto the size grid,
- * within the contract's bounds.
+ * within the contract's bounds (and within the room under `maxPositionSize` when a position is
+ * given).
  */
 export function checkMarketOpenSize(
   contract: CompiledContract,
   order: ParsedContractOrder,
-  _context: unknown,
+  context: ParsedContractContext,
   options: ContractRuleOptions,
 ): ContractRuleOutcome {
   const quantity = order.quantity;
@@ -33,18 +40,45 @@ export function checkMarketOpenSize(
   if (cap === null) return NO_CAP;
   if (quantity.value.lte(cap)) return undefined;
   const limit = cap.toString();
+  // An opening order with a position given is also held to the room under maxPositionSize: the
+  // suggestion keeps within it, so that taking it breaks neither cap.
+  let within = cap;
+  const max = contract.maxPositionSize;
+  const position = context.position;
+  if (max !== null && position !== undefined && opensPosition(order.side, order.positionSide)) {
+    const room = max.minus(position.value);
+    if (room.lt(within)) within = room;
+  }
   return contractViolationOf(
     'MARKET_OPEN_SIZE_ABOVE_MAX',
     'quantity',
     `quantity ${quantity.text} is above marketOpenLimitSize ${limit}`,
     limit,
     quantity.text,
-    highestWithin(contract, order, 'MARKET', cap),
+    within.gt(Dec.ZERO) ? highestWithin(contract, order, 'MARKET', within) : [],
   );
+}
+
+/** The same on the fast reading: the quantity's units against the cap's, exactly, in safe integers. */
+function fastCheck(
+  contract: CompiledContract,
+  order: FastOrder,
+  own: FastContractOrder,
+  options: ContractRuleOptions,
+): ContractFastOutcome {
+  if (order.limit) return PASS;
+  if (!options.capClosingMarketOrders && !own.opens) return PASS;
+  if (contract.marketOpenLimitSize === null) return NO_CAP;
+  const fast = contract.fast;
+  if (Number.isNaN(fast.marketOpenUnits)) return NOT_SURE;
+  return atMost(order.quantity, order.quantityScale, fast.marketOpenUnits, fast.marketOpenScale) === 1
+    ? PASS
+    : FAIL;
 }
 
 /** MARKET_OPEN_SIZE_ABOVE_MAX, whole. */
 export const marketOpenSize: ContractRule = Object.freeze({
   code: 'MARKET_OPEN_SIZE_ABOVE_MAX',
   check: checkMarketOpenSize,
+  fastCheck,
 });

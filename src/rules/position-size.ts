@@ -1,14 +1,19 @@
 import { Dec } from '../decimal/dec.js';
+import { atMost, MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import type { FastContractOrder } from '../order/fast-contract-read.js';
+import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
 import {
+  type ContractFastOutcome,
   type ContractRule,
   type ContractRuleOptions,
   type ContractRuleOutcome,
   highestWithin,
 } from './contract-rule.js';
+import { FAIL, NOT_SURE, PASS } from './rule.js';
 
 const NO_MAX = contractSkip('POSITION_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'maxPositionSize');
 const NO_POSITION = contractSkip('POSITION_SIZE_ABOVE_MAX', 'NO_POSITION', 'position');
@@ -54,8 +59,44 @@ export function checkPositionSize(
   );
 }
 
+/**
+ * The same on the fast reading: position and quantity brought to the finer of their scales and
+ * added in safe integers, the sum against `maxPositionSize` exactly; a sum past 2^53 is not sure
+ * (the exact check decides, as the spot rules hand over).
+ */
+function fastCheck(
+  contract: CompiledContract,
+  order: FastOrder,
+  own: FastContractOrder,
+): ContractFastOutcome {
+  if (!own.opens) return PASS;
+  if (contract.maxPositionSize === null) return NO_MAX;
+  if (!own.hasPosition) return NO_POSITION;
+  const fast = contract.fast;
+  if (Number.isNaN(own.position))
+    // A position past safe integers: below 10^15, with a quantity below 10^15 (every fast-read
+    // one), it sums below 2^53, within a maximum of at least 2^53; else the exact check decides.
+    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : NOT_SURE;
+  const quantityScale = order.quantityScale;
+  const positionScale = own.positionScale;
+  let quantity = order.quantity;
+  let position = own.position;
+  let scale = quantityScale;
+  if (positionScale > quantityScale) {
+    quantity *= POW10[positionScale - quantityScale] as number;
+    scale = positionScale;
+  } else position *= POW10[quantityScale - positionScale] as number;
+  const after = quantity + position;
+  if (!(after <= MAX_SAFE)) return NOT_SURE;
+  // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
+  if (fast.maxPositionPastSafe) return PASS;
+  if (Number.isNaN(fast.maxPositionUnits)) return NOT_SURE;
+  return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
+}
+
 /** POSITION_SIZE_ABOVE_MAX, whole. */
 export const positionSize: ContractRule = Object.freeze({
   code: 'POSITION_SIZE_ABOVE_MAX',
   check: checkPositionSize,
+  fastCheck,
 });

@@ -38,6 +38,11 @@ function judge(order: object, context?: ContractOrderContext, on = book): Contra
   expect(verdict.codes).toEqual(result.violations.map((v) => v.code));
   expect(verdict.ok).toBe(result.ok);
   expect(verdict.skipped).toEqual(result.skipped);
+  // The same order the general way: a working type of null is absent to the reader, but the fast
+  // reading does not take it, so each case holds the fast checks and the exact ones to one answer.
+  const general = { ...order, TpWorkingType: null };
+  expect(on.validateOrder(general, context)).toEqual(result);
+  expect(on.checkOrder(general, context)).toEqual(verdict);
   return result;
 }
 const codes = (order: object, context?: ContractOrderContext, on = book) =>
@@ -252,6 +257,21 @@ describe('POSITION_SIZE_ABOVE_MAX: position + quantity at most maxPositionSize, 
       }),
     ]);
   });
+  it('positions and maxima past safe integers are judged exactly', () => {
+    const huge = ContractBook.fromContractInfo({
+      symbols: [{ ...TEST, maxOrderSize: '1000000', maxPositionSize: '90071992547409930' }],
+    });
+    const order = limit('BUY', '100', '1');
+    expect(codes(order, { position: '999999999999999.9' }, huge)).toEqual([]);
+    expect(codes(order, { position: '90071992547409929' }, huge)).toEqual([]);
+    expect(codes(order, { position: '90071992547409929.001' }, huge)).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+    expect(codes(order, { position: 9007199254740000 }, huge)).toEqual([]);
+    const exact = ContractBook.fromContractInfo({
+      symbols: [{ ...TEST, maxPositionSize: '9007199254740.991' }],
+    });
+    expect(codes(order, { position: '9007199254739.991' }, exact)).toEqual([]);
+    expect(codes(order, { position: '9007199254739.992' }, exact)).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+  });
   it('no room left: refused with no suggestion', () => {
     const result = judge(limit('BUY', '100', '1'), { position: '500' });
     expect(result.violations[0]).toMatchObject({ code: 'POSITION_SIZE_ABOVE_MAX', value: '501' });
@@ -286,11 +306,37 @@ describe('POSITION_SIZE_ABOVE_MAX: position + quantity at most maxPositionSize, 
       }),
     );
   });
-  it('a MARKET suggestion keeps within the open cap too', () => {
+  it('a MARKET suggestion keeps within the open cap and the room both', () => {
     const result = judge(market('BUY', 'LONG', '11'), { position: '495' });
     expect(result.violations.map((v) => [v.code, v.suggestion])).toEqual([
-      ['MARKET_OPEN_SIZE_ABOVE_MAX', ['10']],
+      ['MARKET_OPEN_SIZE_ABOVE_MAX', ['5']],
       ['POSITION_SIZE_ABOVE_MAX', ['5']],
+    ]);
+  });
+  it('a shared rule’s quantity suggestion on an opening MARKET order keeps within the open cap', () => {
+    // 10.0005 is off the size grid and over the open cap: the step below (10) passes both, the
+    // step above (10.001) would break the cap.
+    const step = judge(market('BUY', 'LONG', '10.0005')).violations;
+    expect(step.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', ['10']],
+      ['MARKET_OPEN_SIZE_ABOVE_MAX', ['10']],
+    ]);
+    // Over maxOrderSize: the spot suggestion (100) is over the open cap; the highest within both is 10.
+    const above = judge(market('SELL', 'SHORT', '100.001')).violations;
+    expect(above.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_ABOVE_MAX', ['10']],
+      ['MARKET_OPEN_SIZE_ABOVE_MAX', ['10']],
+    ]);
+    // A closing order is not held to the cap: the suggestions stay spot's.
+    expect(judge(market('SELL', 'LONG', '100.001')).violations[0]?.suggestion).toEqual(['100']);
+  });
+  it('a shared rule’s quantity suggestion on an opening order keeps within the position room', () => {
+    const result = judge(limit('BUY', '100', '0.0115'), { position: '499.9885' });
+    expect(result.violations.map((v) => [v.code, v.suggestion])).toEqual([['QUANTITY_STEP', ['0.011']]]);
+    const none = judge(limit('BUY', '100', '0.0115'), { position: '499.995' });
+    expect(none.violations.map((v) => [v.code, v.suggestion])).toEqual([
+      ['QUANTITY_STEP', undefined],
+      ['POSITION_SIZE_ABOVE_MAX', undefined],
     ]);
   });
 });
@@ -345,6 +391,16 @@ describe('TRIGGER_PRICE_TICK: trigger prices on the price grid, no direction gue
 
 describe('reading a contract order', () => {
   const base = limit('BUY', '100', '1');
+  it('a missing or refused price names the contract type, not the spot type it is judged as', () => {
+    const stop = { ...base, type: 'STOP', triggerPrice: '150', price: undefined };
+    const missing = judge(stop).violations.find((v) => v.field === 'price');
+    expect(missing?.code).toBe('MISSING_FIELD');
+    expect(missing?.message).toContain('STOP');
+    const stopMarket = market('BUY', 'LONG', '1', { type: 'STOP_MARKET', triggerPrice: '150', price: '100' });
+    const refused = judge(stopMarket).violations.find((v) => v.field === 'price');
+    expect(refused?.code).toBe('UNEXPECTED_FIELD');
+    expect(refused?.message).toContain('STOP_MARKET');
+  });
   it.each([
     [{ ...base, positionSide: undefined }, 'MISSING_FIELD', 'positionSide', undefined],
     [{ ...base, positionSide: null }, 'MISSING_FIELD', 'positionSide', undefined],
