@@ -7,6 +7,7 @@ import {
 } from '../validation/contract-codes.js';
 import {
   CONTRACT_ORDER_FIELD_TABLE,
+  CONTRACT_ORDER_FIELDS,
   type ContractOrderField,
   type ContractOrderFieldSpec,
   type ContractOrderType,
@@ -72,6 +73,24 @@ const NO_CONTEXT: ParsedContractContext = Object.freeze({ position: undefined })
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields of a contract order's context the library reads. */
+const CONTEXT_FIELDS = Object.freeze(['position', 'referencePrice', 'maxNotional'] as const);
+
+/**
+ * The record itself when its fields can be loaded by name: a plain record whose prototype holds
+ * none of the names (as spot's reader, prototype pollution aside). Otherwise a copy of its own
+ * fields only: a field it merely inherits is not sent, so it is not read (a prototype's `side`
+ * would otherwise pass for the order's).
+ */
+function ownFields(raw: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const proto = Object.getPrototypeOf(raw) as Record<string, unknown> | null;
+  if (proto === null) return raw;
+  if (proto === Object.prototype && names.every((name) => proto[name] === undefined)) return raw;
+  const own = Object.create(null) as Record<string, unknown>;
+  for (const name of names) if (Object.hasOwn(raw, name)) own[name] = raw[name];
+  return own;
+}
 
 /** Absent as the spot reader takes it: `undefined` or `null`. */
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
@@ -217,7 +236,8 @@ const SCRATCH_SENT: Sent = newSent();
 /** Compile-time guard: every field of the table (contract-order-fields.ts) is read into {@link Sent}. */
 type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
-function readSent(raw: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
+function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
+  const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS);
   sent.symbol = raw.symbol;
   sent.side = raw.side;
   sent.quantity = raw.quantity;
@@ -234,9 +254,10 @@ function readSent(raw: Record<string, unknown>, rawContext: unknown, sent: Sent)
   sent.contextOther = rawContext !== undefined && rawContext !== null;
   if (isRecord(rawContext)) {
     try {
-      sent.position = rawContext.position;
-      sent.referencePrice = rawContext.referencePrice;
-      sent.maxNotional = rawContext.maxNotional;
+      const context = ownFields(rawContext, CONTEXT_FIELDS);
+      sent.position = context.position;
+      sent.referencePrice = context.referencePrice;
+      sent.maxNotional = context.maxNotional;
       sent.contextRead = true;
       sent.contextOther = false;
     } catch {
