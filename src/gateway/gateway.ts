@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
 import type { ContractOrderContext, ContractSkippedCheck, ContractValidationResult } from '../futures.js';
 import {
+  InvalidArgumentError,
   type SkippedCheck,
   toPlainDecimal,
   type ValidationContext,
@@ -744,7 +745,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     get desk() {
       return desk.state;
     },
-    setLimits: (limits) => desk.setLimits(limits),
+    setLimits: (limits) => {
+      if (resolved.market === 'futures' && limits !== undefined)
+        // As the deskLimits option is refused: the desk's controls are not applied to contracts.
+        throw new InvalidArgumentError(
+          'limits',
+          "do not apply with market 'futures' yet (the desk's caps and collars are written for spot orders)",
+        );
+      desk.setLimits(limits);
+    },
     halt: () => desk.halt(),
     resume: () => desk.resume(),
     close(graceMs = 2_000) {
