@@ -254,6 +254,21 @@ describe('a futures gateway', () => {
     });
   });
 
+  it('halts contract orders with the kill switch, and shows its contracts on the status page', async () => {
+    const gateway = await start();
+    gateway.halt();
+    const halted = await post(gateway.url, '/capi/v3/order', contractBody());
+    expect(halted).toMatchObject({ status: 503, reason: 'halted' });
+    gateway.resume();
+    expect((await post(gateway.url, '/capi/v3/order', contractBody())).status).toBe(200);
+    expect(() => gateway.setLimits({ keys: { '*': { maxNotional: '1' } } })).toThrow(
+      expect.objectContaining({ argument: 'limits' }),
+    );
+    const status = await request(`${gateway.url}/preflight/status`, { dispatcher: http });
+    const health = (await status.body.json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ market: 'futures', contractBook: { contracts: 3, rejected: 0 } });
+  });
+
   it('leaves a spot gateway as it was: contract paths refused, spot orders judged', async () => {
     const spot = await createRiskGateway({
       upstreamUrl: exchange.url,
