@@ -49,10 +49,13 @@ async function post(path: string, body: string) {
 }
 
 /** Runs the command with `flags` until it exits (it must not start), with its exit code and output. */
-function runRefused(flags: readonly string[]): Promise<{ code: number | null; output: string }> {
+function runRefused(
+  flags: readonly string[],
+  upstream = exchange.url,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, 'gateway', '--upstream', exchange.url, '--port', '0', ...flags],
+    ['--import', 'tsx', MAIN, 'gateway', '--upstream', upstream, '--port', '0', ...flags],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -121,10 +124,37 @@ describe('order-preflight gateway --market futures', () => {
     expect(exchange.requests.some((r) => r.url.startsWith('/capi/v3/batchOrders'))).toBe(false);
   });
 
-  it('will not start without --rules, with desk limits, or with spot-only flags', async () => {
-    const noRules = await runRefused(['--market', 'futures', '--max-notional', '1000']);
-    expect(noRules.code).toBe(2);
-    expect(noRules.output).toContain('--rules');
+  it('without --rules, fetches the contracts from the upstream once at start', async () => {
+    const before = exchange.stats.contractInfoRequests;
+    const fetched = await startGatewayProcess(exchange.url, [
+      ...['--market', 'futures', '--max-notional', '1000000', '--allow-unchecked', 'POSITION_SIZE_ABOVE_MAX'],
+      ...['--allow-unchecked', 'PRICE_ABOVE_BUY_LIMIT'],
+    ]);
+    try {
+      expect(exchange.stats.contractInfoRequests - before).toBe(1);
+      const body = contractBody({ price: '64000.05' });
+      const path = '/capi/v3/order';
+      const response = await request(`${fetched.url}${path}`, {
+        dispatcher: http,
+        method: 'POST',
+        headers: [...accessHeaders({ method: 'POST', path, body })],
+        body,
+      });
+      const json = (await response.body.json()) as { violations: { code: string }[] };
+      expect(response.statusCode).toBe(400);
+      expect(json.violations.map((v) => v.code)).toEqual(['PRICE_TICK']);
+    } finally {
+      await fetched.stop();
+    }
+  }, 60_000);
+
+  it('will not start when the contracts cannot be had, with desk limits, or with spot-only flags', async () => {
+    const unreachable = await runRefused(
+      ['--market', 'futures', '--max-notional', '1000'],
+      'http://127.0.0.1:1',
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.output).not.toMatch(/risk gateway on/);
     const ticker = await runRefused(['--market', 'futures', '--rules', rules, '--ticker-ms', '100']);
     expect(ticker.code).toBe(2);
     expect(ticker.output).toContain('--ticker-ms');

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ContractBook } from '../../futures.js';
 import { CONTRACT_SKIPPABLE_CHECKS } from '../../gateway/contract-orders.js';
 import { MAX_TIMER_MS } from '../../gateway/gateway-options.js';
 import { describeSkips } from '../../gateway/unchecked-checks.js';
@@ -76,7 +77,8 @@ the gateway's health. It runs until SIGINT or SIGTERM. See docs/gateway.md.
 
 With --market futures it fronts the WEEX contract host instead: it judges
 POST /capi/v3/order and POST /capi/v3/algoOrder against the contract payload of
---rules (read once, as '${PROGRAM} fetch --market futures' saves it) and refuses
+--rules (as '${PROGRAM} fetch --market futures' saves it), or the contracts fetched
+once at start from --upstream's GET /capi/v3/market/exchangeInfo, and refuses
 every other order-placing path, spot ones included. It knows no position, so an
 order that opens or adds to one is refused (503 rule-unchecked) unless
 --allow-unchecked POSITION_SIZE_ABOVE_MAX; it polls no ticker, so without
@@ -85,8 +87,9 @@ are allowed unchecked. Desk limits (--limits) are refused with --market futures.
 
 Options:
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
-  --market M                spot (the default) or futures (the contract host; needs --rules)
-  --rules FILE              (--market futures) the contract payload to judge orders against
+  --market M                spot (the default) or futures (the contract host)
+  --rules FILE              (--market futures) the contract payload to judge orders against;
+                            without it, the contracts are fetched once from --upstream at start
   --port N                  port to listen on (default 8080; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
   --ticker-ms N             poll GET /api/v3/market/ticker/price every N ms for reference
@@ -203,12 +206,6 @@ const GATEWAY_FLAGS = () =>
             );
           return;
         }
-        if (given.rules === undefined)
-          refuseFlag(
-            ctx,
-            'rules',
-            `is required with --market futures: a contract payload, as '${PROGRAM} fetch --market futures' saves it`,
-          );
         // Flags of spot's machinery that a futures gateway does not run: refused, never ignored.
         for (const [flag, why] of FUTURES_IGNORED) {
           if (given[flag] !== undefined)
@@ -388,7 +385,8 @@ type GatewayFlags = z.output<ReturnType<typeof GATEWAY_FLAGS>['schema']>;
 async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number> {
   const log = logTo(io, flags['log-format']);
   const upstream = flags.upstream;
-  const contractBook = await loadContractRules(flags.rules!);
+  const contractBook =
+    flags.rules === undefined ? await fetchContractBook(upstream) : await loadContractRules(flags.rules);
   const pricesFile = flags['reference-prices'];
   const referencePrices = pricesFile === undefined ? undefined : await loadReferencePrices(pricesFile);
   const desk = await setUpDesk(flags);
@@ -429,7 +427,7 @@ async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number
       `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
   );
   log(
-    `rule book ready: ${contractBook.size} contracts${contractBook.rejected.length > 0 ? `, ${contractBook.rejected.length} set aside` : ''} from ${flags.rules}`,
+    `rule book ready: ${contractBook.size} contracts${contractBook.rejected.length > 0 ? `, ${contractBook.rejected.length} set aside` : ''} from ${flags.rules ?? `${upstream} (fetched once at start)`}`,
   );
   const stop = waitForStopSignal();
   log(`${await stop.signal}: closing`);
@@ -442,6 +440,24 @@ async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number
   log.flush();
   stop.release();
   return EXIT_OK;
+}
+
+/**
+ * The contract book fetched once from the upstream's `GET /capi/v3/market/exchangeInfo` (no
+ * `--rules`); a failure stops the gateway at start: it never runs without rules.
+ */
+async function fetchContractBook(upstream: string): Promise<ContractBook> {
+  const client = usage('--upstream', () => new ExchangeInfoClient({ baseUrl: upstream }));
+  try {
+    return ContractBook.fromContractInfoText(await client.fetchContractInfoText());
+  } catch (error) {
+    throw new CliError(
+      `cannot start: the contracts could not be fetched from ${upstream} (${describeError(error)})`,
+      1,
+    );
+  } finally {
+    await client.close();
+  }
 }
 
 /** A failure of `createRiskGateway`: a usage error naming the flag when a flag's option is at fault. */
