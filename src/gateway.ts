@@ -61,5 +61,11 @@ export {
   type TickerHealth,
 } from './gateway/reference-ticker.js';
 export { OVERRIDE_HEADERS } from './gateway/request-headers.js';
-export { type RouteEntry, type RouteKind, WEEX_SPOT_ROUTES } from './gateway/route.js';
+export {
+  type GatewayMarket,
+  type RouteEntry,
+  type RouteKind,
+  WEEX_CONTRACT_ROUTES,
+  WEEX_SPOT_ROUTES,
+} from './gateway/route.js';
 export { SKIPPABLE_CHECKS } from './gateway/unchecked-checks.js';

@@ -194,6 +194,7 @@ const SIGNED = new Set([
   'POST /api/v3/order',
   // The contract host's order, answered in its own shape (a string id and a success flag).
   'POST /capi/v3/order',
+  'POST /capi/v3/algoOrder',
   'DELETE /api/v3/order',
   'DELETE /api/v3/openOrders',
   'GET /api/v3/account',
@@ -388,6 +389,17 @@ export async function startFakeExchange(options: FakeExchangeOptions = {}): Prom
         const orderId = nextOrderId++;
         const clientOrderId =
           typeof order.newClientOrderId === 'string' ? order.newClientOrderId : `fake-${orderId}`;
+        if (route === 'POST /capi/v3/algoOrder') {
+          // The shape recorded for a conditional order: its own id and the client's.
+          send(res, 200, {
+            algoId: String(orderId),
+            clientAlgoId: typeof order.clientAlgoId === 'string' ? order.clientAlgoId : `fake-${orderId}`,
+            success: true,
+            errorCode: '',
+            errorMessage: '',
+          });
+          return;
+        }
         if (route === 'POST /capi/v3/order') {
           send(res, 200, {
             orderId: String(orderId),

@@ -13,14 +13,22 @@ import {
 } from '../client/option-schema.js';
 import { MAX_TIMER_MS } from '../client/wait-bounds.js';
 import { describeThrown } from '../errors/preflight-error.js';
+import { CONTRACT_ORDER_FIELDS, ContractBook } from '../futures.js';
 import { InvalidArgumentError, type RuleBook, type ViolationCode } from '../index.js';
+import { CONTRACT_SKIPPABLE_CHECKS, contractAlgoFields } from './contract-orders.js';
 import { ADMIN_TOKEN_RULE, isAdminToken } from './desk/admin-token.js';
 import { type DeskLimits, describeLimitsFault, readDeskLimits } from './desk/desk-limits.js';
 import type { GatewayEvent } from './gateway-events.js';
 import { orderFieldFoldedFrom } from './parse-order-request.js';
 import { isPlainPositiveDecimal } from './plain-decimal.js';
 import type { PriceQuote } from './reference-ticker.js';
-import { type RouteEntry, type RouteTable, readForwardEntry, routeTableWith } from './route.js';
+import {
+  type GatewayMarket,
+  type RouteEntry,
+  type RouteTable,
+  readForwardEntry,
+  routeTableWith,
+} from './route.js';
 import { SKIPPABLE_CHECKS } from './unchecked-checks.js';
 
 /**
@@ -82,6 +90,20 @@ export interface RuleBookProvider {
 export interface RiskGatewayOptions {
   /** The exchange's origin, such as `https://api.example.com`; paths are forwarded as received. */
   readonly upstreamUrl: string | URL;
+  /**
+   * Which host the gateway fronts. `spot`: it judges `POST /api/v3/order` against `source` or
+   * `book`. `futures`: the contract host; it judges `POST /capi/v3/order` and
+   * `POST /capi/v3/algoOrder` against `contractBook`, refuses every other order-placing path
+   * (spot ones included), and will not start with `deskLimits` (docs/gateway.md, "Futures").
+   *
+   * @default 'spot'
+   */
+  readonly market?: GatewayMarket;
+  /**
+   * The contract rules (`market: 'futures'`, and only then): a `ContractBook` from
+   * `order-preflight/futures`, such as `ContractBook.fromContractInfoText(savedPayload)`.
+   */
+  readonly contractBook?: ContractBook;
   /** A refreshing source of rule books (preferred). The gateway reads it, never stops it. */
   readonly source?: RuleBookProvider;
   /** A fixed rule book, for tests and snapshots. */
@@ -105,7 +127,9 @@ export interface RiskGatewayOptions {
   readonly failOpen?: boolean;
   /**
    * The checks an order may be forwarded without, by the code each would produce
-   * (`'QUANTITY_ABOVE_MAX'`, `'PRICE_TICK'`: one of {@link SKIPPABLE_CHECKS}). An order whose
+   * (`'QUANTITY_ABOVE_MAX'`, `'PRICE_TICK'`: one of {@link SKIPPABLE_CHECKS}; with
+   * `market: 'futures'`, one of the contract's, such as `'POSITION_SIZE_ABOVE_MAX'`, which the
+   * gateway can never check: it knows no position). An order whose
    * verdict skips any other check is not sent: 503 `rule-unchecked` when the pair lacks the rule
    * field the check needs (docs/gateway.md, "Fail closed on missing rules"), 503
    * `reference-price-missing` / `-stale` when only a reference price is lacking. A check named
@@ -113,7 +137,7 @@ export interface RiskGatewayOptions {
    *
    * @default []
    */
-  readonly allowUnchecked?: readonly ViolationCode[];
+  readonly allowUnchecked?: readonly (ViolationCode | (typeof CONTRACT_SKIPPABLE_CHECKS)[number])[];
   /**
    * A risk limit on price × quantity in quote units (worst case for MARKET), applied to every
    * order. Optional here; the `order-preflight gateway` command will not start without a notional
@@ -285,6 +309,16 @@ export function gatewayOptionShape() {
       ),
       z.transform((value: string | URL, ctx) => upstreamOrigin(value, ctx)),
     ),
+    market: withDefault(
+      valueThat<GatewayMarket>((value) => value === 'spot' || value === 'futures', 'spot or futures'),
+      'spot' as GatewayMarket,
+    ),
+    contractBook: z.optional(
+      valueThat<ContractBook>(
+        (value) => value instanceof ContractBook,
+        'a ContractBook (order-preflight/futures)',
+      ),
+    ),
     source: z.optional(
       valueThat<RuleBookProvider>(
         (value) => isObject(value) && typeof (value as RuleBookProvider).current === 'function',
@@ -307,18 +341,12 @@ export function gatewayOptionShape() {
     failOpen: withDefault(flag(), false),
     allowUnchecked: withDefault(
       z.pipe(
-        valueThat<readonly ViolationCode[]>(
+        valueThat<NonNullable<RiskGatewayOptions['allowUnchecked']>>(
           (value) => Array.isArray(value) && value.every((check) => typeof check === 'string'),
           'a list of check names',
         ),
-        z.transform((checks: readonly ViolationCode[], ctx) => {
-          const unknown = checks.find((check) => !SKIPPABLE_CHECKS.includes(check));
-          if (unknown === undefined) return new Set(checks) as ReadonlySet<ViolationCode>;
-          return refuse(ctx, {
-            problem: `must name checks a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${JSON.stringify(unknown)}`,
-            value: unknown,
-          });
-        }),
+        // Which market's names: checked once the market is known (below).
+        z.transform((checks: NonNullable<RiskGatewayOptions['allowUnchecked']>) => new Set(checks)),
       ),
       new Set<ViolationCode>(),
     ),
@@ -388,7 +416,9 @@ const gatewayOptionsSchema = builtOnce(() =>
   z.pipe(
     optionsSchema(gatewayOptionShape(), { subject: 'a risk-gateway option', required: 'upstreamUrl' }),
     z.transform((options, ctx) => {
-      if ((options.source === undefined) === (options.book === undefined)) {
+      const spotContract = options.market === 'spot' ? spotProblem(options) : undefined;
+      if (spotContract !== undefined) return refuse(ctx, spotContract);
+      if (options.market === 'spot' && (options.source === undefined) === (options.book === undefined)) {
         return refuse(ctx, {
           path: ['source'],
           problem:
@@ -405,9 +435,23 @@ const gatewayOptionsSchema = builtOnce(() =>
           value: options.headersTimeoutMs,
         });
       }
+      const futures = options.market === 'futures';
+      const skippable: readonly string[] = futures ? CONTRACT_SKIPPABLE_CHECKS : SKIPPABLE_CHECKS;
+      const unknownCheck = [...options.allowUnchecked].find((check) => !skippable.includes(check));
+      if (unknownCheck !== undefined) {
+        return refuse(ctx, {
+          path: ['allowUnchecked'],
+          problem: `must name checks a ${futures ? 'contract ' : ''}verdict can skip (${skippable.join(', ')}), got ${JSON.stringify(unknownCheck)}`,
+          value: unknownCheck,
+        });
+      }
+      const marketProblem = futures ? futuresProblem(options) : undefined;
+      if (marketProblem !== undefined) return refuse(ctx, marketProblem);
       const { maxConnections } = options;
       return {
         ...options,
+        allowUnchecked: options.allowUnchecked as ReadonlySet<ViolationCode>,
+        forward: futures ? routeTableWith(options.forward.opened, 'futures') : options.forward,
         requestTimeoutMs,
         // Three quarters of the slots: one address cannot take them all.
         maxConnectionsPerPeer:
@@ -444,6 +488,63 @@ export function readGatewayOptions(options: RiskGatewayOptions): ResolvedGateway
     option === undefined ? 'options' : `options.${String(option)}`,
     issue?.message ?? 'are not valid',
   );
+}
+
+type Problem = { readonly path: readonly string[]; readonly problem: string; readonly value: unknown };
+
+/** What `market: 'futures'` cannot start with: no contract book, a spot book, desk limits, a spot-field allowance. */
+function futuresProblem(options: {
+  readonly contractBook?: ContractBook | undefined;
+  readonly source?: unknown;
+  readonly book?: unknown;
+  readonly deskLimits?: unknown;
+  readonly allowFields: ReadonlySet<string>;
+}): Problem | undefined {
+  if (options.contractBook === undefined)
+    return {
+      path: ['contractBook'],
+      problem: "is required with market 'futures' (a ContractBook from order-preflight/futures)",
+      value: undefined,
+    };
+  for (const spotOnly of ['source', 'book'] as const) {
+    if (options[spotOnly] !== undefined)
+      return {
+        path: [spotOnly],
+        problem: "holds spot rules, which do not apply with market 'futures' (give contractBook)",
+        value: options[spotOnly],
+      };
+  }
+  if (options.deskLimits !== undefined)
+    // Fail closed: the desk's per-symbol caps and collars are written for spot pairs; rather
+    // than apply some of them to contracts and skip the rest, the gateway does not start.
+    return {
+      path: ['deskLimits'],
+      problem:
+        "do not apply with market 'futures' yet (the desk's caps and collars are written for spot orders); start without them, or use maxNotional",
+      value: options.deskLimits,
+    };
+  const contractFields = [...CONTRACT_ORDER_FIELDS, ...contractAlgoFields()];
+  for (const key of options.allowFields) {
+    const field = orderFieldFoldedFrom(key, contractFields);
+    if (field !== undefined && field !== key)
+      return {
+        path: ['allowFields'],
+        problem: `cannot allow ${JSON.stringify(key)}: it folds to the contract order field ${field} (case and separators aside), and such a key is always refused as ambiguous`,
+        value: key,
+      };
+  }
+  return undefined;
+}
+
+/** What `market: 'spot'` cannot start with: a contract book. */
+function spotProblem(options: { readonly contractBook?: ContractBook | undefined }): Problem | undefined {
+  return options.contractBook === undefined
+    ? undefined
+    : {
+        path: ['contractBook'],
+        problem: "applies with market 'futures' only (give market: 'futures', or source or book for spot)",
+        value: options.contractBook,
+      };
 }
 
 function isListOfTexts(value: unknown): boolean {

@@ -2,9 +2,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent } from 'undici';
-import { type SkippedCheck, toPlainDecimal, type ValidationContext } from '../index.js';
+import type { ContractOrderContext, ContractSkippedCheck, ContractValidationResult } from '../futures.js';
+import {
+  InvalidArgumentError,
+  type SkippedCheck,
+  toPlainDecimal,
+  type ValidationContext,
+  type ValidationResult,
+  type ViolationCode,
+} from '../index.js';
 import { GATEWAY_HEADER, type GatewayReason, rawGatewayAnswer, sendGatewayAnswer } from './answers.js';
 import { createConnectionSlots } from './connection-slots.js';
+import {
+  contractExchangeErrorOf,
+  contractFieldsOf,
+  contractOrderOf,
+  contractSkipKind,
+  contractUncheckedSkips,
+} from './contract-orders.js';
 import { describeError } from './describe-error.js';
 import type { DeskAnswer } from './desk/desk-answers.js';
 import { createDeskControls, type DeskState } from './desk/desk-controls.js';
@@ -418,6 +433,120 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     if (!(await forward(req, res, body, true))) client.notSent();
   };
 
+  /**
+   * A contract order (`market: 'futures'`), judged as spot's is but against the contract book:
+   * the same body reading (with the path's contract fields), the same reference prices, the same
+   * failing closed on skipped checks. The position cap is always skipped (the gateway has no
+   * position feed): the order is refused 503 `rule-unchecked` unless `allowUnchecked` names
+   * POSITION_SIZE_ABOVE_MAX. No desk limits apply (refused at start).
+   */
+  const judgeContract = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+    body: Buffer,
+  ): Promise<void> => {
+    const parsed = parseOrderRequest({
+      query,
+      body,
+      contentType: contentTypeOf(req.rawHeaders),
+      allowFields: resolved.allowFields,
+      fields: contractFieldsOf(path),
+    });
+    if (!parsed.ok) {
+      const { status, code, reason, msg, fields } = parsed.problem;
+      answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
+      return;
+    }
+    const book = resolved.contractBook!;
+    const fields = parsed.order as Readonly<Record<string, unknown>>;
+    const symbol = fields.symbol;
+    let quote: PriceQuote | undefined;
+    try {
+      quote = typeof symbol === 'string' ? lookUp(resolved.referencePrices, symbol) : undefined;
+    } catch (error) {
+      answer(res, 503, 'reference-price-failed', {
+        code: -1001,
+        msg: `reference price lookup failed (${describeError(error)}); the order was not sent`,
+      });
+      return;
+    }
+    if (quote !== undefined && !isPlainPositiveDecimal(quote.price)) {
+      answer(res, 503, 'reference-price-failed', {
+        code: -1001,
+        msg: `the gateway's reference price for ${String(symbol)} is malformed (${JSON.stringify(quote.price)}); the order was not sent`,
+      });
+      return;
+    }
+    const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
+    const context: ContractOrderContext = {
+      ...(quote !== undefined && !stale ? { referencePrice: quote.price } : {}),
+      ...(resolved.maxNotional === undefined ? {} : { maxNotional: resolved.maxNotional }),
+    };
+    const read = contractOrderOf(path, fields);
+    const result: ContractValidationResult = read.ok
+      ? book.validateOrder(read.order, context)
+      : { ok: false, violations: [read.violation], skipped: [] };
+    const needsPrice = result.skipped.some((skip) => contractSkipKind(skip) === 'reference-price');
+    const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
+    const reference: ReferenceState = {
+      symbol: String(symbol),
+      ageMs: quote?.ageMs,
+      maxAgeMs: maxReferenceAgeMs,
+      stale,
+    };
+    // The contract verdict has the spot verdict's shape; the gateway's words for a skip are spot's.
+    const say = (skips: readonly ContractSkippedCheck[]) =>
+      skips.map((skip) => gatewaySkip(skip as unknown as SkippedCheck, reference));
+    const unchecked = contractUncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
+    stats.judged++;
+    emit({
+      type: 'verdict',
+      order: parsed.order,
+      result: result as unknown as ValidationResult,
+      referencePrice: quote?.price,
+      referencePriceAgeMs: quote?.ageMs,
+      bandUnchecked,
+      unchecked: unchecked as unknown as readonly SkippedCheck[],
+      desk: undefined,
+    });
+    if (!result.ok) {
+      stats.refused++;
+      audit?.noteRefused(
+        res,
+        result.violations.map((violation) => violation.code as ViolationCode),
+      );
+      answer(res, 400, 'order-refused', {
+        ...contractExchangeErrorOf(result.violations[0]!),
+        violations: result.violations,
+        skipped: say(result.skipped),
+      });
+      return;
+    }
+    if (unchecked.some((skip) => contractSkipKind(skip) !== 'reference-price')) {
+      // A fresh reference price would not help: the contract lacks a rule field, or the order's
+      // position is unknown to the gateway.
+      stats.ruleUnchecked++;
+      answer(res, 503, 'rule-unchecked', ruleUncheckedBody(symbol, say(unchecked), say(result.skipped)));
+      return;
+    }
+    if (unchecked.length > 0) {
+      stats.unchecked++;
+      answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
+        code: -1001,
+        msg:
+          bandUnchecked === 'stale'
+            ? `the gateway's reference price for ${String(symbol)} is ${Math.round(quote?.ageMs ?? 0)} ms old (limit ${maxReferenceAgeMs} ms): the price band cannot be checked, so the order was not sent`
+            : `the gateway has no reference price for ${String(symbol)}: the price band cannot be checked, so the order was not sent`,
+        skipped: say(result.skipped),
+      });
+      return;
+    }
+    stats.accepted++;
+    await forward(req, res, body, true);
+  };
+
   /** The gateway's health: the rule book, the reference prices, the counters. */
   const sendStatus = (res: ServerResponse): void => {
     const book = provider.current();
@@ -430,7 +559,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
         ? prices.health()
         : undefined;
     const text = JSON.stringify({
-      ruleBook: ruleBookHealth(provider, book),
+      market: resolved.market,
+      ...(resolved.contractBook === undefined
+        ? { ruleBook: ruleBookHealth(provider, book) }
+        : {
+            contractBook: {
+              contracts: resolved.contractBook.size,
+              rejected: resolved.contractBook.rejected.length,
+            },
+          }),
       referencePrices: feedHealth ?? { source: prices === undefined ? 'none' : 'embedder' },
       failOpen: resolved.failOpen === true,
       allowUnchecked: [...resolved.allowUnchecked],
@@ -517,7 +654,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       }
       await forward(req, res, read.bytes, false);
     } else {
-      await judge(req, res, route.query, read.bytes);
+      if (resolved.market === 'futures') await judgeContract(req, res, route.path, route.query, read.bytes);
+      else await judge(req, res, route.query, read.bytes);
     }
   };
 
@@ -607,7 +745,15 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     get desk() {
       return desk.state;
     },
-    setLimits: (limits) => desk.setLimits(limits),
+    setLimits: (limits) => {
+      if (resolved.market === 'futures' && limits !== undefined)
+        // As the deskLimits option is refused: the desk's controls are not applied to contracts.
+        throw new InvalidArgumentError(
+          'limits',
+          "do not apply with market 'futures' yet (the desk's caps and collars are written for spot orders)",
+        );
+      desk.setLimits(limits);
+    },
     halt: () => desk.halt(),
     resume: () => desk.resume(),
     close(graceMs = 2_000) {

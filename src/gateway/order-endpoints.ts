@@ -75,7 +75,11 @@ export const ORDER_PLACING_ENDPOINTS: readonly OrderEndpoint[] = [
     '/capi/v3/closePositions',
     '/capi/v3/sim/order',
   ]),
-  ...endpoints('contract-v2', ['/capi/v2/order/placeOrder', '/capi/v2/order/plan_order']),
+  ...endpoints('contract-v2', [
+    '/capi/v2/order/placeOrder',
+    '/capi/v2/order/plan_order',
+    '/capi/v2/order/batchOrders',
+  ]),
   // Not WEEX's (no catalogue shows them), but the shapes Binance-style V3 clients send and the
   // gateway refused before it routed by allow-list: kept so that `forward` cannot open them.
   ...endpoints('other-exchanges', [

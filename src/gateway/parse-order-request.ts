@@ -104,8 +104,15 @@ export function parseOrderRequest(request: {
   readonly contentType: string | undefined | null;
   /** Body keys besides the order fields that may go out (the `allowFields` option). */
   readonly allowFields?: ReadonlySet<string>;
+  /**
+   * The order fields the endpoint takes and the gateway judges (default: the spot order's,
+   * `ORDER_FIELDS`; a contract order's for the contract host).
+   */
+  readonly fields?: readonly string[];
 }): ParsedOrderRequest {
-  const queryProblem = queryStringProblem(request.query);
+  const fields = request.fields ?? ORDER_FIELDS;
+  const fold = foldTableOf(fields);
+  const queryProblem = queryStringProblem(request.query, fields, fold);
   if (queryProblem !== undefined) return queryProblem;
   const mediaProblem = mediaTypeProblem(request.contentType);
   if (mediaProblem !== undefined) return problem(415, 'unsupported-media-type', mediaProblem);
@@ -134,7 +141,7 @@ export function parseOrderRequest(request: {
   }
   const keys = Object.keys(body);
   const lookalikes = keys.filter((key) => {
-    const field = orderFieldFoldedFrom(key);
+    const field = fold.get(folded(key));
     return field !== undefined && field !== key;
   });
   if (lookalikes.length > 0) {
@@ -145,20 +152,22 @@ export function parseOrderRequest(request: {
       lookalikes,
     );
   }
-  const unknown = keys.filter((key) => !ORDER_FIELD_SET.has(key) && request.allowFields?.has(key) !== true);
+  const unknown = keys.filter(
+    (key) => fold.get(folded(key)) !== key && request.allowFields?.has(key) !== true,
+  );
   if (unknown.length > 0) {
     return problem(
       400,
       'unknown-field',
-      `the order body has keys the gateway does not judge: ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it forwards only ${ORDER_FIELDS.join(', ')} (the operator can allow a key with --allow-field, option allowFields)`,
+      `the order body has keys the gateway does not judge: ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it forwards only ${fields.join(', ')} (the operator can allow a key with --allow-field, option allowFields)`,
       unknown,
     );
   }
-  const order: Partial<Record<OrderField, unknown>> = {};
-  for (const field of ORDER_FIELDS) {
+  const order: Record<string, unknown> = {};
+  for (const field of fields) {
     if (Object.hasOwn(body, field)) order[field] = asOrderValue(body[field] as StrictJsonValue);
   }
-  return { ok: true, order };
+  return { ok: true, order: order as OrderParams };
 }
 
 /**
@@ -174,18 +183,30 @@ function folded(key: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-const ORDER_FIELD_SET: ReadonlySet<string> = new Set(ORDER_FIELDS);
+/** Each field list's fields by their folded form, built once per list. */
+const FOLD_TABLES = new WeakMap<readonly string[], ReadonlyMap<string, string>>();
 
-const ORDER_FIELD_BY_FOLD: ReadonlyMap<string, OrderField> = new Map(
-  ORDER_FIELDS.map((field) => [folded(field), field]),
-);
+function foldTableOf(fields: readonly string[]): ReadonlyMap<string, string> {
+  let table = FOLD_TABLES.get(fields);
+  if (table === undefined) {
+    table = new Map(fields.map((field) => [folded(field), field]));
+    FOLD_TABLES.set(fields, table);
+  }
+  return table;
+}
 
 /**
  * The order field a loose reader might take `key` for (the field itself included), or undefined:
- * `quan_tity`, `Quantity` and `QUANTITY` all give `quantity`.
+ * `quan_tity`, `Quantity` and `QUANTITY` all give `quantity`. `fields`: the endpoint's order
+ * fields (default: the spot order's).
  */
-export function orderFieldFoldedFrom(key: string): OrderField | undefined {
-  return ORDER_FIELD_BY_FOLD.get(folded(key));
+export function orderFieldFoldedFrom(key: string): OrderField | undefined;
+export function orderFieldFoldedFrom(key: string, fields: readonly string[]): string | undefined;
+export function orderFieldFoldedFrom(
+  key: string,
+  fields: readonly string[] = ORDER_FIELDS,
+): string | undefined {
+  return foldTableOf(fields).get(folded(key));
 }
 
 /**
@@ -195,13 +216,17 @@ export function orderFieldFoldedFrom(key: string): OrderField | undefined {
  * read a field from, so any is refused. Order fields among the names (split at `&` and `;`,
  * unescaped, folded as body keys are) are named.
  */
-function queryStringProblem(query: string): ParsedOrderRequest | undefined {
+function queryStringProblem(
+  query: string,
+  orderFields: readonly string[],
+  fold: ReadonlyMap<string, string>,
+): ParsedOrderRequest | undefined {
   if (query === '') return undefined;
   const names = query
     .split(/[&;]/)
     .map((pair) => unescapedName(pair.split('=', 1)[0] ?? ''))
     .filter((name) => name !== '');
-  const fields = ORDER_FIELDS.filter((field) => names.some((name) => orderFieldFoldedFrom(name) === field));
+  const fields = orderFields.filter((field) => names.some((name) => fold.get(folded(name)) === field));
   if (fields.length > 0) {
     return problem(
       400,

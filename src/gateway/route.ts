@@ -81,6 +81,34 @@ export const WEEX_SPOT_ROUTES: readonly RouteEntry[] = [
   ...route('judge', 'POST', ['/api/v3/order']),
 ];
 
+/**
+ * The routes the gateway serves by default when it fronts the contract host (`market: 'futures'`):
+ * the WEEX V3 contract endpoints public material shows that read (market data, the account's
+ * symbol settings, a position, the open algo orders), and the two it judges, `POST /capi/v3/order`
+ * (LIMIT and MARKET) and `POST /capi/v3/algoOrder` (the conditional types). No spot route: a spot
+ * order sent to a gateway in front of the contract host is refused. The contract cancels are not
+ * listed (public material does not show their paths): `forward` opens them.
+ *
+ * @example
+ * ```ts
+ * WEEX_CONTRACT_ROUTES.filter((r) => r.kind === 'judge').map((r) => r.path);
+ * // ['/capi/v3/order', '/capi/v3/algoOrder']
+ * ```
+ */
+export const WEEX_CONTRACT_ROUTES: readonly RouteEntry[] = [
+  ...route('read', 'GET', [
+    '/capi/v3/market/exchangeInfo',
+    '/capi/v3/market/symbolPrice',
+    '/capi/v3/market/ticker/bookTicker',
+    '/capi/v3/market/premiumIndex',
+    '/capi/v3/market/apiTradingSymbols',
+    '/capi/v3/account/symbolConfig',
+    '/capi/v3/account/position/singlePosition',
+    '/capi/v3/openAlgoOrders',
+  ]),
+  ...route('judge', 'POST', ['/capi/v3/order', '/capi/v3/algoOrder']),
+];
+
 /** The routes without a placing method that still take a body: WEEX's batch cancel, in JSON. */
 const BODY_ROUTES: ReadonlySet<string> = new Set(['DELETE /api/v3/order/batch']);
 
@@ -103,9 +131,24 @@ export function routeTakesBody(route: RouteEntry): boolean {
   );
 }
 
+/**
+ * Which exchange host the gateway fronts: `spot` (`/api/v3/...`, the default) or `futures` (the
+ * contract host, `/capi/v3/...`).
+ *
+ * @example
+ * ```ts
+ * const market: GatewayMarket = 'futures';
+ * ```
+ */
+export type GatewayMarket = 'spot' | 'futures';
+
 /** A set of routes, looked up by exact method and path. */
 export interface RouteTable {
   readonly entries: readonly RouteEntry[];
+  /** The host the default routes are for. */
+  readonly market: GatewayMarket;
+  /** The routes the operator opened (`forward`), as read. */
+  readonly opened: readonly RouteEntry[];
   /** The route at exactly this method and path. */
   find(method: string, path: string): RouteEntry | undefined;
   /** Whether any method has a route at exactly this path. */
@@ -114,7 +157,11 @@ export interface RouteTable {
   listedAs(path: string): string | undefined;
 }
 
-function routeTable(entries: readonly RouteEntry[]): RouteTable {
+function routeTable(
+  entries: readonly RouteEntry[],
+  market: GatewayMarket = 'spot',
+  opened: readonly RouteEntry[] = [],
+): RouteTable {
   const byRoute = new Map<string, RouteEntry>();
   // The first entry for a pair wins: an operator's `forward` never turns the judged route into
   // a forwarded one.
@@ -126,6 +173,8 @@ function routeTable(entries: readonly RouteEntry[]): RouteTable {
   const folded = new Map(entries.map((entry) => [foldedPath(entry.path), entry.path]));
   return {
     entries: [...byRoute.values()],
+    market,
+    opened,
     find: (method, path) => byRoute.get(`${method} ${path}`),
     hasPath: (path) => paths.has(path),
     listedAs: (path) => (paths.has(path) ? path : folded.get(foldedPath(path))),
@@ -138,10 +187,13 @@ function routeTable(entries: readonly RouteEntry[]): RouteTable {
 export const DEFAULT_ROUTE_TABLE: RouteTable = routeTable(WEEX_SPOT_ROUTES);
 
 /**
- * The default table plus the operator's routes (already read by {@link readForwardEntry}).
+ * The default table of `market` plus the operator's routes (already read by {@link readForwardEntry}).
  */
-export function routeTableWith(opened: readonly RouteEntry[]): RouteTable {
-  return opened.length === 0 ? DEFAULT_ROUTE_TABLE : routeTable([...WEEX_SPOT_ROUTES, ...opened]);
+export function routeTableWith(opened: readonly RouteEntry[], market: GatewayMarket = 'spot'): RouteTable {
+  if (market === 'futures') return routeTable([...WEEX_CONTRACT_ROUTES, ...opened], market, opened);
+  return opened.length === 0
+    ? DEFAULT_ROUTE_TABLE
+    : routeTable([...WEEX_SPOT_ROUTES, ...opened], market, opened);
 }
 
 /**
@@ -282,6 +334,15 @@ export function routeRequest(method: string, target: string, table: RouteTable =
     );
   }
   const endpoint = orderEndpointAt(method, path);
+  if (table.market === 'futures' && endpoint !== undefined) {
+    return refuse(
+      403,
+      'unjudged-order-endpoint',
+      endpoint.family === 'contract-v3'
+        ? `${method} ${path} places contract orders this gateway does not judge; send each order as POST /capi/v3/order (LIMIT, MARKET) or POST /capi/v3/algoOrder (STOP, TAKE_PROFIT, STOP_MARKET, TAKE_PROFIT_MARKET)`
+        : `this gateway fronts the contract host (market futures) and judges only WEEX V3 contract orders, POST /capi/v3/order and POST /capi/v3/algoOrder; ${method} ${path} would place an order it cannot check (run a spot gateway, market spot, for spot orders)`,
+    );
+  }
   if (endpoint?.family === 'spot-v3-batch') {
     return refuse(
       403,
@@ -301,7 +362,7 @@ export function routeRequest(method: string, target: string, table: RouteTable =
     403,
     'route-not-allowed',
     order === undefined
-      ? `${method} ${path} is not a route this gateway forwards (it forwards the WEEX V3 spot endpoints that read or cancel, and judges POST /api/v3/order); the operator can open it with --forward ${method}:${path} (option forward)`
+      ? `${method} ${path} is not a route this gateway forwards (it forwards ${table.market === 'futures' ? 'the WEEX V3 contract endpoints that read, and judges POST /capi/v3/order and POST /capi/v3/algoOrder' : 'the WEEX V3 spot endpoints that read or cancel, and judges POST /api/v3/order'}); the operator can open it with --forward ${method}:${path} (option forward)`
       : `${method} ${path} is not a route this gateway forwards, and it sits at or under the order-placing path ${order}, which --forward cannot open`,
   );
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { ContractBook } from '../../futures.js';
+import { CONTRACT_SKIPPABLE_CHECKS } from '../../gateway/contract-orders.js';
 import { MAX_TIMER_MS } from '../../gateway/gateway-options.js';
 import { describeSkips } from '../../gateway/unchecked-checks.js';
 import {
@@ -27,8 +29,10 @@ import { type Command, PROGRAM } from '../command.js';
 import {
   flaggedCommand,
   flagTable,
+  marketFlag,
   optionalText,
   positiveDecimalValue,
+  refuseFlag,
   repeatedFlag,
   required,
   shown as shownFlagValue,
@@ -49,6 +53,7 @@ import { type CliIo, EXIT_OK, EXIT_USAGE, watchOutput } from '../io.js';
 import { loadReferencePrices } from '../load-files.js';
 import { waitForStopSignal } from '../stop-signal.js';
 import { describeError } from '../text.js';
+import { loadContractRules } from './check-futures.js';
 import {
   createGatewayLog,
   describeRequest,
@@ -70,8 +75,21 @@ violation codes, latency; never a signature, passphrase or body) and one per
 verdict and failure. GET /metrics serves Prometheus metrics, GET /preflight/status
 the gateway's health. It runs until SIGINT or SIGTERM. See docs/gateway.md.
 
+With --market futures it fronts the WEEX contract host instead: it judges
+POST /capi/v3/order and POST /capi/v3/algoOrder against the contract payload of
+--rules (as '${PROGRAM} fetch --market futures' saves it), or the contracts fetched
+once at start from --upstream's GET /capi/v3/market/exchangeInfo, and refuses
+every other order-placing path, spot ones included. It knows no position, so an
+order that opens or adds to one is refused (503 rule-unchecked) unless
+--allow-unchecked POSITION_SIZE_ABOVE_MAX; it polls no ticker, so without
+--reference-prices an order with a price band is refused unless the band's checks
+are allowed unchecked. Desk limits (--limits) are refused with --market futures.
+
 Options:
   --upstream URL            the exchange's origin, e.g. https://api.example.com (required)
+  --market M                spot (the default) or futures (the contract host)
+  --rules FILE              (--market futures) the contract payload to judge orders against;
+                            without it, the contracts are fetched once from --upstream at start
   --port N                  port to listen on (default 8080; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
   --ticker-ms N             poll GET /api/v3/market/ticker/price every N ms for reference
@@ -82,7 +100,9 @@ Options:
   --allow-unchecked CHECK   forward an order although CHECK could not be made (the pair lacks
                             the rule field it needs, or a reference price); repeatable. CHECK is
                             the code the check would produce, one of
-${wrapped(SKIPPABLE_CHECKS, 28, 94)}.
+${wrapped(SKIPPABLE_CHECKS, 28, 94)};
+                            with --market futures, one of
+${wrapped(CONTRACT_SKIPPABLE_CHECKS, 28, 94)}.
                             Default: none; such an order is refused 503 rule-unchecked
   --max-price-jump RATIO    a polled price more than RATIO away from the one in force (0.1 is
                             10 %) moves the band only once the next poll confirms it (default
@@ -143,40 +163,80 @@ const positive = (what: string) => wholeNumberIn(1, MAX_TIMER_MS, what);
 const optionalPositive = (what: string) => valueFlag(z.optional(positive(what)));
 
 const GATEWAY_FLAGS = () =>
-  flagTable({
-    upstream: valueFlag(required()),
-    port: valueFlag(withDefault(wholeNumberIn(0, 65_535, 'a port number'), 8080)),
-    host: valueFlag(withDefault(z.string(), '127.0.0.1')),
-    'reference-prices': valueFlag(optionalText()),
-    'ticker-ms': valueFlag(withDefault(positive('a whole number of ms'), 3_000)),
-    'max-price-age-ms': valueFlag(withDefault(positive('a whole number of ms'), 10_000)),
-    'fail-open': switchFlag(),
-    'allow-unchecked': repeatedFlag(checkName()),
-    'max-price-jump': valueFlag(z.optional(positiveDecimalValue<string>())),
-    'allow-rule-field-removal': switchFlag(),
-    'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
-    'refresh-ms': valueFlag(withDefault(positive('a whole number of ms'), 60_000)),
-    'max-connections': optionalPositive('a whole number'),
-    'max-connections-per-peer': optionalPositive('a whole number'),
-    'max-upstream-connections': optionalPositive('a whole number'),
-    'max-upstream-queue': optionalPositive('a whole number'),
-    'headers-timeout-ms': optionalPositive('a whole number of ms'),
-    'request-timeout-ms': optionalPositive('a whole number of ms'),
-    'upstream-timeout-ms': optionalPositive('a whole number of ms'),
-    'max-body-bytes': optionalPositive('a whole number of bytes'),
-    forward: repeatedFlag(z.string()),
-    'allow-field': repeatedFlag(z.string()),
-    'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
-    'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
-    'no-metrics': switchFlag(),
-    ...deskFlags(),
-  });
+  flagTable(
+    {
+      upstream: valueFlag(required()),
+      market: marketFlag(),
+      rules: valueFlag(optionalText()),
+      port: valueFlag(withDefault(wholeNumberIn(0, 65_535, 'a port number'), 8080)),
+      host: valueFlag(withDefault(z.string(), '127.0.0.1')),
+      'reference-prices': valueFlag(optionalText()),
+      'ticker-ms': valueFlag(withDefault(positive('a whole number of ms'), 3_000)),
+      'max-price-age-ms': valueFlag(withDefault(positive('a whole number of ms'), 10_000)),
+      'fail-open': switchFlag(),
+      'allow-unchecked': repeatedFlag(checkName()),
+      'max-price-jump': valueFlag(z.optional(positiveDecimalValue<string>())),
+      'allow-rule-field-removal': switchFlag(),
+      'max-notional': valueFlag(z.optional(positiveDecimalValue<string>())),
+      'refresh-ms': valueFlag(withDefault(positive('a whole number of ms'), 60_000)),
+      'max-connections': optionalPositive('a whole number'),
+      'max-connections-per-peer': optionalPositive('a whole number'),
+      'max-upstream-connections': optionalPositive('a whole number'),
+      'max-upstream-queue': optionalPositive('a whole number'),
+      'headers-timeout-ms': optionalPositive('a whole number of ms'),
+      'request-timeout-ms': optionalPositive('a whole number of ms'),
+      'upstream-timeout-ms': optionalPositive('a whole number of ms'),
+      'max-body-bytes': optionalPositive('a whole number of bytes'),
+      forward: repeatedFlag(z.string()),
+      'allow-field': repeatedFlag(z.string()),
+      'log-format': valueFlag(withDefault(oneOf(LOG_FORMATS), 'text')),
+      'client-order-ids': valueFlag(withDefault(oneOf(CLIENT_ORDER_ID_RULES), 'length')),
+      'no-metrics': switchFlag(),
+      ...deskFlags(),
+    },
+    {
+      whenGiven(given, ctx) {
+        const futures = given.market === 'futures';
+        if (!futures) {
+          if (given.rules !== undefined)
+            refuseFlag(
+              ctx,
+              'rules',
+              'applies to --market futures only (spot rules are fetched from --upstream)',
+            );
+          return;
+        }
+        // Flags of spot's machinery that a futures gateway does not run: refused, never ignored.
+        for (const [flag, why] of FUTURES_IGNORED) {
+          if (given[flag] !== undefined)
+            refuseFlag(ctx, flag, `does not apply with --market futures (${why})`);
+        }
+      },
+    },
+  );
 
-/** A check `--allow-unchecked` may name: one a verdict can skip. */
+/** The flags a futures gateway refuses, and why. */
+const FUTURES_IGNORED = [
+  [
+    'ticker-ms',
+    'no ticker is polled on the contract host: give --reference-prices FILE, or let the band go unchecked by name',
+  ],
+  ['max-price-jump', 'no ticker is polled on the contract host'],
+  ['refresh-ms', 'the contract book is read once from --rules'],
+  ['allow-rule-field-removal', 'the contract book is read once from --rules'],
+  ['client-order-ids', 'contract client ids are held to the pattern WEEX documents for them'],
+] as const;
+
+/** The checks `--allow-unchecked` may name: spot's, and a contract's (`--market futures`). */
+const CHECK_NAMES: readonly string[] = [
+  ...new Set<string>([...SKIPPABLE_CHECKS, ...CONTRACT_SKIPPABLE_CHECKS]),
+];
+
+/** A check `--allow-unchecked` may name: one a verdict can skip (the gateway checks it against the market). */
 function checkName() {
-  return z.enum(SKIPPABLE_CHECKS as unknown as [ViolationCode, ...ViolationCode[]], {
+  return z.enum(CHECK_NAMES as unknown as [ViolationCode, ...ViolationCode[]], {
     error: (issue: { readonly input?: unknown }) =>
-      `must name a check a verdict can skip (${SKIPPABLE_CHECKS.join(', ')}), got ${shownFlagValue(issue.input)}`,
+      `must name a check a verdict can skip (${CHECK_NAMES.join(', ')}), got ${shownFlagValue(issue.input)}`,
   });
 }
 
@@ -187,6 +247,7 @@ function checkName() {
 const CHECKED_BY_OPTION = [
   ['forward', 'forward'],
   ['allowFields', 'allow-field'],
+  ['allowUnchecked', 'allow-unchecked'],
 ] as const;
 
 /** The gateway's limits as `createRiskGateway` takes them, from the flags that were given. */
@@ -207,6 +268,7 @@ export const gatewayCommand: Command = flaggedCommand(
   GATEWAY_FLAGS,
   0,
   async ({ flags }, io) => {
+    if (flags.market === 'futures') return runFuturesGateway(flags, io);
     const log = logTo(io, flags['log-format']);
     const upstream = flags.upstream;
     const failOpen = flags['fail-open'];
@@ -266,13 +328,7 @@ export const gatewayCommand: Command = flaggedCommand(
       });
     } catch (error) {
       await client.close();
-      for (const [option, flag] of CHECKED_BY_OPTION) {
-        const argument = `options.${option}`;
-        if (isInvalidArgumentError(error) && error.argument === argument) {
-          throw new CliError(`--${flag} ${error.message.slice(argument.length + 1)}`, EXIT_USAGE);
-        }
-      }
-      throw new CliError(`cannot start: ${describeError(error)}`, 1);
+      throw startFailure(error);
     }
     source.start();
     ticker?.start();
@@ -317,6 +373,103 @@ export const gatewayCommand: Command = flaggedCommand(
     return EXIT_OK;
   },
 );
+
+type GatewayFlags = z.output<ReturnType<typeof GATEWAY_FLAGS>['schema']>;
+
+/**
+ * `gateway --market futures`: in front of the contract host, judging contract orders against the
+ * contract payload of `--rules` (read once), with the reference prices of `--reference-prices`
+ * when given (none otherwise: every order with a band is then refused unless the band's checks
+ * are named in `--allow-unchecked`, or `--fail-open`).
+ */
+async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number> {
+  const log = logTo(io, flags['log-format']);
+  const upstream = flags.upstream;
+  const contractBook =
+    flags.rules === undefined ? await fetchContractBook(upstream) : await loadContractRules(flags.rules);
+  const pricesFile = flags['reference-prices'];
+  const referencePrices = pricesFile === undefined ? undefined : await loadReferencePrices(pricesFile);
+  const desk = await setUpDesk(flags);
+  const limits: Record<string, number> = {};
+  for (const [flag, option] of LIMIT_FLAGS) {
+    const value = flags[flag];
+    if (value !== undefined) limits[option] = value;
+  }
+  const allowUnchecked = flags['allow-unchecked'];
+  let gateway: RiskGateway;
+  try {
+    gateway = await createRiskGateway({
+      upstreamUrl: upstream,
+      market: 'futures',
+      contractBook,
+      ...(referencePrices === undefined ? {} : { referencePrices }),
+      maxReferenceAgeMs: flags['max-price-age-ms'],
+      failOpen: flags['fail-open'],
+      allowUnchecked,
+      ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
+      port: flags.port,
+      host: flags.host,
+      forward: flags.forward,
+      allowFields: flags['allow-field'],
+      ...limits,
+      metrics: !flags['no-metrics'],
+      ...desk.options,
+      onEvent: (event) => log.event(event, describeEvent(event)),
+    });
+  } catch (error) {
+    throw startFailure(error);
+  }
+  const stopReloading = desk.reloadOnSighup(gateway, log);
+  log(
+    `risk gateway on ${gateway.url} -> ${upstream} (futures: judges POST /capi/v3/order and POST /capi/v3/algoOrder; ` +
+      `reference prices ${pricesFile === undefined ? 'none: orders with a band are refused unless allowed' : `from ${pricesFile}`}; ` +
+      `${flags['fail-open'] ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}` +
+      `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
+  );
+  log(
+    `rule book ready: ${contractBook.size} contracts${contractBook.rejected.length > 0 ? `, ${contractBook.rejected.length} set aside` : ''} from ${flags.rules ?? `${upstream} (fetched once at start)`}`,
+  );
+  const stop = waitForStopSignal();
+  log(`${await stop.signal}: closing`);
+  stopReloading();
+  await gateway.close();
+  const { judged, accepted, refused, unchecked, ruleUnchecked, forwarded } = gateway.stats;
+  log(
+    `closed: ${judged} orders judged, ${accepted} accepted, ${refused} refused by the rules, ${unchecked} not sent for want of a reference price, ${ruleUnchecked} for want of a rule field or position, ${forwarded} requests forwarded`,
+  );
+  log.flush();
+  stop.release();
+  return EXIT_OK;
+}
+
+/**
+ * The contract book fetched once from the upstream's `GET /capi/v3/market/exchangeInfo` (no
+ * `--rules`); a failure stops the gateway at start: it never runs without rules.
+ */
+async function fetchContractBook(upstream: string): Promise<ContractBook> {
+  const client = usage('--upstream', () => new ExchangeInfoClient({ baseUrl: upstream }));
+  try {
+    return ContractBook.fromContractInfoText(await client.fetchContractInfoText());
+  } catch (error) {
+    throw new CliError(
+      `cannot start: the contracts could not be fetched from ${upstream} (${describeError(error)})`,
+      1,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+/** A failure of `createRiskGateway`: a usage error naming the flag when a flag's option is at fault. */
+function startFailure(error: unknown): CliError {
+  for (const [option, flag] of CHECKED_BY_OPTION) {
+    const argument = `options.${option}`;
+    if (isInvalidArgumentError(error) && error.argument === argument) {
+      return new CliError(`--${flag} ${error.message.slice(argument.length + 1)}`, EXIT_USAGE);
+    }
+  }
+  return new CliError(`cannot start: ${describeError(error)}`, 1);
+}
 
 /** `make()`, with a thrown option error reported as a usage error of `flag`. */
 function usage<T>(flag: string, make: () => T): T {
