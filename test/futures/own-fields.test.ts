@@ -11,7 +11,7 @@ const RECORDED = JSON.parse(
 const book = ContractBook.fromContractInfo(RECORDED.recorded);
 const opening = { symbol: 'BTCUSDT', side: 'BUY', positionSide: 'LONG', type: 'MARKET', quantity: '2' };
 
-const codesAndFields = (order: unknown, context?: unknown) =>
+const codesAndFields = (order: unknown, context?: Parameters<typeof book.validateOrder>[1]) =>
   book.validateOrder(order, context).violations.map((v) => `${v.code}:${v.field}`);
 
 describe('a contract order is read by its own fields only', () => {
