@@ -368,3 +368,89 @@ describe('the contract rules together: order, skips and the shared answers', () 
     ]);
   });
 });
+
+describe('more edges of the suggestions', () => {
+  it.each([
+    // minOrderSize above maxOrderSize: no size passes, so no suggestion is made.
+    [{ minOrderSize: '6', maxOrderSize: '5.5' }, '12', undefined],
+    // No maxOrderSize: the cap alone bounds the suggestion.
+    [{ maxOrderSize: undefined }, '12', ['10']],
+  ])('%j: a MARKET order of %s suggests %j', (definition, quantity, suggestion) => {
+    const book = contractBook([{ ...TEST, ...definition }]);
+    const open = judge(book, order({ quantity })).violations.find(
+      (v) => v.code === 'MARKET_OPEN_SIZE_ABOVE_MAX',
+    );
+    expect(open).toMatchObject({ limit: '10', value: quantity });
+    expect(open?.suggestion).toEqual(suggestion);
+  });
+  it('an opening SELL LIMIT order past the position cap is suggested the room left', () => {
+    const book = contractBook([TEST]);
+    const short = order({
+      side: 'SELL',
+      positionSide: 'SHORT',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '100',
+      quantity: '30',
+    });
+    expect(parts(judge(book, short, { position: '480' }))).toEqual([
+      { code: 'POSITION_SIZE_ABOVE_MAX', field: 'quantity', limit: '500', value: '510', suggestion: ['20'] },
+    ]);
+  });
+});
+
+describe('the shared answers: the same frozen object for the same verdict', () => {
+  const book = contractBook([TEST]);
+  const lim = (more: object) => order({ type: 'LIMIT', timeInForce: 'GTC', price: '100', ...more });
+  it('two passing orders with the same skips get the very same result and verdict', () => {
+    const context = { position: '0', referencePrice: '100' };
+    const first = book.validateOrder(order({ quantity: '1' }), context);
+    const second = book.validateOrder(order({ quantity: '2', side: 'SELL', positionSide: 'SHORT' }), context);
+    expect(first.ok).toBe(true);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const verdict = book.checkOrder(order({ quantity: '3' }), context);
+    expect(verdict).toEqual({ ok: true, codes: [], skipped: [] });
+    expect(book.checkOrder(order({ quantity: '4' }), context)).toBe(verdict);
+    expect(book.validateOrder(lim({}), context)).toBe(book.validateOrder(lim({ quantity: '5' }), context));
+  });
+  it('a passing algo order and a plain one with the band skipped differ, each shared', () => {
+    const plain = book.validateOrder(lim({}), { position: '0' });
+    const algo = book.validateOrder(order({ type: 'STOP', triggerPrice: '100', price: '100' }), {
+      position: '0',
+    });
+    expect(skipsOf(plain)).toEqual([['PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice']]);
+    expect(skipsOf(algo)).toEqual([]);
+    expect(book.validateOrder(lim({ quantity: '2' }), { position: '0' })).toBe(plain);
+    expect(
+      book.validateOrder(order({ type: 'STOP', triggerPrice: '101', price: '100' }), { position: '0' }),
+    ).toBe(algo);
+    const sell = order({
+      side: 'SELL',
+      positionSide: 'SHORT',
+      type: 'TAKE_PROFIT',
+      triggerPrice: '100',
+      price: '100',
+    });
+    expect(skipsOf(judge(book, sell, { position: '0' }))).toEqual([]);
+    expect(skipsOf(judge(book, lim({ side: 'SELL', positionSide: 'SHORT' }), { position: '0' }))).toEqual([
+      ['PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice'],
+    ]);
+  });
+  it('a passing order with one contract skip is shared too, and told apart from none', () => {
+    const skipped = book.validateOrder(order({ quantity: '1' }));
+    expect(skipsOf(skipped)).toEqual([['POSITION_SIZE_ABOVE_MAX', 'NO_POSITION', 'position']]);
+    expect(book.validateOrder(order({ quantity: '2' }))).toBe(skipped);
+    expect(book.checkOrder(order({ quantity: '2' }))).toBe(book.checkOrder(order({ quantity: '3' })));
+  });
+  it('failing orders breaking the same rules get the very same verdict', () => {
+    const context = { position: '495' };
+    const first = book.checkOrder(order({ quantity: '11' }), context);
+    expect(first.codes).toEqual(['MARKET_OPEN_SIZE_ABOVE_MAX', 'POSITION_SIZE_ABOVE_MAX']);
+    expect(book.checkOrder(order({ quantity: '12' }), context)).toBe(first);
+    const one = book.checkOrder(order({ quantity: '9' }), context);
+    expect(one.codes).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+    expect(book.checkOrder(order({ quantity: '8' }), context)).toBe(one);
+    expect(one).not.toBe(first);
+  });
+});
