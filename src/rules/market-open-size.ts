@@ -39,6 +39,7 @@ export function checkMarketOpenSize(
     `quantity ${quantity.text} is above marketOpenLimitSize ${limit}`,
     limit,
     quantity.text,
+    // Stryker disable next-line StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
     highestWithin(contract, order, 'MARKET', cap),
   );
 }
