@@ -454,3 +454,28 @@ describe('the shared answers: the same frozen object for the same verdict', () =
     expect(one).not.toBe(first);
   });
 });
+
+describe('checkOrder the general way: with a fault of the contract fields', () => {
+  const book = contractBook([TEST]);
+  it.each([
+    [
+      order({ newClientOrderId: 'has space', quantity: '11' }),
+      ['INVALID_FIELD', 'MARKET_OPEN_SIZE_ABOVE_MAX'],
+    ],
+    [
+      order({ newClientOrderId: 'has space', quantity: '150' }),
+      ['INVALID_FIELD', 'QUANTITY_ABOVE_MAX', 'MARKET_OPEN_SIZE_ABOVE_MAX'],
+    ],
+    [
+      order({ newClientOrderId: 'has space', slTriggerPrice: '1.001' }),
+      ['INVALID_FIELD', 'TRIGGER_PRICE_TICK'],
+    ],
+  ])('%j: %j, as validateOrder says', (o, codes) => {
+    expect(judge(book, o, { position: '0' }).violations.map((v) => v.code)).toEqual(codes);
+  });
+  it('an unknown symbol with no near spelling gets no suggestion', () => {
+    const result = judge(book, order({ symbol: 'ZZZZZZZZZZZZ' }));
+    expect(result.violations.map((v) => v.code)).toEqual(['UNKNOWN_SYMBOL']);
+    expect(result.violations[0]).not.toHaveProperty('suggestion');
+  });
+});
