@@ -64,6 +64,7 @@ export function highestWithin(
   cap: Dec,
 ): string[] {
   const pair = contract.pair;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
   const kind = ORDER_KINDS[(spotType === 'MARKET' ? 2 : 0) + (order.side === 'SELL' ? 1 : 0)];
   const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
   if (window === undefined) return [];

@@ -55,6 +55,7 @@ export function checkMarketOpenSize(
     `quantity ${quantity.text} is above marketOpenLimitSize ${limit}`,
     limit,
     quantity.text,
+    // Stryker disable next-line StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
     within.gt(Dec.ZERO) ? highestWithin(contract, order, 'MARKET', within) : [],
   );
 }
