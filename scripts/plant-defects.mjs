@@ -25,8 +25,8 @@ const DEFECTS = [
   {
     name: 'exclusive minimum (quantity must exceed minTradeAmount)',
     file: 'src/rules/quantity-min.ts',
-    from: 'if (quantity.value.gte(min)) return undefined;',
-    to: 'if (quantity.value.gt(min)) return undefined;',
+    from: '  return quantity.gte(min);',
+    to: '  return quantity.gt(min);',
   },
   {
     name: 'exclusive buy band',
