@@ -303,23 +303,64 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     return sent;
   };
 
+  /**
+   * The order read from the request (with the path's field list, for a contract path); undefined
+   * when the request was answered with what is wrong with it.
+   */
+  const readOrderBody = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    query: string,
+    body: Buffer,
+    fields: Parameters<typeof parseOrderRequest>[0]['fields'],
+  ) => {
+    const parsed = parseOrderRequest({
+      query,
+      body,
+      contentType: contentTypeOf(req.rawHeaders),
+      allowFields: resolved.allowFields,
+      ...(fields === undefined ? {} : { fields }),
+    });
+    if (parsed.ok) return parsed;
+    const { status, code, reason, msg, fields: named } = parsed.problem;
+    answer(res, status, reason, { code, msg, ...(named === undefined ? {} : { fields: named }) });
+    return undefined;
+  };
+
+  /**
+   * The embedder's reference price for the symbol (undefined when it has none), or false when the
+   * lookup failed or gave a malformed price and the request was answered: the order is not sent.
+   */
+  const quoteFor = (res: ServerResponse, symbol: unknown): PriceQuote | undefined | false => {
+    let quote: PriceQuote | undefined;
+    try {
+      quote = typeof symbol === 'string' ? lookUp(resolved.referencePrices, symbol) : undefined;
+    } catch (error) {
+      answer(res, 503, 'reference-price-failed', {
+        code: -1001,
+        msg: `reference price lookup failed (${describeError(error)}); the order was not sent`,
+      });
+      return false;
+    }
+    if (quote !== undefined && !isPlainPositiveDecimal(quote.price)) {
+      // The embedder's data is at fault, not the client's order: fail closed, but say whose fault.
+      answer(res, 503, 'reference-price-failed', {
+        code: -1001,
+        msg: `the gateway's reference price for ${String(symbol)} is malformed (${JSON.stringify(quote.price)}); the order was not sent`,
+      });
+      return false;
+    }
+    return quote;
+  };
+
   const judge = async (
     req: IncomingMessage,
     res: ServerResponse,
     query: string,
     body: Buffer,
   ): Promise<void> => {
-    const parsed = parseOrderRequest({
-      query,
-      body,
-      contentType: contentTypeOf(req.rawHeaders),
-      allowFields: resolved.allowFields,
-    });
-    if (!parsed.ok) {
-      const { status, code, reason, msg, fields } = parsed.problem;
-      answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
-      return;
-    }
+    const parsed = readOrderBody(req, res, query, body, undefined);
+    if (parsed === undefined) return;
     const book = provider.current();
     if (book === undefined) {
       answer(res, 503, 'no-rule-book', {
@@ -336,24 +377,9 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       return;
     }
     const { order } = parsed;
-    let quote: PriceQuote | undefined;
-    try {
-      quote = typeof order.symbol === 'string' ? lookUp(resolved.referencePrices, order.symbol) : undefined;
-    } catch (error) {
-      answer(res, 503, 'reference-price-failed', {
-        code: -1001,
-        msg: `reference price lookup failed (${describeError(error)}); the order was not sent`,
-      });
-      return;
-    }
-    if (quote !== undefined && !isPlainPositiveDecimal(quote.price)) {
-      // The embedder's data is at fault, not the client's order: fail closed, but say whose fault.
-      answer(res, 503, 'reference-price-failed', {
-        code: -1001,
-        msg: `the gateway's reference price for ${String(order.symbol)} is malformed (${JSON.stringify(quote.price)}); the order was not sent`,
-      });
-      return;
-    }
+    const found = quoteFor(res, order.symbol);
+    if (found === false) return;
+    const quote = found;
     // An age that is not a number (NaN) is not known to be fresh.
     const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
@@ -447,38 +473,14 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     query: string,
     body: Buffer,
   ): Promise<void> => {
-    const parsed = parseOrderRequest({
-      query,
-      body,
-      contentType: contentTypeOf(req.rawHeaders),
-      allowFields: resolved.allowFields,
-      fields: contractFieldsOf(path),
-    });
-    if (!parsed.ok) {
-      const { status, code, reason, msg, fields } = parsed.problem;
-      answer(res, status, reason, { code, msg, ...(fields === undefined ? {} : { fields }) });
-      return;
-    }
+    const parsed = readOrderBody(req, res, query, body, contractFieldsOf(path));
+    if (parsed === undefined) return;
     const book = resolved.contractBook!;
     const fields = parsed.order as Readonly<Record<string, unknown>>;
     const symbol = fields.symbol;
-    let quote: PriceQuote | undefined;
-    try {
-      quote = typeof symbol === 'string' ? lookUp(resolved.referencePrices, symbol) : undefined;
-    } catch (error) {
-      answer(res, 503, 'reference-price-failed', {
-        code: -1001,
-        msg: `reference price lookup failed (${describeError(error)}); the order was not sent`,
-      });
-      return;
-    }
-    if (quote !== undefined && !isPlainPositiveDecimal(quote.price)) {
-      answer(res, 503, 'reference-price-failed', {
-        code: -1001,
-        msg: `the gateway's reference price for ${String(symbol)} is malformed (${JSON.stringify(quote.price)}); the order was not sent`,
-      });
-      return;
-    }
+    const found = quoteFor(res, symbol);
+    if (found === false) return;
+    const quote = found;
     const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
     const context: ContractOrderContext = {
       ...(quote !== undefined && !stale ? { referencePrice: quote.price } : {}),

@@ -274,11 +274,6 @@ export const gatewayCommand: Command = flaggedCommand(
     const failOpen = flags['fail-open'];
     const allowUnchecked = flags['allow-unchecked'];
     const desk = await setUpDesk(flags);
-    const limits: Record<string, number> = {};
-    for (const [flag, option] of LIMIT_FLAGS) {
-      const value = flags[flag];
-      if (value !== undefined) limits[option] = value;
-    }
 
     let ticker: ReferenceTicker | undefined;
     let referencePrices: ReferencePrices;
@@ -313,18 +308,7 @@ export const gatewayCommand: Command = flaggedCommand(
         upstreamUrl: upstream,
         source,
         referencePrices,
-        maxReferenceAgeMs: flags['max-price-age-ms'],
-        failOpen,
-        allowUnchecked,
-        ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
-        port: flags.port,
-        host: flags.host,
-        forward: flags.forward,
-        allowFields: flags['allow-field'],
-        ...limits,
-        metrics: !flags['no-metrics'],
-        ...desk.options,
-        onEvent: (event) => log.event(event, describeEvent(event)),
+        ...sharedOptions(flags, desk, log),
       });
     } catch (error) {
       await client.close();
@@ -376,6 +360,33 @@ export const gatewayCommand: Command = flaggedCommand(
 
 type GatewayFlags = z.output<ReturnType<typeof GATEWAY_FLAGS>['schema']>;
 
+/** The options both markets' gateways take from the same flags, stated once. */
+function sharedOptions(
+  flags: GatewayFlags,
+  desk: Awaited<ReturnType<typeof setUpDesk>>,
+  log: ReturnType<typeof logTo>,
+) {
+  const limits: Record<string, number> = {};
+  for (const [flag, option] of LIMIT_FLAGS) {
+    const value = flags[flag];
+    if (value !== undefined) limits[option] = value;
+  }
+  return {
+    maxReferenceAgeMs: flags['max-price-age-ms'],
+    failOpen: flags['fail-open'],
+    allowUnchecked: flags['allow-unchecked'],
+    ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
+    port: flags.port,
+    host: flags.host,
+    forward: flags.forward,
+    allowFields: flags['allow-field'],
+    ...limits,
+    metrics: !flags['no-metrics'],
+    ...desk.options,
+    onEvent: (event: GatewayEvent) => log.event(event, describeEvent(event)),
+  };
+}
+
 /**
  * `gateway --market futures`: in front of the contract host, judging contract orders against the
  * contract payload of `--rules` (read once), with the reference prices of `--reference-prices`
@@ -390,12 +401,6 @@ async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number
   const pricesFile = flags['reference-prices'];
   const referencePrices = pricesFile === undefined ? undefined : await loadReferencePrices(pricesFile);
   const desk = await setUpDesk(flags);
-  const limits: Record<string, number> = {};
-  for (const [flag, option] of LIMIT_FLAGS) {
-    const value = flags[flag];
-    if (value !== undefined) limits[option] = value;
-  }
-  const allowUnchecked = flags['allow-unchecked'];
   let gateway: RiskGateway;
   try {
     gateway = await createRiskGateway({
@@ -403,18 +408,7 @@ async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number
       market: 'futures',
       contractBook,
       ...(referencePrices === undefined ? {} : { referencePrices }),
-      maxReferenceAgeMs: flags['max-price-age-ms'],
-      failOpen: flags['fail-open'],
-      allowUnchecked,
-      ...(flags['max-notional'] === undefined ? {} : { maxNotional: flags['max-notional'] }),
-      port: flags.port,
-      host: flags.host,
-      forward: flags.forward,
-      allowFields: flags['allow-field'],
-      ...limits,
-      metrics: !flags['no-metrics'],
-      ...desk.options,
-      onEvent: (event) => log.event(event, describeEvent(event)),
+      ...sharedOptions(flags, desk, log),
     });
   } catch (error) {
     throw startFailure(error);
@@ -424,7 +418,7 @@ async function runFuturesGateway(flags: GatewayFlags, io: CliIo): Promise<number
     `risk gateway on ${gateway.url} -> ${upstream} (futures: judges POST /capi/v3/order and POST /capi/v3/algoOrder; ` +
       `reference prices ${pricesFile === undefined ? 'none: orders with a band are refused unless allowed' : `from ${pricesFile}`}; ` +
       `${flags['fail-open'] ? 'fail-open: orders with an unchecked band are forwarded' : 'fail closed'}` +
-      `${allowUnchecked.length > 0 ? `; may go unchecked: ${allowUnchecked.join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
+      `${flags['allow-unchecked'].length > 0 ? `; may go unchecked: ${flags['allow-unchecked'].join(', ')}` : ''}; status at ${gateway.url}${STATUS_PATH})`,
   );
   log(
     `rule book ready: ${contractBook.size} contracts${contractBook.rejected.length > 0 ? `, ${contractBook.rejected.length} set aside` : ''} from ${flags.rules ?? `${upstream} (fetched once at start)`}`,
