@@ -6,29 +6,14 @@ import {
   type ContractInfo,
   parseContractInfo,
 } from '../../src/futures.js';
+import { TEST_CONTRACT } from '../../test-support/test-contract.js';
 
 // ContractBook's own edges, through the public API: how a payload is told raw from parsed, what
 // a definition that cannot be compiled becomes, the options read and their defaults, the step
 // above a QUANTITY_STEP suggestion, and normalizeOrder and estimateOrder at their edges. Codes,
 // fields, values and suggestions only, never a message's wording.
 
-const TEST = {
-  symbol: 'TESTUSDT',
-  baseAsset: 'TEST',
-  quoteAsset: 'USDT',
-  marginAsset: 'USDT',
-  pricePrecision: '2',
-  quantityPrecision: '3',
-  contractVal: '0.001',
-  minOrderSize: '0.01',
-  maxOrderSize: '100',
-  maxPositionSize: '500',
-  marketOpenLimitSize: '10',
-  buyLimitPriceRatio: '0.05',
-  sellLimitPriceRatio: '0.05',
-  makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006',
-};
+const TEST = TEST_CONTRACT;
 const order = (more: object) => ({
   symbol: 'TESTUSDT',
   side: 'BUY',

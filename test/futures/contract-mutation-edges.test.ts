@@ -6,29 +6,14 @@ import {
   type ContractValidationResult,
   type ContractViolation,
 } from '../../src/futures.js';
+import { TEST_CONTRACT } from '../../test-support/test-contract.js';
 
 // The contract rules and ContractBook at their exact edges, through the public API only: which
 // code, field, limit, value, suggestion and skip each boundary gives (never a message's wording:
 // a message is held only to naming its field, limit and value). Each case also holds checkOrder
 // to validateOrder, fresh and again on a warm book (the shared passing answers and verdicts).
 
-const TEST = {
-  symbol: 'TESTUSDT',
-  baseAsset: 'TEST',
-  quoteAsset: 'USDT',
-  marginAsset: 'USDT',
-  pricePrecision: '2',
-  quantityPrecision: '3',
-  contractVal: '0.001',
-  minOrderSize: '0.01',
-  maxOrderSize: '100',
-  maxPositionSize: '500',
-  marketOpenLimitSize: '10',
-  buyLimitPriceRatio: '0.05',
-  sellLimitPriceRatio: '0.05',
-  makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006',
-};
+const TEST = TEST_CONTRACT;
 
 const contractBook = (symbols: object[], options?: ContractBookOptions) =>
   ContractBook.fromContractInfo({ symbols }, options);

@@ -5,27 +5,12 @@ import {
   type ContractOrderContext,
   type ContractValidationResult,
 } from '../../src/futures.js';
+import { TEST_CONTRACT } from '../../test-support/test-contract.js';
 
 // Each contract rule: a passing table, a failing table, the exact boundaries. Every case also
 // holds checkOrder to validateOrder (the same codes in the same order, the same skips).
 
-const TEST = {
-  symbol: 'TESTUSDT',
-  baseAsset: 'TEST',
-  quoteAsset: 'USDT',
-  marginAsset: 'USDT',
-  pricePrecision: '2',
-  quantityPrecision: '3',
-  contractVal: '0.001',
-  minOrderSize: '0.01',
-  maxOrderSize: '100',
-  maxPositionSize: '500',
-  marketOpenLimitSize: '10',
-  buyLimitPriceRatio: '0.05',
-  sellLimitPriceRatio: '0.05',
-  makerFeeRate: '0.0002',
-  takerFeeRate: '0.0006',
-};
+const TEST = TEST_CONTRACT;
 const BARE = { symbol: 'BAREUSDT', pricePrecision: 1 };
 
 const bookOf = (options?: ContractBookOptions) =>
