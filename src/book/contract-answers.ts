@@ -40,6 +40,18 @@ export function contractSkips(
   return out;
 }
 
+/** The answers of an order that passed every rule with nothing skipped. */
+export const CLEAN_PASS: ContractValidationResult = Object.freeze({
+  ok: true,
+  violations: NOTHING,
+  skipped: NOTHING,
+});
+export const CLEAN_VERDICT: ContractOrderVerdict = Object.freeze({
+  ok: true,
+  codes: NOTHING,
+  skipped: NOTHING,
+});
+
 const frozen = <T>(list: T[]): readonly T[] => (list.length === 0 ? NOTHING : Object.freeze(list));
 
 /**

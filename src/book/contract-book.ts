@@ -35,12 +35,14 @@ import {
 } from '../validation/contract-codes.js';
 import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
-import { contractSkips, sharedPass, sharedVerdict } from './contract-answers.js';
+import { CLEAN_PASS, CLEAN_VERDICT, contractSkips, sharedPass, sharedVerdict } from './contract-answers.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import {
   type BookPairs,
   checkWith,
   FAST_READ,
+  fastFailed,
+  fastSkipped,
   fastValidation,
   fastVerdict,
   judgeFastRead,
@@ -280,11 +282,10 @@ export class ContractBook {
     try {
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, true)) {
+        if (passedClean()) return CLEAN_PASS;
         const spot = fastValidation();
         if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
-        // A failing order is explained from what the fast way found: the shared rules' fast
-        // explanations, worded in contract terms, then the contract rules' own.
-        return this.#combine(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
+        return this.#explainFast(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
       }
       return this.#validateLoaded(sent, context);
     } catch (error) {
@@ -361,7 +362,8 @@ export class ContractBook {
   checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
     try {
       const sent = loadContractOrder(order, context, true);
-      if (this.#judgeFast(sent, false)) return sharedVerdict(fastVerdict(), ownFailed, ownSkip, false);
+      if (this.#judgeFast(sent, false))
+        return passedClean() ? CLEAN_VERDICT : sharedVerdict(fastVerdict(), ownFailed, ownSkip, false);
       return this.#checkLoaded(sent, context);
     } catch (error) {
       return verdictOf({ ok: false, violations: [unreadable(error)], skipped: NOTHING });
@@ -475,6 +477,38 @@ export class ContractBook {
     spotViolations: readonly Violation[],
     spotSkipped: readonly SkippedCheck[],
   ): ContractValidationResult {
+    const violations = this.#sharedInContractTerms(reading, spotViolations);
+    const skipped = contractSkips(spotSkipped, isAlgo(reading));
+    this.#runRules(reading, (v) => violations.push(v), skipped);
+    return { ok: violations.length === 0, violations, skipped };
+  }
+
+  /**
+   * {@link ContractBook.#combine} for an order the fast way judged and found failing: the shared
+   * rules' fast explanations (`spotViolations`) in contract terms, and the contract rules the fast
+   * way found failing (`ownFailed`) explained by their exact checks; the others are not run again.
+   */
+  #explainFast(
+    reading: ContractReading,
+    spotViolations: readonly Violation[],
+    spotSkipped: readonly SkippedCheck[],
+  ): ContractValidationResult {
+    const violations = this.#sharedInContractTerms(reading, spotViolations);
+    for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      if ((ownFailed & (1 << place)) === 0) continue;
+      const rule = CONTRACT_RULES[place] as ContractRule;
+      const outcome = rule.check(fastContract, reading.order, reading.context, this.#rules);
+      if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
+    }
+    const skipped = contractSkips(spotSkipped, false, ownSkip);
+    return { ok: violations.length === 0, violations, skipped };
+  }
+
+  /** The shared rules' violations in contract terms, the faults of the contract's own fields among them. */
+  #sharedInContractTerms(
+    reading: ContractReading,
+    spotViolations: readonly Violation[],
+  ): ContractViolation[] {
     const violations: ContractViolation[] = [];
     let at = 0;
     for (const v of spotViolations) {
@@ -489,9 +523,7 @@ export class ContractBook {
     for (let i = at; i < violations.length; i++)
       violations[i] = this.#underContractCaps(reading, violations[i] as ContractViolation);
     violations.splice(at, 0, ...reading.faults);
-    const skipped = contractSkips(spotSkipped, isAlgo(reading));
-    this.#runRules(reading, (v) => violations.push(v), skipped);
-    return { ok: violations.length === 0, violations, skipped };
+    return violations;
   }
 
   /**
@@ -587,6 +619,16 @@ export class ContractBook {
  */
 let ownFailed = 0;
 let ownSkip: ContractSkippedCheck | undefined;
+/** The contract the fast way judged last (`judgeOwnFast`). */
+let fastContract: CompiledContract;
+
+/**
+ * Whether the order the fast way judged passed every rule with nothing skipped, as most orders do:
+ * its answer is then the one clean answer, with no look-up at all.
+ */
+function passedClean(): boolean {
+  return ownFailed === 0 && ownSkip === undefined && fastFailed() === 0 && fastSkipped() === 0;
+}
 
 /**
  * The contract rules that have a fast check, and their places in `CONTRACT_RULES`: the others
@@ -613,6 +655,7 @@ function judgeOwnFast(contract: CompiledContract, options: ContractRuleOptions):
   }
   ownFailed = failedRules;
   ownSkip = skip;
+  fastContract = contract;
   return true;
 }
 
