@@ -35,7 +35,13 @@ import {
 } from '../validation/contract-codes.js';
 import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
-import { CLEAN_PASS, CLEAN_VERDICT, contractSkips, sharedPass, sharedVerdict } from './contract-answers.js';
+import {
+  CLEAN_PASS,
+  contractSkips,
+  fastSharedVerdict,
+  sharedPass,
+  sharedVerdict,
+} from './contract-answers.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import {
   type BookPairs,
@@ -363,7 +369,7 @@ export class ContractBook {
     try {
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, false))
-        return passedClean() ? CLEAN_VERDICT : sharedVerdict(fastVerdict(), ownFailed, ownSkip, false);
+        return fastSharedVerdict(fastFailed(), fastSkipped(), fastVerdict, ownFailed, ownSkip);
       return this.#checkLoaded(sent, context);
     } catch (error) {
       return verdictOf({ ok: false, violations: [unreadable(error)], skipped: NOTHING });
@@ -532,25 +538,20 @@ export class ContractBook {
    * nearest size either way is what a user chooses between.
    */
   #withStepAbove(reading: ContractReading, v: Violation): ContractViolation {
-    const out = inContractTerms(v);
     const symbol = reading.order.symbol;
     const pair = symbol === undefined ? undefined : this.#contracts.get(symbol)?.pair;
     const step = pair?.stepSize;
-    if (pair === undefined || step === null || step === undefined || v.value === undefined) return out;
+    if (pair === undefined || step === null || step === undefined || v.value === undefined)
+      return inContractTerms(v);
     const kind =
       ORDER_KINDS[(reading.spotType === 'MARKET' ? 2 : 0) + (reading.order.side === 'SELL' ? 1 : 0)];
     const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
     const above = ceilToGrid(Dec.parse(v.value), step);
     if (window === undefined || above.lt(window.low) || (window.high !== null && above.gt(window.high)))
-      return out;
+      return inContractTerms(v);
     const text = above.toString();
-    const suggestion =
-      out.suggestion === undefined
-        ? [text]
-        : out.suggestion.includes(text)
-          ? out.suggestion
-          : [...out.suggestion, text];
-    return contractViolationOf(out.code, out.field, out.message, out.limit, out.value, suggestion);
+    const below = v.suggestion;
+    return inContractTerms(v, below === undefined ? [text] : below.includes(text) ? below : [...below, text]);
   }
 
   /**

@@ -210,12 +210,15 @@ export function contractSkip(
 }
 
 /** Spot's words for a pair's fields, and a contract's for the same (its messages are in contract terms). */
-const CONTRACT_WORDS: readonly (readonly [spot: string, contract: string])[] = [
-  ['minTradeAmount', 'minOrderSize'],
-  ['maxTradeAmount', 'maxOrderSize'],
-  ['tickSize', 'price grid (10^-pricePrecision)'],
-  ['stepSize', 'size grid'],
-];
+const CONTRACT_WORDS: Readonly<Record<string, string>> = {
+  minTradeAmount: 'minOrderSize',
+  maxTradeAmount: 'maxOrderSize',
+  tickSize: 'price grid (10^-pricePrecision)',
+  stepSize: 'size grid',
+};
+/** Any of spot's words: a message is reworded in one pass. */
+const SPOT_WORDS = new RegExp(Object.keys(CONTRACT_WORDS).join('|'), 'g');
+const contractWord = (spot: string): string => CONTRACT_WORDS[spot] as string;
 
 /** The skipped-field names of a pair, in contract terms. */
 const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
@@ -228,18 +231,21 @@ const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
   referencePrice: 'referencePrice',
 };
 
-/** A spot violation of a contract's pair, in contract terms (its message says minOrderSize, not minTradeAmount). */
-export function inContractTerms(v: Violation): ContractViolation {
-  let message = v.message;
-  for (const [spot, contract] of CONTRACT_WORDS)
-    if (message.includes(spot)) message = message.split(spot).join(contract);
+/**
+ * A spot violation of a contract's pair, in contract terms (its message says minOrderSize, not
+ * minTradeAmount), with `suggestion` in place of its own when given.
+ */
+export function inContractTerms(
+  v: Violation,
+  suggestion: readonly string[] | undefined = v.suggestion,
+): ContractViolation {
   return contractViolationOf(
     v.code as ContractViolationCode,
     v.field,
-    message,
+    v.message.replace(SPOT_WORDS, contractWord),
     v.limit,
     v.value,
-    v.suggestion,
+    suggestion,
   );
 }
 
