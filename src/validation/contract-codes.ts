@@ -210,15 +210,21 @@ export function contractSkip(
 }
 
 /** Spot's words for a pair's fields, and a contract's for the same (its messages are in contract terms). */
-const CONTRACT_WORDS: Readonly<Record<string, string>> = {
-  minTradeAmount: 'minOrderSize',
-  maxTradeAmount: 'maxOrderSize',
-  tickSize: 'price grid (10^-pricePrecision)',
-  stepSize: 'size grid',
-};
-/** Any of spot's words: a message is reworded in one pass. */
-const SPOT_WORDS = new RegExp(Object.keys(CONTRACT_WORDS).join('|'), 'g');
-const contractWord = (spot: string): string => CONTRACT_WORDS[spot] as string;
+const CONTRACT_WORDS: readonly (readonly [spot: string, contract: string])[] = [
+  ['minTradeAmount', 'minOrderSize'],
+  ['maxTradeAmount', 'maxOrderSize'],
+  ['tickSize', 'price grid (10^-pricePrecision)'],
+  ['stepSize', 'size grid'],
+];
+
+/** `message` with spot's words in contract terms: found by `indexOf`, each place cut and joined. */
+function reworded(message: string): string {
+  let out = message;
+  for (const [spot, contract] of CONTRACT_WORDS)
+    for (let at = out.indexOf(spot); at !== -1; at = out.indexOf(spot, at + contract.length))
+      out = out.slice(0, at) + contract + out.slice(at + spot.length);
+  return out;
+}
 
 /** The skipped-field names of a pair, in contract terms. */
 const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
@@ -242,7 +248,7 @@ export function inContractTerms(
   return contractViolationOf(
     v.code as ContractViolationCode,
     v.field,
-    v.message.replace(SPOT_WORDS, contractWord),
+    reworded(v.message),
     v.limit,
     v.value,
     suggestion,
