@@ -85,9 +85,13 @@ const PLAIN_PROTO = Object.prototype as Record<string, unknown>;
  * fields only: a field it merely inherits is not sent, so it is not read (a prototype's `side`
  * would otherwise pass for the order's).
  */
-function ownFields(raw: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+function ownFields(
+  raw: Record<string, unknown>,
+  names: readonly string[],
+  cleanProto: boolean,
+): Record<string, unknown> {
   const proto = Object.getPrototypeOf(raw) as Record<string, unknown> | null;
-  if (proto === null || (proto === PLAIN_PROTO && plainPrototypeIsClean())) return raw;
+  if (proto === null || (proto === PLAIN_PROTO && cleanProto)) return raw;
   const own = Object.create(null) as Record<string, unknown>;
   for (const name of names) if (Object.hasOwn(raw, name)) own[name] = raw[name];
   return own;
@@ -251,7 +255,9 @@ const SCRATCH_SENT: Sent = newSent();
 type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
 function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
-  const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS);
+  // Asked once for the order and its context (both are usually plain records).
+  const cleanProto = plainPrototypeIsClean();
+  const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS, cleanProto);
   // The shared fields, as the spot reader reads them,
   sent.symbol = raw.symbol;
   sent.side = raw.side;
@@ -260,7 +266,7 @@ function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: 
   sent.newClientOrderId = raw.newClientOrderId;
   // then the contract's own.
   loadOwnFields(raw, sent);
-  sent.contextRead = isRecord(rawContext) && loadContext(rawContext, sent);
+  sent.contextRead = isRecord(rawContext) && loadContext(rawContext, cleanProto, sent);
   sent.contextOther = !sent.contextRead && rawContext !== undefined && rawContext !== null;
 }
 
@@ -279,9 +285,9 @@ function loadOwnFields(raw: Record<string, unknown>, sent: Sent): void {
  * Loads a context record's fields; false when reading it threw (then its fields count for nothing,
  * and the spot reader reads it again and reports it).
  */
-function loadContext(rawContext: Record<string, unknown>, sent: Sent): boolean {
+function loadContext(rawContext: Record<string, unknown>, cleanProto: boolean, sent: Sent): boolean {
   try {
-    const context = ownFields(rawContext, CONTEXT_FIELDS);
+    const context = ownFields(rawContext, CONTEXT_FIELDS, cleanProto);
     sent.position = context.position;
     sent.referencePrice = context.referencePrice;
     sent.maxNotional = context.maxNotional;
