@@ -28,6 +28,8 @@ export interface FastContractOrder {
   position: number;
   /** A position past safe integers whose value is below 10^15 (at most 15 whole digits). */
   positionBelow1e15: boolean;
+  /** The position as the caller sent it (plain positive decimal text or a number), for an exact sum. */
+  positionRaw: unknown;
   positionScale: number;
 }
 
@@ -38,6 +40,7 @@ export const FAST_CONTRACT: FastContractOrder = {
   position: Number.NaN,
   positionScale: 0,
   positionBelow1e15: false,
+  positionRaw: undefined,
 };
 
 const TIMES_IN_FORCE: readonly unknown[] = CONTRACT_ORDER_FIELD_TABLE.timeInForce.words;
@@ -71,6 +74,7 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
   // The context's fields count only when it was read (else they are a former order's).
   const contextRead = sent.contextRead;
   const position = contextRead ? sent.position : undefined;
+  c.positionRaw = position;
   if (position === undefined || position === null) {
     c.hasPosition = false;
     c.position = Number.NaN;
