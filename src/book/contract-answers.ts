@@ -153,7 +153,33 @@ export function sharedVerdict(
 }
 
 /**
- * The verdicts of the fast way's orders that skipped nothing and failed no contract rule, by the
+ * The spot rules whose fast skip a contract keeps, one bit per place in `PAIR_RULES`: the others
+ * (the status, trade switch and written places a contract does not have) skip on every contract
+ * order and say nothing in contract terms, so they do not make an answer any less clean.
+ */
+const KEPT_SKIPS = PAIR_RULES.reduce(
+  (mask, rule, place) =>
+    rule.fastSkip !== undefined && skipInContractTerms(rule.fastSkip) !== null ? mask | (1 << place) : mask,
+  0,
+);
+
+/**
+ * Whether an order the fast way judged passed every rule with nothing skipped that a contract
+ * reports (`spotFailed`, `spotSkipped`: the spot judge's masks), as most orders do: its answer is
+ * then {@link CLEAN_PASS} or {@link CLEAN_VERDICT}, with no look-up at all.
+ */
+export function passedClean(
+  spotFailed: number,
+  spotSkipped: number,
+  failedRules: number,
+  own: ContractSkippedCheck | undefined,
+): boolean {
+  return spotFailed === 0 && (spotSkipped & KEPT_SKIPS) === 0 && failedRules === 0 && own === undefined;
+}
+
+/**
+ * The verdicts of the fast way's orders that skipped nothing a contract reports and failed no
+ * contract rule, by the
  * spot rules that failed (one bit per place in `PAIR_RULES`): in a plain array, since nearly every
  * failing order is one of these, and an element is found in a few instructions where the maps
  * above take a few hundred.
@@ -173,7 +199,7 @@ export function fastSharedVerdict(
   failedRules: number,
   own: ContractSkippedCheck | undefined,
 ): ContractOrderVerdict {
-  if (spotSkipped !== 0 || failedRules !== 0 || own !== undefined)
+  if ((spotSkipped & KEPT_SKIPS) !== 0 || failedRules !== 0 || own !== undefined)
     return sharedVerdict(spot(), failedRules, own, false);
   if (spotFailed === 0) return CLEAN_VERDICT;
   let verdict = BY_SPOT_FAILURES[spotFailed];

@@ -39,6 +39,7 @@ import {
   CLEAN_PASS,
   contractSkips,
   fastSharedVerdict,
+  passedClean,
   sharedPass,
   sharedVerdict,
 } from './contract-answers.js';
@@ -288,7 +289,7 @@ export class ContractBook {
     try {
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, true)) {
-        if (passedClean()) return CLEAN_PASS;
+        if (passedClean(fastFailed(), fastSkipped(), ownFailed, ownSkip)) return CLEAN_PASS;
         const spot = fastValidation();
         if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
         return this.#explainFast(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
@@ -622,14 +623,6 @@ let ownFailed = 0;
 let ownSkip: ContractSkippedCheck | undefined;
 /** The contract the fast way judged last (`judgeOwnFast`). */
 let fastContract: CompiledContract;
-
-/**
- * Whether the order the fast way judged passed every rule with nothing skipped, as most orders do:
- * its answer is then the one clean answer, with no look-up at all.
- */
-function passedClean(): boolean {
-  return ownFailed === 0 && ownSkip === undefined && fastFailed() === 0 && fastSkipped() === 0;
-}
 
 /**
  * The contract rules that have a fast check, and their places in `CONTRACT_RULES`: the others
