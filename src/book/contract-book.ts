@@ -16,6 +16,7 @@ import {
   loadContractOrder,
   presenceInContractTerms,
   readContractOrder,
+  readTakenFast,
   type Sent,
 } from '../order/read-contract-order.js';
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
@@ -292,7 +293,7 @@ export class ContractBook {
         if (passedClean(fastFailed(), fastSkipped(), ownFailed, ownSkip)) return CLEAN_PASS;
         const spot = fastValidation();
         if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
-        return this.#explainFast(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
+        return this.#explainFast(readTakenFast(sent), spot.violations, spot.skipped);
       }
       return this.#validateLoaded(sent, context);
     } catch (error) {

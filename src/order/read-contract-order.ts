@@ -363,11 +363,7 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
           `position must be zero or a positive decimal in plain notation, got ${describeValue(sent.position, 40)}`,
         ),
       );
-    if (position !== undefined) {
-      const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
-      own.position = position;
-      context = own;
-    }
+    context = contextOf(position, scratch);
     const view = scratch ? SCRATCH_SPOT_CONTEXT : { ...SCRATCH_SPOT_CONTEXT };
     view.maxNotional = sent.maxNotional;
     view.referencePrice =
@@ -378,12 +374,7 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
           : undefined;
     spotContext = view;
   }
-  // The quantity as the contract rules need it: for a MARKET order (the open cap) or a position
-  // to add it to. Its faults are the spot reader's.
-  if ((type === 'MARKET' || context.position !== undefined) && sent.quantity !== undefined) {
-    const read = readDecimalInput(sent.quantity);
-    if (read.ok) order.quantity = read.decimal;
-  }
+  order.quantity = quantityFor(type, context, sent.quantity);
   const own = scratch
     ? NO_OWN
     : {
@@ -397,6 +388,60 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
         SlWorkingType: sent.SlWorkingType,
       };
   return { spotOrder, spotContext, order, context, faults, unreadable: false, own, spotType };
+}
+
+/**
+ * The reading of an order the fast reading took (fast-contract-read.ts), to explain it once the
+ * fast way found it failing: its own fields are known well formed (a LIMIT or MARKET order, a
+ * position side, no trigger price, a usable position or none), so they are taken as loaded,
+ * without the judging of {@link judgeLoaded}; the spot order is not made (the spot judge has judged
+ * it). In this module's scratch objects, as `judgeLoaded`'s with `scratch`.
+ */
+export function readTakenFast(sent: Sent): ContractReading {
+  const type = sent.type as 'LIMIT' | 'MARKET';
+  const order = SCRATCH_ORDER;
+  order.symbol = sent.symbol as string;
+  order.side = sent.side as 'BUY' | 'SELL';
+  order.positionSide = sent.positionSide as PositionSide;
+  order.type = type;
+  order.triggerPrice = undefined;
+  order.tpTriggerPrice = undefined;
+  order.slTriggerPrice = undefined;
+  const context = contextOf(sent.contextRead ? readPosition(sent.position) : undefined, true);
+  order.quantity = quantityFor(type, context, sent.quantity);
+  const faults: ContractViolation[] = [];
+  return {
+    spotOrder: undefined,
+    spotContext: undefined,
+    order,
+    context,
+    faults,
+    unreadable: false,
+    own: NO_OWN,
+    spotType: type,
+  };
+}
+
+/** The context the contract rules read: a usable position, or none. */
+function contextOf(position: OrderDecimal | undefined, scratch: boolean): ParsedContractContext {
+  if (position === undefined) return NO_CONTEXT;
+  const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
+  own.position = position;
+  return own;
+}
+
+/**
+ * The quantity as the contract rules need it: for a MARKET order (the open cap) or a position to
+ * add it to. Its faults are the spot reader's.
+ */
+function quantityFor(
+  type: ContractOrderType | undefined,
+  context: ParsedContractContext,
+  quantity: unknown,
+): OrderDecimal | undefined {
+  if ((type !== 'MARKET' && context.position === undefined) || quantity === undefined) return undefined;
+  const read = readDecimalInput(quantity);
+  return read.ok ? read.decimal : undefined;
 }
 
 /** A position: zero or a positive decimal; anything else is not usable (the check is skipped). */
