@@ -28,6 +28,8 @@ export interface FastContractOrder {
   position: number;
   /** A position past safe integers whose value is below 10^15 (at most 15 whole digits). */
   positionBelow1e15: boolean;
+  /** The position as the caller sent it (plain positive decimal text or a number), for an exact sum. */
+  positionRaw: unknown;
   positionScale: number;
 }
 
@@ -38,6 +40,7 @@ export const FAST_CONTRACT: FastContractOrder = {
   position: Number.NaN,
   positionScale: 0,
   positionBelow1e15: false,
+  positionRaw: undefined,
 };
 
 const TIMES_IN_FORCE: readonly unknown[] = CONTRACT_ORDER_FIELD_TABLE.timeInForce.words;
@@ -68,7 +71,10 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
   const c = FAST_CONTRACT;
   const side = sent.side;
   c.opens = opensPosition(side as string | undefined, positionSide);
-  const position = sent.contextRead ? sent.position : undefined;
+  // The context's fields count only when it was read (else they are a former order's).
+  const contextRead = sent.contextRead;
+  const position = contextRead ? sent.position : undefined;
+  c.positionRaw = position;
   if (position === undefined || position === null) {
     c.hasPosition = false;
     c.position = Number.NaN;
@@ -96,8 +102,8 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
     sent.price,
     limit ? 'GTC' : undefined,
     sent.newClientOrderId,
-    sent.referencePrice,
-    sent.maxNotional,
+    contextRead ? sent.referencePrice : undefined,
+    contextRead ? sent.maxNotional : undefined,
     idRule,
   );
 }

@@ -77,19 +77,41 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The fields of a contract order's context the library reads. */
 const CONTEXT_FIELDS = Object.freeze(['position', 'referencePrice', 'maxNotional'] as const);
 
+const PLAIN_PROTO = Object.prototype as Record<string, unknown>;
+
 /**
  * The record itself when its fields can be loaded by name: a plain record whose prototype holds
  * none of the names (as spot's reader, prototype pollution aside). Otherwise a copy of its own
  * fields only: a field it merely inherits is not sent, so it is not read (a prototype's `side`
  * would otherwise pass for the order's).
  */
-function ownFields(raw: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+function ownFields(
+  raw: Record<string, unknown>,
+  names: readonly string[],
+  cleanProto: boolean,
+): Record<string, unknown> {
   const proto = Object.getPrototypeOf(raw) as Record<string, unknown> | null;
-  if (proto === null) return raw;
-  if (proto === Object.prototype && names.every((name) => proto[name] === undefined)) return raw;
+  if (proto === null || (proto === PLAIN_PROTO && cleanProto)) return raw;
   const own = Object.create(null) as Record<string, unknown>;
   for (const name of names) if (Object.hasOwn(raw, name)) own[name] = raw[name];
   return own;
+}
+
+/**
+ * `Object.prototype` holds none of the names an order or its context is read by: loads of
+ * constant names on one object, nearly free (asking name by name through a list took a fifth of a
+ * passing order's time).
+ */
+function plainPrototypeIsClean(): boolean {
+  const p = PLAIN_PROTO;
+  if (p.symbol !== undefined || p.side !== undefined || p.positionSide !== undefined) return false;
+  if (p.type !== undefined || p.quantity !== undefined || p.price !== undefined) return false;
+  if (p.timeInForce !== undefined || p.newClientOrderId !== undefined) return false;
+  if (p.triggerPrice !== undefined || p.tpTriggerPrice !== undefined || p.position !== undefined)
+    return false;
+  if (p.slTriggerPrice !== undefined || p.TpWorkingType !== undefined || p.SlWorkingType !== undefined)
+    return false;
+  return p.referencePrice === undefined && p.maxNotional === undefined;
 }
 
 /** Absent as the spot reader takes it: `undefined` or `null`. */
@@ -122,19 +144,15 @@ const UNREADABLE = 2;
  */
 export function loadContractOrder(rawOrder: unknown, rawContext: unknown, scratch: boolean): Sent {
   const sent = scratch ? SCRATCH_SENT : newSent();
-  sent.status = LOADED;
   sent.raw = rawOrder;
   sent.error = undefined;
-  sent.contextRead = false;
-  sent.position = undefined;
-  sent.referencePrice = undefined;
-  sent.maxNotional = undefined;
   if (!isRecord(rawOrder)) {
     sent.status = NOT_A_RECORD;
     return sent;
   }
   try {
     readSent(rawOrder, rawContext, sent);
+    sent.status = LOADED;
   } catch (error) {
     sent.status = UNREADABLE;
     sent.error = error;
@@ -237,12 +255,22 @@ const SCRATCH_SENT: Sent = newSent();
 type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
 function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
-  const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS);
+  // Asked once for the order and its context (both are usually plain records).
+  const cleanProto = plainPrototypeIsClean();
+  const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS, cleanProto);
+  // The shared fields, as the spot reader reads them,
   sent.symbol = raw.symbol;
   sent.side = raw.side;
   sent.quantity = raw.quantity;
   sent.price = raw.price;
   sent.newClientOrderId = raw.newClientOrderId;
+  // then the contract's own.
+  loadOwnFields(raw, sent);
+  sent.contextRead = isRecord(rawContext) && loadContext(rawContext, cleanProto, sent);
+  sent.contextOther = !sent.contextRead && rawContext !== undefined && rawContext !== null;
+}
+
+function loadOwnFields(raw: Record<string, unknown>, sent: Sent): void {
   sent.positionSide = raw.positionSide;
   sent.type = raw.type;
   sent.triggerPrice = raw.triggerPrice;
@@ -251,18 +279,21 @@ function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: 
   sent.slTriggerPrice = raw.slTriggerPrice;
   sent.TpWorkingType = raw.TpWorkingType;
   sent.SlWorkingType = raw.SlWorkingType;
-  sent.contextOther = rawContext !== undefined && rawContext !== null;
-  if (isRecord(rawContext)) {
-    try {
-      const context = ownFields(rawContext, CONTEXT_FIELDS);
-      sent.position = context.position;
-      sent.referencePrice = context.referencePrice;
-      sent.maxNotional = context.maxNotional;
-      sent.contextRead = true;
-      sent.contextOther = false;
-    } catch {
-      // The spot reader reads the context again and reports it.
-    }
+}
+
+/**
+ * Loads a context record's fields; false when reading it threw (then its fields count for nothing,
+ * and the spot reader reads it again and reports it).
+ */
+function loadContext(rawContext: Record<string, unknown>, cleanProto: boolean, sent: Sent): boolean {
+  try {
+    const context = ownFields(rawContext, CONTEXT_FIELDS, cleanProto);
+    sent.position = context.position;
+    sent.referencePrice = context.referencePrice;
+    sent.maxNotional = context.maxNotional;
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -332,11 +363,7 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
           `position must be zero or a positive decimal in plain notation, got ${describeValue(sent.position, 40)}`,
         ),
       );
-    if (position !== undefined) {
-      const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
-      own.position = position;
-      context = own;
-    }
+    context = contextOf(position, scratch);
     const view = scratch ? SCRATCH_SPOT_CONTEXT : { ...SCRATCH_SPOT_CONTEXT };
     view.maxNotional = sent.maxNotional;
     view.referencePrice =
@@ -347,12 +374,7 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
           : undefined;
     spotContext = view;
   }
-  // The quantity as the contract rules need it: for a MARKET order (the open cap) or a position
-  // to add it to. Its faults are the spot reader's.
-  if ((type === 'MARKET' || context.position !== undefined) && sent.quantity !== undefined) {
-    const read = readDecimalInput(sent.quantity);
-    if (read.ok) order.quantity = read.decimal;
-  }
+  order.quantity = quantityFor(type, context, sent.quantity);
   const own = scratch
     ? NO_OWN
     : {
@@ -366,6 +388,60 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
         SlWorkingType: sent.SlWorkingType,
       };
   return { spotOrder, spotContext, order, context, faults, unreadable: false, own, spotType };
+}
+
+/**
+ * The reading of an order the fast reading took (fast-contract-read.ts), to explain it once the
+ * fast way found it failing: its own fields are known well formed (a LIMIT or MARKET order, a
+ * position side, no trigger price, a usable position or none), so they are taken as loaded,
+ * without the judging of {@link judgeLoaded}; the spot order is not made (the spot judge has judged
+ * it). In this module's scratch objects, as `judgeLoaded`'s with `scratch`.
+ */
+export function readTakenFast(sent: Sent): ContractReading {
+  const type = sent.type as 'LIMIT' | 'MARKET';
+  const order = SCRATCH_ORDER;
+  order.symbol = sent.symbol as string;
+  order.side = sent.side as 'BUY' | 'SELL';
+  order.positionSide = sent.positionSide as PositionSide;
+  order.type = type;
+  order.triggerPrice = undefined;
+  order.tpTriggerPrice = undefined;
+  order.slTriggerPrice = undefined;
+  const context = contextOf(sent.contextRead ? readPosition(sent.position) : undefined, true);
+  order.quantity = quantityFor(type, context, sent.quantity);
+  const faults: ContractViolation[] = [];
+  return {
+    spotOrder: undefined,
+    spotContext: undefined,
+    order,
+    context,
+    faults,
+    unreadable: false,
+    own: NO_OWN,
+    spotType: type,
+  };
+}
+
+/** The context the contract rules read: a usable position, or none. */
+function contextOf(position: OrderDecimal | undefined, scratch: boolean): ParsedContractContext {
+  if (position === undefined) return NO_CONTEXT;
+  const own = scratch ? SCRATCH_CONTEXT : { position: undefined };
+  own.position = position;
+  return own;
+}
+
+/**
+ * The quantity as the contract rules need it: for a MARKET order (the open cap) or a position to
+ * add it to. Its faults are the spot reader's.
+ */
+function quantityFor(
+  type: ContractOrderType | undefined,
+  context: ParsedContractContext,
+  quantity: unknown,
+): OrderDecimal | undefined {
+  if ((type !== 'MARKET' && context.position === undefined) || quantity === undefined) return undefined;
+  const read = readDecimalInput(quantity);
+  return read.ok ? read.decimal : undefined;
 }
 
 /** A position: zero or a positive decimal; anything else is not usable (the check is skipped). */
@@ -480,15 +556,7 @@ function readDecimalField(
   if (presenceFault(field, spec, !isAbsent(value), type, faults)) return undefined;
   const read = readDecimalInput(value);
   if (read.ok) return read.decimal;
-  faults.push(
-    contractViolationOf(
-      'INVALID_FIELD',
-      field,
-      `${field} ${read.detail}`,
-      undefined,
-      undefined,
-      read.suggestion,
-    ),
-  );
+  const detail = `${field} ${read.detail}`;
+  faults.push(contractViolationOf('INVALID_FIELD', field, detail, undefined, undefined, read.suggestion));
   return undefined;
 }

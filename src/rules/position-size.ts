@@ -1,6 +1,7 @@
 import { Dec } from '../decimal/dec.js';
 import { atMost, MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
 import { opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import { readDecimalInput } from '../order/decimal-input.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
 import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
@@ -62,8 +63,9 @@ export function checkPositionSize(
 
 /**
  * The same on the fast reading: position and quantity brought to the finer of their scales and
- * added in safe integers, the sum against `maxPositionSize` exactly; a sum past 2^53 is not sure
- * (the exact check decides, as the spot rules hand over).
+ * added in safe integers, the sum against `maxPositionSize` exactly; a sum (or a position) past
+ * 2^53 is added in exact decimals here, so that the order stays on the fast way (as a spot rule's
+ * exact check takes over for its own rule only).
  */
 function fastCheck(
   contract: CompiledContract,
@@ -71,13 +73,14 @@ function fastCheck(
   own: FastContractOrder,
 ): ContractFastOutcome {
   if (!own.opens) return PASS;
-  if (contract.maxPositionSize === null) return NO_MAX;
+  const max = contract.maxPositionSize;
+  if (max === null) return NO_MAX;
   if (!own.hasPosition) return NO_POSITION;
   const fast = contract.fast;
   if (Number.isNaN(own.position))
     // A position past safe integers: below 10^15, with a quantity below 10^15 (every fast-read
-    // one), it sums below 2^53, within a maximum of at least 2^53; else the exact check decides.
-    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : NOT_SURE;
+    // one), it sums below 2^53, within a maximum of at least 2^53.
+    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : exactSum(max, order, own);
   const quantityScale = order.quantityScale;
   const positionScale = own.positionScale;
   let quantity = order.quantity;
@@ -88,11 +91,24 @@ function fastCheck(
     scale = positionScale;
   } else position *= POW10[quantityScale - positionScale] as number;
   const after = quantity + position;
-  if (!(after <= MAX_SAFE)) return NOT_SURE;
+  if (!(after <= MAX_SAFE)) return exactSum(max, order, own);
   // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
   if (fast.maxPositionPastSafe) return PASS;
-  if (Number.isNaN(fast.maxPositionUnits)) return NOT_SURE;
+  if (Number.isNaN(fast.maxPositionUnits)) return exactSum(max, order, own);
   return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
+}
+
+/** Position + quantity against `maxPositionSize` in exact decimals, from the values as sent. */
+function exactSum(max: Dec, order: FastOrder, own: FastContractOrder): ContractFastOutcome {
+  const position = readValue(own.positionRaw);
+  const quantity = readValue(order.quantityRaw);
+  if (position === undefined || quantity === undefined) return NOT_SURE;
+  return position.plus(quantity).lte(max) ? PASS : FAIL;
+}
+
+function readValue(raw: unknown): Dec | undefined {
+  const read = readDecimalInput(raw);
+  return read.ok ? read.decimal.value : undefined;
 }
 
 /** POSITION_SIZE_ABOVE_MAX, whole. */

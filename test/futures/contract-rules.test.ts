@@ -256,6 +256,14 @@ describe('POSITION_SIZE_ABOVE_MAX: position + quantity at most maxPositionSize, 
     });
     expect(codes(order, { position: '9007199254739.991' }, exact)).toEqual([]);
     expect(codes(order, { position: '9007199254739.992' }, exact)).toEqual(['POSITION_SIZE_ABOVE_MAX']);
+    // A safe position whose sum at the quantity's scale is not safe: added in exact decimals.
+    const edge = ContractBook.fromContractInfo({
+      symbols: [{ ...TEST, maxPositionSize: '1000000000000000' }],
+    });
+    expect(codes(order, { position: '999999999999999' }, edge)).toEqual([]);
+    expect(codes(limit('BUY', '100', '1.001'), { position: '999999999999999' }, edge)).toEqual([
+      'POSITION_SIZE_ABOVE_MAX',
+    ]);
   });
   it('no room left: refused with no suggestion', () => {
     const result = judge(limit('BUY', '100', '1'), { position: '500' });
