@@ -67,7 +67,7 @@ const DEFECTS = [
   {
     name: 'a long text with a second point taken for a decimal',
     file: 'src/order/fast-read.ts',
-    from: '      if (point || i === length - 1) return false;',
+    from: '      if (point !== -1 || i === length - 1) return false;',
     to: '      if (i === length - 1) return false;',
   },
   {

@@ -101,6 +101,15 @@ export class Dec {
     return Dec.of(BigInt(point === -1 ? text : text.slice(0, point) + text.slice(point + 1)), scale);
   }
 
+  /**
+   * From plain unsigned text (no sign, a point only between digits) whose units pass 2^53 (17
+   * digits or more from the first that is not 0), at its written `scale`: what {@link Dec.parse}
+   * makes of it, for a reader that has scanned the text already (order/fast-read.ts).
+   */
+  static ofLongText(text: string, scale: number): Dec {
+    return new Dec(Number.NaN, text, scale);
+  }
+
   static of(units: bigint, scale: number): Dec {
     return units <= 9007199254740991n && units >= -9007199254740991n
       ? new Dec(Number(units), undefined, scale)

@@ -62,11 +62,14 @@ export function exactOfFast(read: FastOrder): { order: ParsedOrder; context: Par
 /**
  * A decimal the fast reading read, as the exact checks take it: the text the exchange would
  * receive (the string itself, or `String(n)` for a number) and its value, from the units read
- * or, for a decimal too long for them (NaN units), from the text.
+ * or, for a decimal too long for them (NaN units), from the text: as the reader scanned it when
+ * it left the scale of units past 2^53 (`scale` ≥ 0, a string; see `longRead`), else parsed.
  */
 function orderDecimal(raw: unknown, units: number, scale: number): OrderDecimal {
   if (Number.isNaN(units)) {
-    const text = typeof raw === 'string' ? raw : String(raw);
+    if (typeof raw === 'string')
+      return { text: raw, value: scale >= 0 ? Dec.ofLongText(raw, scale) : Dec.parse(raw) };
+    const text = String(raw);
     return { text, value: Dec.parse(text) };
   }
   return { text: sentText(raw), value: Dec.ofSafe(units, scale) };

@@ -25,6 +25,15 @@ import { POW10 } from '../decimal/safe-integers.js';
 export const lastRead = { units: Number.NaN, scale: 0, places: 0, long: false };
 
 /**
+ * After a text was found long ({@link wasLong}): its written scale (the places after its point,
+ * trailing zeros included, as `Dec.parse` counts them) when its digits from the first that is not
+ * 0 are 17 or more, so that its units pass 2^53 (`Dec.ofLongText` then takes the text as scanned
+ * here, with no second scan); -1 when they may not (16 such digits, or a long run of decimals with
+ * few digits), and `Dec.parse` reads it.
+ */
+export const longRead = { scale: -1 };
+
+/**
  * Reads plain positive decimal text into `lastRead`: its units, a positive safe integer at its
  * own scale (its significant decimals). False when the text is not plain positive notation or
  * has more than 15 significant digits or decimals; in that last case (a text of 16 characters
@@ -93,7 +102,7 @@ function readLongUnits(text: string): boolean {
       c = text.charCodeAt(i);
       if (!isDigitCode(c)) break;
       units = units * 10 + (c - 48);
-      if (++digits > 15) return readLongRest(text, i + 1, false);
+      if (++digits > 15) return readLongRest(text, i + 1, -1, digits);
       i++;
     }
     if (i === 0) return false;
@@ -116,7 +125,7 @@ function readLongUnits(text: string): boolean {
         digits = 1;
       } else {
         digits += zeros + 1;
-        if (digits > 15) return readLongRest(text, i + 1, true);
+        if (digits > 15) return readLongRest(text, i + 1, point, digits);
         units = units * (POW10[zeros + 1] as number) + (c - 48);
       }
       decimals = i - point;
@@ -125,6 +134,7 @@ function readLongUnits(text: string): boolean {
     if (decimals > 15) {
       // Plain and positive (a digit other than 0 ends it), but too fine for safe integers.
       lastRead.long = true;
+      longRead.scale = -1;
       return false;
     }
     lastRead.places = length - point - 1;
@@ -136,21 +146,26 @@ function readLongUnits(text: string): boolean {
 }
 
 /**
- * The rest of a text from `i` on, once it has more than 15 significant digits: `lastRead.long`
- * is set when it stays plain notation (digits, and one point, not last, unless `pointSeen`);
- * false either way, since such a text is not read into safe integers.
+ * The rest of a text from `i` on, once it has more than 15 significant digits (`digits` of them
+ * up to `i`, and its point at `pointAt`, or -1 when none came yet): `lastRead.long` is set when
+ * it stays plain notation (digits, and one point, not last), with {@link longRead}; false either
+ * way, since such a text is not read into safe integers.
  */
-function readLongRest(text: string, i: number, pointSeen: boolean): false {
+function readLongRest(text: string, i: number, pointAt: number, digits: number): false {
   const length = text.length;
-  let point = pointSeen;
+  let point = pointAt;
+  let count = digits;
   for (; i < length; i++) {
     const c = text.charCodeAt(i);
     if (c === 46) {
-      if (point || i === length - 1) return false;
-      point = true;
+      if (point !== -1 || i === length - 1) return false;
+      point = i;
     } else if (!isDigitCode(c)) return false;
+    else count++;
   }
   lastRead.long = true;
+  // 17 digits or more from the first that is not 0 are units of at least 10^16, past 2^53.
+  longRead.scale = count > 16 ? (point === -1 ? 0 : length - point - 1) : -1;
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { type ClientOrderIdRule, clientOrderIdFault } from './client-order-id.js';
 import { readDecimalInput } from './decimal-input.js';
 import { type FastOrder, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from './fast-order.js';
-import { lastRead, readDecimalUnits, wasLong } from './fast-read.js';
+import { lastRead, longRead, readDecimalUnits, wasLong } from './fast-read.js';
 import {
   CONTEXT_FIELDS,
   type ContextField,
@@ -153,16 +153,20 @@ export function readFast(
     if (readDecimalUnits(reference)) {
       o.reference = lastRead.units;
       o.referenceScale = lastRead.scale;
-    } else if (wasLong(reference)) o.long = true;
-    else return false;
+    } else if (wasLong(reference)) {
+      o.referenceScale = longRead.scale;
+      o.long = true;
+    } else return false;
   }
   o.maxNotional = Number.NaN;
   if (maxNotional !== undefined) {
     if (readDecimalUnits(maxNotional)) {
       o.maxNotional = lastRead.units;
       o.maxNotionalScale = lastRead.scale;
-    } else if (wasLong(maxNotional)) o.long = true;
-    else return false;
+    } else if (wasLong(maxNotional)) {
+      o.maxNotionalScale = longRead.scale;
+      o.long = true;
+    } else return false;
   }
   if (readDecimalUnits(quantity)) {
     o.quantity = lastRead.units;
@@ -170,6 +174,7 @@ export function readFast(
     o.quantityPlaces = lastRead.places;
   } else if (wasLong(quantity)) {
     o.quantity = Number.NaN;
+    o.quantityScale = longRead.scale;
     o.long = true;
   } else return false;
   if (limit) {
@@ -179,6 +184,7 @@ export function readFast(
       o.pricePlaces = lastRead.places;
     } else if (wasLong(price)) {
       o.price = Number.NaN;
+      o.priceScale = longRead.scale;
       o.long = true;
     } else return false;
   } else {

@@ -6,20 +6,27 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_RULE_FIELD', 'buyLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_ABOVE_BUY_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
 
+/**
+ * What a PRICE_ABOVE_BUY_LIMIT message says after the reference price: the pair's alone, so the
+ * fast explanation keeps it per pair (and reads no definition, whose shapes vary from pair to pair).
+ */
+function aboveBandTail(pair: CompiledPair): string {
+  return ` × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`;
+}
+
 function aboveBand(
-  pair: CompiledPair,
+  tail: string,
   value: string,
   limit: string,
   reference: string,
   highest: string | undefined,
 ): Violation {
-  const how = `(referencePrice ${reference} × (1 + buyLimitPriceRatio ${pair.definition.buyLimitPriceRatio}))`;
-  const message = `price ${value} is above the buy limit ${limit} ${how}`;
+  const message = `price ${value} is above the buy limit ${limit} (referencePrice ${reference}${tail}`;
   const suggestion = highest === undefined ? undefined : [highest];
   return violationOf('PRICE_ABOVE_BUY_LIMIT', 'price', message, limit, value, suggestion);
 }
@@ -45,7 +52,7 @@ export function checkBuyPriceBand(
   const limit = reference.value.times(factor);
   const highest = pair.priceGrid === null ? limit : floorToGrid(limit, pair.priceGrid);
   const suggestion = highest.gt(Dec.ZERO) ? highest.toString() : undefined;
-  return aboveBand(pair, price.text, limit.toString(), reference.text, suggestion);
+  return aboveBand(aboveBandTail(pair), price.text, limit.toString(), reference.text, suggestion);
 }
 
 /** The buy limit in units at scale `order.referenceScale + pair.buyBandScale`, or NaN past 2^53. */
@@ -64,7 +71,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   return within === 1 ? PASS : FAIL;
 }
 
-function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const limit = edge(pair, order);
   const scale = order.referenceScale + pair.buyBandScale;
   // A pair without a price grid (no tick, no precision) suggests the limit itself.
@@ -72,7 +79,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const highest = grid ? floorOnGrid(limit, scale, pair.priceStep, pair.priceScale) : limit;
   if (Number.isNaN(highest)) return undefined;
   return aboveBand(
-    pair.pair,
+    partsOf(pair, slot, aboveBandTail),
     sentText(order.priceRaw),
     formatScaled(limit, scale),
     sentText(order.referenceRaw),

@@ -14,9 +14,13 @@ const NO_SELL_CAP = skippedCheck('MARKET_SIZE_ABOVE_MAX', 'NO_RULE_FIELD', 'mark
 
 type CapField = 'marketBuyLimitSize' | 'marketSellLimitSize';
 
-function aboveCap(value: string, field: CapField, cap: string, highest: readonly string[]): Violation {
-  const message = `quantity ${value} is above ${field} ${cap}`;
-  return violationOf('MARKET_SIZE_ABOVE_MAX', 'quantity', message, cap, value, highest);
+/** What a MARKET_SIZE_ABOVE_MAX message says after the quantity: the pair's alone (kept per pair by the fast explanation). */
+function aboveCapTail(field: CapField, cap: string): string {
+  return ` is above ${field} ${cap}`;
+}
+
+function aboveCap(value: string, cap: string, tail: string, highest: readonly string[]): Violation {
+  return violationOf('MARKET_SIZE_ABOVE_MAX', 'quantity', `quantity ${value}${tail}`, cap, value, highest);
 }
 
 /**
@@ -32,7 +36,8 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
   if (max === null) return buy ? NO_BUY_CAP : NO_SELL_CAP;
   if (quantity.value.lte(max)) return undefined;
   const field = buy ? 'marketBuyLimitSize' : 'marketSellLimitSize';
-  return aboveCap(quantity.text, field, max.toString(), highestUnder(pair, order, max));
+  const cap = max.toString();
+  return aboveCap(quantity.text, cap, aboveCapTail(field, cap), highestUnder(pair, order, max));
 }
 
 function fastCheck(pair: FastPair, order: FastOrder) {
@@ -49,9 +54,13 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function capsOf(pair: CompiledPair) {
   const buy = pair.marketBuyLimitSize as Dec;
   const sell = pair.marketSellLimitSize as Dec;
+  const buyText = buy.toString();
+  const sellText = sell.toString();
   return {
-    buy: buy.toString(),
-    sell: sell.toString(),
+    buy: buyText,
+    sell: sellText,
+    buyTail: aboveCapTail('marketBuyLimitSize', buyText),
+    sellTail: aboveCapTail('marketSellLimitSize', sellText),
     highestBuy: highestUnder(pair, ORDER_KINDS[MARKET_BUY], buy),
     highestSell: highestUnder(pair, ORDER_KINDS[MARKET_SELL], sell),
   };
@@ -61,8 +70,8 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   const caps = partsOf(pair, slot, capsOf);
   const value = sentText(order.quantityRaw);
   return order.buy
-    ? aboveCap(value, 'marketBuyLimitSize', caps.buy, caps.highestBuy)
-    : aboveCap(value, 'marketSellLimitSize', caps.sell, caps.highestSell);
+    ? aboveCap(value, caps.buy, caps.buyTail, caps.highestBuy)
+    : aboveCap(value, caps.sell, caps.sellTail, caps.highestSell);
 }
 
 /** MARKET_SIZE_ABOVE_MAX, whole. */

@@ -12,8 +12,8 @@ const NO_SELL_RATIO = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_RULE_FIELD', 'sellL
 const NO_REFERENCE = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'referencePrice');
 
 function aboveMax(value: string, max: string, market: boolean, price: string, quantity: string): Violation {
-  const how = `(${market ? 'worst-case price' : 'price'} ${price} × quantity ${quantity})`;
-  const message = `notional ${value} is above maxNotional ${max} ${how}`;
+  // One template, its fixed words joined: every join makes a string, and this message has four values.
+  const message = `notional ${value} is above maxNotional ${max}${market ? ' (worst-case price ' : ' (price '}${price} × quantity ${quantity})`;
   return violationOf('NOTIONAL_ABOVE_MAX', 'notional', message, max, value);
 }
 
@@ -82,9 +82,10 @@ function explainFast(pair: FastPair, order: FastOrder): Violation {
     productText(worst.units, order.quantity, worst.scale + order.quantityScale),
     sentText(order.maxNotionalRaw),
     !order.limit,
-    // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is.
-    order.limit && typeof order.priceRaw === 'string' && order.pricePlaces === order.priceScale
-      ? order.priceRaw
+    // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is,
+    // and a number's `String(n)` is (sentText).
+    order.limit && (typeof order.priceRaw !== 'string' || order.pricePlaces === order.priceScale)
+      ? sentText(order.priceRaw)
       : formatScaled(worst.units, worst.scale),
     sentText(order.quantityRaw),
   );

@@ -3,8 +3,15 @@ import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { priceAwayFromMarket, priceAwayFromMarketUnits, repairPrice } from './price-rounding.js';
-import { PASS, pairRule, type RuleOutcome } from './rule.js';
-import { checkPlaces, explainPlaces, placesRule, placesVerdict } from './written-places.js';
+import { PASS, pairRule, partsOf, type RuleOutcome } from './rule.js';
+import {
+  checkPlaces,
+  explainPlaces,
+  type PlacesParts,
+  placesParts,
+  placesRule,
+  placesVerdict,
+} from './written-places.js';
 
 const PRICE_PLACES = placesRule('PRICE_PRECISION', 'price', 'quoteAssetPrecision');
 
@@ -25,9 +32,15 @@ export function checkPricePrecision(pair: CompiledPair, order: ParsedOrder): Rul
   );
 }
 
-function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+/** The precision's parts (a pair with a fast PRICE_PRECISION failure has a precision). */
+function partsOfPrecision(pair: CompiledPair): PlacesParts {
+  return placesParts(PRICE_PLACES, pair.quotePrecision as number);
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const fitting = priceAwayFromMarketUnits(pair, order.buy, order.price, order.priceScale);
-  return explainPlaces(PRICE_PLACES, order.priceRaw, pair.quotePrecision, fitting, pair.priceScale);
+  const parts = partsOf(pair, slot, partsOfPrecision);
+  return explainPlaces(PRICE_PLACES, order.priceRaw, parts, fitting, pair.priceScale);
 }
 
 /** PRICE_PRECISION, whole: the written places were counted as the price was read. */

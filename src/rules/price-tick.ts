@@ -16,10 +16,16 @@ export const INFERRED_TICK_DETAIL = '(inferred from displayDigitMerge: the excha
 
 const NO_TICK = skippedCheck('PRICE_TICK', 'NO_TICK_SIZE', 'tickSize');
 
-function offTick(value: string, tick: string, suggestion: readonly string[], inferred: boolean): Violation {
-  const how = inferred ? ` ${INFERRED_TICK_DETAIL}` : '';
-  const message = `price ${value} is not a multiple of tickSize ${tick}${how}`;
-  return violationOf('PRICE_TICK', 'price', message, tick, value, suggestion);
+/**
+ * What a PRICE_TICK message says after the price: the pair's alone, so the fast explanation
+ * keeps it per pair and a message is two joins, not five.
+ */
+function offTickTail(tick: string, inferred: boolean): string {
+  return ` is not a multiple of tickSize ${tick}${inferred ? ` ${INFERRED_TICK_DETAIL}` : ''}`;
+}
+
+function offTick(value: string, tick: string, tail: string, suggestion: readonly string[]): Violation {
+  return violationOf('PRICE_TICK', 'price', `price ${value}${tail}`, tick, value, suggestion);
 }
 
 /**
@@ -31,12 +37,14 @@ export const checkPriceTick = againstPairField('price', 'tickSize', NO_TICK, isO
 
 function offTickExactly(pair: CompiledPair, _order: ParsedOrder, price: OrderDecimal, tick: Dec): Violation {
   const suggestion = gridNeighbours(price.value, pair.priceGrid ?? tick);
-  return offTick(price.text, tick.toString(), suggestion, pair.tickInferred);
+  const text = tick.toString();
+  return offTick(price.text, text, offTickTail(text, pair.tickInferred), suggestion);
 }
 
-/** The tick as a violation quotes it (a pair with a fast PRICE_TICK failure has one). */
-function tickText(pair: CompiledPair): string {
-  return (pair.tickSize as NonNullable<CompiledPair['tickSize']>).toString();
+/** The tick as a violation quotes it, and its message's tail (a pair with a fast PRICE_TICK failure has a tick). */
+function tickParts(pair: CompiledPair): { readonly tick: string; readonly tail: string } {
+  const tick = (pair.tickSize as NonNullable<CompiledPair['tickSize']>).toString();
+  return { tick, tail: offTickTail(tick, pair.tickInferred) };
 }
 
 /** On the tick itself, which may be finer than the price grid; suggestions are on the grid. */
@@ -54,9 +62,8 @@ function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation 
   if (Number.isNaN(below)) return undefined;
   const above = formatScaled(below + step, pair.priceScale);
   const suggestion = below > 0 ? [formatScaled(below, pair.priceScale), above] : [above];
-  const tick = partsOf(pair, slot, tickText);
-  const value = sentText(order.priceRaw);
-  return offTick(value, tick, suggestion, pair.tickInferred);
+  const parts = partsOf(pair, slot, tickParts);
+  return offTick(sentText(order.priceRaw), parts.tick, parts.tail, suggestion);
 }
 
 /** PRICE_TICK, whole. */

@@ -13,9 +13,13 @@ import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MAX = skippedCheck('QUANTITY_ABOVE_MAX', 'NO_RULE_FIELD', 'maxTradeAmount');
 
-function aboveMax(value: string, max: string, highest: readonly string[]): Violation {
-  const message = `quantity ${value} is above maxTradeAmount ${max}`;
-  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', message, max, value, highest);
+/** What a QUANTITY_ABOVE_MAX message says after the quantity: the pair's alone (kept per pair by the fast explanation). */
+function aboveMaxTail(max: string): string {
+  return ` is above maxTradeAmount ${max}`;
+}
+
+function aboveMax(value: string, max: string, tail: string, highest: readonly string[]): Violation {
+  return violationOf('QUANTITY_ABOVE_MAX', 'quantity', `quantity ${value}${tail}`, max, value, highest);
 }
 
 /**
@@ -39,7 +43,8 @@ function fits(quantity: Dec, max: Dec): boolean {
 }
 
 function breach(pair: CompiledPair, order: ParsedOrder, quantity: OrderDecimal, max: Dec): Violation {
-  return aboveMax(quantity.text, max.toString(), highestUnder(pair, order, max));
+  const text = max.toString();
+  return aboveMax(quantity.text, text, aboveMaxTail(text), highestUnder(pair, order, max));
 }
 
 function fastCheck(pair: FastPair, order: FastOrder) {
@@ -54,13 +59,18 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 /** The maximum as text and what each kind of order is offered (`ORDER_KINDS`). */
 function maximumOf(pair: CompiledPair) {
   const max = pair.maxTradeAmount as Dec;
-  return { max: max.toString(), highest: ORDER_KINDS.map((kind) => highestUnder(pair, kind, max)) };
+  const text = max.toString();
+  return {
+    max: text,
+    tail: aboveMaxTail(text),
+    highest: ORDER_KINDS.map((kind) => highestUnder(pair, kind, max)),
+  };
 }
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
   const parts = partsOf(pair, slot, maximumOf);
   const value = sentText(order.quantityRaw);
-  return aboveMax(value, parts.max, parts.highest[order.kind] as readonly string[]);
+  return aboveMax(value, parts.max, parts.tail, parts.highest[order.kind] as readonly string[]);
 }
 
 /** QUANTITY_ABOVE_MAX, whole. */

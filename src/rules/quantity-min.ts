@@ -12,9 +12,9 @@ import { FAIL, PASS, pairRule, partsOf } from './rule.js';
 
 const NO_MIN = skippedCheck('QUANTITY_BELOW_MIN', 'NO_RULE_FIELD', 'minTradeAmount');
 
-function belowMin(value: string, min: string, lowest: readonly string[]): Violation {
-  const message = `quantity ${value} is below minTradeAmount ${min}`;
-  return violationOf('QUANTITY_BELOW_MIN', 'quantity', message, min, value, lowest);
+function belowMin(value: string, parts: ReturnType<typeof minimumOf>): Violation {
+  const message = `quantity ${value}${parts.tail}`;
+  return violationOf('QUANTITY_BELOW_MIN', 'quantity', message, parts.min, value, parts.lowest);
 }
 
 /**
@@ -24,7 +24,8 @@ function belowMin(value: string, min: string, lowest: readonly string[]): Violat
 function minimumOf(pair: CompiledPair) {
   const min = pair.minTradeAmount as NonNullable<CompiledPair['minTradeAmount']>;
   const lowest = pair.quantityGrid === null ? min : ceilToGrid(min, pair.quantityGrid);
-  return { min: min.toString(), lowest: Object.freeze([lowest.toString()]) };
+  const text = min.toString();
+  return { min: text, lowest: Object.freeze([lowest.toString()]), tail: ` is below minTradeAmount ${text}` };
 }
 
 /** QUANTITY_BELOW_MIN: the quantity is at least `minTradeAmount`, for every order type (inclusive). */
@@ -35,8 +36,7 @@ function reaches(quantity: Dec, min: Dec): boolean {
 }
 
 function breach(pair: CompiledPair, _order: ParsedOrder, quantity: OrderDecimal): Violation {
-  const parts = minimumOf(pair);
-  return belowMin(quantity.text, parts.min, parts.lowest);
+  return belowMin(quantity.text, minimumOf(pair));
 }
 
 /** A whole count compares with the minimum counted the same way; more decimals, with the minimum itself. */
@@ -50,8 +50,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 }
 
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation {
-  const parts = partsOf(pair, slot, minimumOf);
-  return belowMin(sentText(order.quantityRaw), parts.min, parts.lowest);
+  return belowMin(sentText(order.quantityRaw), partsOf(pair, slot, minimumOf));
 }
 
 /** QUANTITY_BELOW_MIN, whole. */

@@ -3,8 +3,15 @@ import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { quantityDown, quantityDownUnits, repairQuantity } from './quantity-rounding.js';
-import { pairRule, type RuleOutcome } from './rule.js';
-import { checkPlaces, explainPlaces, placesRule, placesVerdict } from './written-places.js';
+import { pairRule, partsOf, type RuleOutcome } from './rule.js';
+import {
+  checkPlaces,
+  explainPlaces,
+  type PlacesParts,
+  placesParts,
+  placesRule,
+  placesVerdict,
+} from './written-places.js';
 
 const QUANTITY_PLACES = placesRule('QUANTITY_PRECISION', 'quantity', 'baseAssetPrecision');
 
@@ -21,9 +28,15 @@ export function checkQuantityPrecision(pair: CompiledPair, order: ParsedOrder): 
   );
 }
 
-function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+/** The precision's parts (a pair with a fast QUANTITY_PRECISION failure has a precision). */
+function partsOfPrecision(pair: CompiledPair): PlacesParts {
+  return placesParts(QUANTITY_PLACES, pair.basePrecision as number);
+}
+
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
-  return explainPlaces(QUANTITY_PLACES, order.quantityRaw, pair.basePrecision, nearest, pair.quantityScale);
+  const parts = partsOf(pair, slot, partsOfPrecision);
+  return explainPlaces(QUANTITY_PLACES, order.quantityRaw, parts, nearest, pair.quantityScale);
 }
 
 /** QUANTITY_PRECISION, whole: the written places were counted as the quantity was read. */

@@ -13,9 +13,13 @@ import { FAIL, NOT_SURE, PASS, pairRule, partsOf, SKIP } from './rule.js';
 
 const NO_STEP = skippedCheck('QUANTITY_STEP', 'NO_STEP_SIZE', 'stepSize');
 
-function offStep(value: string, step: string, nearest: string): Violation {
-  const message = `quantity ${value} is not a multiple of stepSize ${step}`;
-  return violationOf('QUANTITY_STEP', 'quantity', message, step, value, [nearest]);
+/** What a QUANTITY_STEP message says after the quantity: the pair's alone (kept per pair by the fast explanation). */
+function offStepTail(step: string): string {
+  return ` is not a multiple of stepSize ${step}`;
+}
+
+function offStep(value: string, step: string, tail: string, nearest: string): Violation {
+  return violationOf('QUANTITY_STEP', 'quantity', `quantity ${value}${tail}`, step, value, [nearest]);
 }
 
 /**
@@ -31,12 +35,19 @@ function offStepExactly(
   quantity: OrderDecimal,
   step: Dec,
 ): Violation {
-  return offStep(quantity.text, step.toString(), quantityDown(pair, order, quantity.value).toString());
+  const text = step.toString();
+  return offStep(
+    quantity.text,
+    text,
+    offStepTail(text),
+    quantityDown(pair, order, quantity.value).toString(),
+  );
 }
 
-/** The step as a violation quotes it (a pair with a fast QUANTITY_STEP failure has one). */
-function stepText(pair: CompiledPair): string {
-  return (pair.stepSize as NonNullable<CompiledPair['stepSize']>).toString();
+/** The step as a violation quotes it, and its message's tail (a pair with a fast QUANTITY_STEP failure has a step). */
+function stepParts(pair: CompiledPair): { readonly step: string; readonly tail: string } {
+  const step = (pair.stepSize as NonNullable<CompiledPair['stepSize']>).toString();
+  return { step, tail: offStepTail(step) };
 }
 
 /**
@@ -56,9 +67,13 @@ function fastCheck(pair: FastPair, order: FastOrder) {
 function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const nearest = quantityDownUnits(pair, order);
   if (Number.isNaN(nearest)) return undefined;
-  const step = partsOf(pair, slot, stepText);
-  const value = sentText(order.quantityRaw);
-  return offStep(value, step, formatScaled(nearest, pair.quantityScale));
+  const parts = partsOf(pair, slot, stepParts);
+  return offStep(
+    sentText(order.quantityRaw),
+    parts.step,
+    parts.tail,
+    formatScaled(nearest, pair.quantityScale),
+  );
 }
 
 /** QUANTITY_STEP, whole. */

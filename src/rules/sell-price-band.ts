@@ -5,14 +5,21 @@ import type { ParsedContext, ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
-import { FAIL, PASS, pairRule, type RuleOutcome, SKIP } from './rule.js';
+import { FAIL, PASS, pairRule, partsOf, type RuleOutcome, SKIP } from './rule.js';
 
 const NO_RATIO = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_RULE_FIELD', 'sellLimitPriceRatio');
 const NO_REFERENCE = skippedCheck('PRICE_BELOW_SELL_LIMIT', 'NO_REFERENCE_PRICE', 'referencePrice');
 
-function belowBand(pair: CompiledPair, value: string, limit: string, reference: string, lowest: string) {
-  const how = `(referencePrice ${reference} × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`;
-  const message = `price ${value} is below the sell limit ${limit} ${how}`;
+/**
+ * What a PRICE_BELOW_SELL_LIMIT message says after the reference price: the pair's alone, so the
+ * fast explanation keeps it per pair (and reads no definition, whose shapes vary from pair to pair).
+ */
+function belowBandTail(pair: CompiledPair): string {
+  return ` × (1 − sellLimitPriceRatio ${pair.definition.sellLimitPriceRatio}))`;
+}
+
+function belowBand(tail: string, value: string, limit: string, reference: string, lowest: string) {
+  const message = `price ${value} is below the sell limit ${limit} (referencePrice ${reference}${tail}`;
   return violationOf('PRICE_BELOW_SELL_LIMIT', 'price', message, limit, value, [lowest]);
 }
 
@@ -36,7 +43,7 @@ export function checkSellPriceBand(
   if (reference.value.timesCmp(factor, price.value) <= 0) return undefined;
   const limit = reference.value.times(factor);
   const lowest = pair.priceGrid === null ? limit : ceilToGrid(limit, pair.priceGrid);
-  return belowBand(pair, price.text, limit.toString(), reference.text, lowest.toString());
+  return belowBand(belowBandTail(pair), price.text, limit.toString(), reference.text, lowest.toString());
 }
 
 function fastCheck(pair: FastPair, order: FastOrder) {
@@ -50,7 +57,7 @@ function fastCheck(pair: FastPair, order: FastOrder) {
   return within === 1 ? PASS : FAIL;
 }
 
-function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
+function explainFast(pair: FastPair, order: FastOrder, slot: number): Violation | undefined {
   const limit = product(order.reference, pair.sellBandUnits);
   const scale = order.referenceScale + pair.sellBandScale;
   // A pair without a price grid (no tick, no precision) suggests the limit itself.
@@ -58,7 +65,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation | undefined {
   const lowest = grid ? ceilOnGrid(limit, scale, pair.priceStep, pair.priceScale) : limit;
   if (Number.isNaN(lowest)) return undefined;
   return belowBand(
-    pair.pair,
+    partsOf(pair, slot, belowBandTail),
     sentText(order.priceRaw),
     formatScaled(limit, scale),
     sentText(order.referenceRaw),

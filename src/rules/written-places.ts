@@ -34,10 +34,27 @@ export function placesRule(
   });
 }
 
-/** The violation of a value written with more decimals than `precision`, suggesting `nearest`. */
-function tooPrecise(rule: PlacesRule, value: string, precision: number, nearest: string): Violation {
-  const message = `${rule.field} ${value} is written with more than ${rule.precisionField} ${precision} decimals`;
-  return violationOf(rule.code, rule.field, message, String(precision), value, [nearest]);
+/**
+ * A pair's precision as a violation quotes it, and what the message says after the value: the
+ * pair's alone, so the fast explanation keeps them per pair (see {@link explainPlaces}).
+ */
+export interface PlacesParts {
+  readonly precision: string;
+  readonly tail: string;
+}
+
+/** The {@link PlacesParts} of a precision. */
+export function placesParts(rule: PlacesRule, precision: number): PlacesParts {
+  return {
+    precision: String(precision),
+    tail: ` is written with more than ${rule.precisionField} ${precision} decimals`,
+  };
+}
+
+/** The violation of a value written with more decimals than the precision, suggesting `nearest`. */
+function tooPrecise(rule: PlacesRule, value: string, parts: PlacesParts, nearest: string): Violation {
+  const message = `${rule.field} ${value}${parts.tail}`;
+  return violationOf(rule.code, rule.field, message, parts.precision, value, [nearest]);
 }
 
 /**
@@ -55,7 +72,7 @@ export function checkPlaces(
   if (decimal === undefined) return undefined;
   if (precision === null) return rule.noPrecision;
   if (writtenDecimals(decimal.text) <= precision) return undefined;
-  return tooPrecise(rule, decimal.text, precision, nearest(decimal.value));
+  return tooPrecise(rule, decimal.text, placesParts(rule, precision), nearest(decimal.value));
 }
 
 /**
@@ -66,12 +83,12 @@ export function checkPlaces(
 export function explainPlaces(
   rule: PlacesRule,
   raw: unknown,
-  precision: number,
+  parts: PlacesParts,
   nearest: number,
   nearestScale: number,
 ): Violation | undefined {
   if (Number.isNaN(nearest)) return undefined;
-  return tooPrecise(rule, sentText(raw), precision, formatScaled(nearest, nearestScale));
+  return tooPrecise(rule, sentText(raw), parts, formatScaled(nearest, nearestScale));
 }
 
 /**

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Dec } from '../../src/decimal/dec.js';
 import {
   EXCHANGE_DECIMAL,
   isPlainPositive,
@@ -10,7 +11,7 @@ import {
 import { isCanonicalDecimal } from '../../src/decimal/plain-decimal.js';
 import { isPlainPositiveDecimal as publicIsPlainPositiveDecimal } from '../../src/index.js';
 import { isPlainPositiveDecimal } from '../../src/order/decimal-input.js';
-import { lastRead, readUnits, wasLong } from '../../src/order/fast-read.js';
+import { lastRead, longRead, readUnits, wasLong } from '../../src/order/fast-read.js';
 
 /**
  * The grammar against the patterns each reader used to state on its own: the scanner, the
@@ -95,6 +96,48 @@ describe('the fast reader reads the plain positive shape', () => {
       ),
       runs,
     );
+  });
+
+  it('hands a long text whose units pass 2^53 over as Dec.parse reads it, and no other', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.stringMatching(/^[1-9]\d{14,24}(\.\d{1,20})?$/),
+          fc.stringMatching(/^0\.0{0,20}[1-9]\d{13,24}$/),
+          fc.stringMatching(/^[1-9]\d{0,8}\.\d{10,30}$/),
+          fc.stringMatching(/^[1-9]\d{14,16}0{1,6}(\.0{1,4})?$/),
+        ),
+        (text) => {
+          if (readUnits(text) || !wasLong(text)) return;
+          const parsed = Dec.parse(text);
+          if (longRead.scale === -1) return;
+          // Handed over only when Dec.parse keeps the text too (units past 2^53), at its scale.
+          expect(Number.isNaN(parsed.safeUnits)).toBe(true);
+          const handed = Dec.ofLongText(text, longRead.scale);
+          expect(handed.scale).toBe(parsed.scale);
+          expect(handed.cmp(parsed)).toBe(0);
+          expect(handed.toString()).toBe(parsed.toString());
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('hands over every text of 17 digits or more from its first that is not 0', () => {
+    for (const text of [
+      '12345678901234567',
+      '0.00012345678901234567',
+      '1234567890123456.7',
+      '99999999999999990000',
+    ]) {
+      expect(readUnits(text) || !wasLong(text)).toBe(false);
+      expect(longRead.scale).toBe(Dec.parse(text).scale);
+    }
+    // 16 such digits may be safe: Dec.parse reads them.
+    for (const text of ['1234567890123456', '0.1234567890123456', '0.00000000000000001']) {
+      expect(readUnits(text) || !wasLong(text)).toBe(false);
+      expect(longRead.scale).toBe(-1);
+    }
   });
 });
 
