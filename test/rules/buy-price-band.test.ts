@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBuyPriceBand } from '../../src/rules/buy-price-band.js';
+import { checkBuyPriceBand } from '../../src/rules/price-band.js';
 import {
   book,
   expectNoCode,

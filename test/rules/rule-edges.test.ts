@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkBuyPriceBand } from '../../src/rules/buy-price-band.js';
 import { checkMaxNotional } from '../../src/rules/max-notional.js';
+import { checkBuyPriceBand, checkSellPriceBand } from '../../src/rules/price-band.js';
 import { repairPrice } from '../../src/rules/price-rounding.js';
 import { highestUnder } from '../../src/rules/quantity-max.js';
 import { checkQuantityMin } from '../../src/rules/quantity-min.js';
 import { repairQuantity } from '../../src/rules/quantity-rounding.js';
-import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
 import {
   book,
   codesOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
+import { checkSellPriceBand } from '../../src/rules/price-band.js';
 import {
   book,
   expectNoCode,
