@@ -166,7 +166,7 @@ function sampleText(): string {
 
 /**
  * A sample `GET /api/v3/exchangeInfo` body in the wire's real mixtures: decimals as strings and as
- * JSON numbers (`1e-8`), `"0.10"` with a trailing zero, a 20-digit `maxTradeAmount`, precisions as
+ * JSON numbers (`1e-4`), `"0.10"` with a trailing zero, a 20-digit `maxTradeAmount`, precisions as
  * strings, absent and `null` grids, ticks that are not powers of ten, a zero fallback ratio, a
  * pair in the real grid-less shape (no `tickSize`, no `stepSize`: its tick is inferred from an
  * unsorted `displayDigitMerge` with a trailing comma; a `null` fee rate, `enableTrade: "true"`,
