@@ -577,13 +577,16 @@ interface BookFunction<R> {
   <const T>(book: RuleBook, order: T & OrderArgument<T>, context?: ValidationContext): R;
 }
 
-/** The free form of a method: the book checked to be one (the fault names `name`), then asked. */
-function freeForm<R>(
-  name: string,
-  method: (this: RuleBook, order: OrderInput, context?: ValidationContext) => R,
-): BookFunction<R> {
-  return (book: RuleBook, order: unknown, context?: ValidationContext): R => {
+/**
+ * The free form of a method: the book checked to be one (the fault names `name`), then its own
+ * method asked (a stand-in's too).
+ */
+function freeForm<N extends 'validateOrder' | 'checkOrder' | 'estimateOrder' | 'normalizeOrder'>(
+  name: N,
+): BookFunction<ReturnType<RuleBook[N]>> {
+  return (book: RuleBook, order: unknown, context?: ValidationContext) => {
     assertRuleBookArgument(book, 'book', name, RuleBook);
+    const method = book[name] as (order: OrderInput, context?: ValidationContext) => ReturnType<RuleBook[N]>;
     return method.call(book, order as OrderInput, context);
   };
 }
@@ -599,10 +602,7 @@ function freeForm<R>(
  *   timeInForce: 'GTC', price: 64000, quantity: '0.25' }, { referencePrice: 64100 });
  * ```
  */
-export const validateOrder: BookFunction<ValidationResult> = /* @__PURE__ */ freeForm(
-  'validateOrder',
-  RuleBook.prototype.validateOrder,
-);
+export const validateOrder: BookFunction<ValidationResult> = /* @__PURE__ */ freeForm('validateOrder');
 
 /**
  * The verdict on one order without its explanations: the free-function form of
@@ -615,10 +615,7 @@ export const validateOrder: BookFunction<ValidationResult> = /* @__PURE__ */ fre
  *   quantity: '0.25' }, { referencePrice: '64100' });
  * ```
  */
-export const checkOrder: BookFunction<OrderVerdict> = /* @__PURE__ */ freeForm(
-  'checkOrder',
-  RuleBook.prototype.checkOrder,
-);
+export const checkOrder: BookFunction<OrderVerdict> = /* @__PURE__ */ freeForm('checkOrder');
 
 /**
  * Estimates an order against a rule book: the free-function form of {@link RuleBook.estimateOrder}.
@@ -630,10 +627,7 @@ export const checkOrder: BookFunction<OrderVerdict> = /* @__PURE__ */ freeForm(
  * if (e.estimated) e.liquidity; // 'TAKER': the buy crosses the last price
  * ```
  */
-export const estimateOrder: BookFunction<OrderEstimate> = /* @__PURE__ */ freeForm(
-  'estimateOrder',
-  RuleBook.prototype.estimateOrder,
-);
+export const estimateOrder: BookFunction<OrderEstimate> = /* @__PURE__ */ freeForm('estimateOrder');
 
 /**
  * The nearest order that passes (docs/exchange-semantics.md, "Judging an order"): the price moves
@@ -653,7 +647,4 @@ export const estimateOrder: BookFunction<OrderEstimate> = /* @__PURE__ */ freeFo
  * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_PRECISION', ... }]
  * ```
  */
-export const normalizeOrder: BookFunction<NormalizeResult> = /* @__PURE__ */ freeForm(
-  'normalizeOrder',
-  RuleBook.prototype.normalizeOrder,
-);
+export const normalizeOrder: BookFunction<NormalizeResult> = /* @__PURE__ */ freeForm('normalizeOrder');
