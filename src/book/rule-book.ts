@@ -568,30 +568,6 @@ function isParsed(info: unknown): info is ExchangeInfo {
 }
 
 /**
- * A book's order-taking method as a free function, in the method's two forms: an order typed as
- * {@link OrderInput}, or one of unknown shape.
- */
-interface BookFunction<R> {
-  (book: RuleBook, order: OrderInput, context?: ValidationContext): R;
-  /** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
-  <const T>(book: RuleBook, order: T & OrderArgument<T>, context?: ValidationContext): R;
-}
-
-/**
- * The free form of a method: the book checked to be one (the fault names `name`), then its own
- * method asked (a stand-in's too).
- */
-function freeForm<N extends 'validateOrder' | 'checkOrder' | 'estimateOrder' | 'normalizeOrder'>(
-  name: N,
-): BookFunction<ReturnType<RuleBook[N]>> {
-  return (book: RuleBook, order: unknown, context?: ValidationContext) => {
-    assertRuleBookArgument(book, 'book', name, RuleBook);
-    const method = book[name] as (order: OrderInput, context?: ValidationContext) => ReturnType<RuleBook[N]>;
-    return method.call(book, order as OrderInput, context);
-  };
-}
-
-/**
  * Checks one order against a rule book: the free-function form of {@link RuleBook.validateOrder}.
  * Pass plain data: the order and the context are read once (a getter runs at most once).
  *
@@ -602,7 +578,21 @@ function freeForm<N extends 'validateOrder' | 'checkOrder' | 'estimateOrder' | '
  *   timeInForce: 'GTC', price: 64000, quantity: '0.25' }, { referencePrice: 64100 });
  * ```
  */
-export const validateOrder: BookFunction<ValidationResult> = /* @__PURE__ */ freeForm('validateOrder');
+export function validateOrder(
+  book: RuleBook,
+  order: OrderInput,
+  context?: ValidationContext,
+): ValidationResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
+export function validateOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): ValidationResult;
+export function validateOrder(book: RuleBook, order: unknown, context?: ValidationContext): ValidationResult {
+  assertRuleBookArgument(book, 'book', 'validateOrder', RuleBook);
+  return book.validateOrder(order as Record<string, unknown>, context);
+}
 
 /**
  * The verdict on one order without its explanations: the free-function form of
@@ -615,7 +605,17 @@ export const validateOrder: BookFunction<ValidationResult> = /* @__PURE__ */ fre
  *   quantity: '0.25' }, { referencePrice: '64100' });
  * ```
  */
-export const checkOrder: BookFunction<OrderVerdict> = /* @__PURE__ */ freeForm('checkOrder');
+export function checkOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderVerdict;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
+export function checkOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): OrderVerdict;
+export function checkOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderVerdict {
+  assertRuleBookArgument(book, 'book', 'checkOrder', RuleBook);
+  return book.checkOrder(order as Record<string, unknown>, context);
+}
 
 /**
  * Estimates an order against a rule book: the free-function form of {@link RuleBook.estimateOrder}.
@@ -627,7 +627,17 @@ export const checkOrder: BookFunction<OrderVerdict> = /* @__PURE__ */ freeForm('
  * if (e.estimated) e.liquidity; // 'TAKER': the buy crosses the last price
  * ```
  */
-export const estimateOrder: BookFunction<OrderEstimate> = /* @__PURE__ */ freeForm('estimateOrder');
+export function estimateOrder(book: RuleBook, order: OrderInput, context?: ValidationContext): OrderEstimate;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
+export function estimateOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): OrderEstimate;
+export function estimateOrder(book: RuleBook, order: unknown, context?: ValidationContext): OrderEstimate {
+  assertRuleBookArgument(book, 'book', 'estimateOrder', RuleBook);
+  return book.estimateOrder(order as Record<string, unknown>, context);
+}
 
 /**
  * The nearest order that passes (docs/exchange-semantics.md, "Judging an order"): the price moves
@@ -647,4 +657,18 @@ export const estimateOrder: BookFunction<OrderEstimate> = /* @__PURE__ */ freeFo
  * // r.changes → [{ field: 'price', code: 'PRICE_TICK', ... }, { field: 'quantity', code: 'QUANTITY_PRECISION', ... }]
  * ```
  */
-export const normalizeOrder: BookFunction<NormalizeResult> = /* @__PURE__ */ freeForm('normalizeOrder');
+export function normalizeOrder(
+  book: RuleBook,
+  order: OrderInput,
+  context?: ValidationContext,
+): NormalizeResult;
+/** The same, for an order of unknown shape (parsed JSON, a form's values): see {@link OrderArgument}. */
+export function normalizeOrder<const T>(
+  book: RuleBook,
+  order: T & OrderArgument<T>,
+  context?: ValidationContext,
+): NormalizeResult;
+export function normalizeOrder(book: RuleBook, order: unknown, context?: ValidationContext): NormalizeResult {
+  assertRuleBookArgument(book, 'book', 'normalizeOrder', RuleBook);
+  return book.normalizeOrder(order as Record<string, unknown>, context);
+}
