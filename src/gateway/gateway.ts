@@ -377,7 +377,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     answer(res, 503, reason, body);
   };
 
-  /** A spot order (a judged route: the order is in the body or the query), judged on the rule book. */
+  /** A spot order, judged on the rule book before it is forwarded. */
   const judge = async (
     req: IncomingMessage,
     res: ServerResponse,
