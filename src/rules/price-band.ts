@@ -151,7 +151,3 @@ export const buyPriceBand = priceBandRule('BUY');
  * on the same assumptions. Suggests the edge rounded up onto the price grid.
  */
 export const sellPriceBand = priceBandRule('SELL');
-
-/** The exact checks of the two bands, on the compiled pair and the parsed order. */
-export const checkBuyPriceBand = buyPriceBand.check;
-export const checkSellPriceBand = sellPriceBand.check;
