@@ -92,10 +92,16 @@ export function readOrder(
       )
         return into;
       // The values loaded, as the general reading reads them: every field of the tables.
-      orderReading = {
-        kind: 'fields',
-        fields: { symbol, side, type, quantity, price, timeInForce, newClientOrderId },
+      const fields: Readonly<Record<OrderField, unknown>> = {
+        symbol,
+        side,
+        type,
+        quantity,
+        price,
+        timeInForce,
+        newClientOrderId,
       };
+      orderReading = { kind: 'fields', fields };
       const contextFields: Readonly<Record<ContextField, unknown>> = { referencePrice, maxNotional };
       contextReading ??= { kind: 'fields', fields: contextFields };
     } catch (error) {
@@ -104,21 +110,6 @@ export function readOrder(
       contextReading = NOT_READ;
     }
   return readGenerally(orderReading, contextReading, idRule);
-}
-
-/**
- * What {@link scan} finds in a decimal of the order or the context: its units, scale and places
- * in `lastRead`; a positive decimal past safe integers (long); or nothing the fast reading takes.
- * ABSENT stands for a context value not given.
- */
-const UNITS = 0;
-const LONG = 1;
-const REFUSED = 2;
-const ABSENT = 3;
-
-function scan(value: unknown): number {
-  if (readDecimalUnits(value)) return UNITS;
-  return wasLong(value) ? LONG : REFUSED;
 }
 
 /**
@@ -157,33 +148,44 @@ export function readFast(
   o.priceRaw = price;
   o.referenceRaw = reference;
   o.maxNotionalRaw = maxNotional;
-  // Each decimal: its units at its scale, NaN when it is long (the exact checks judge it), or
-  // not for this reading at all.
-  const referenceFound = reference === undefined ? ABSENT : scan(reference);
-  if (referenceFound === REFUSED) return false;
-  o.reference = referenceFound === UNITS ? lastRead.units : Number.NaN;
-  o.referenceScale = lastRead.scale;
-  const capFound = maxNotional === undefined ? ABSENT : scan(maxNotional);
-  if (capFound === REFUSED) return false;
-  o.maxNotional = capFound === UNITS ? lastRead.units : Number.NaN;
-  o.maxNotionalScale = lastRead.scale;
-  const quantityFound = scan(quantity);
-  if (quantityFound === REFUSED) return false;
-  o.quantity = quantityFound === UNITS ? lastRead.units : Number.NaN;
-  o.quantityScale = lastRead.scale;
-  o.quantityPlaces = lastRead.places;
-  let priceFound = ABSENT;
+  o.long = false;
+  o.reference = Number.NaN;
+  if (reference !== undefined) {
+    if (readDecimalUnits(reference)) {
+      o.reference = lastRead.units;
+      o.referenceScale = lastRead.scale;
+    } else if (wasLong(reference)) o.long = true;
+    else return false;
+  }
+  o.maxNotional = Number.NaN;
+  if (maxNotional !== undefined) {
+    if (readDecimalUnits(maxNotional)) {
+      o.maxNotional = lastRead.units;
+      o.maxNotionalScale = lastRead.scale;
+    } else if (wasLong(maxNotional)) o.long = true;
+    else return false;
+  }
+  if (readDecimalUnits(quantity)) {
+    o.quantity = lastRead.units;
+    o.quantityScale = lastRead.scale;
+    o.quantityPlaces = lastRead.places;
+  } else if (wasLong(quantity)) {
+    o.quantity = Number.NaN;
+    o.long = true;
+  } else return false;
   if (limit) {
-    priceFound = scan(price);
-    if (priceFound === REFUSED) return false;
-    o.price = priceFound === UNITS ? lastRead.units : Number.NaN;
-    o.priceScale = lastRead.scale;
-    o.pricePlaces = lastRead.places;
+    if (readDecimalUnits(price)) {
+      o.price = lastRead.units;
+      o.priceScale = lastRead.scale;
+      o.pricePlaces = lastRead.places;
+    } else if (wasLong(price)) {
+      o.price = Number.NaN;
+      o.long = true;
+    } else return false;
   } else {
     if (price !== undefined) return false;
     o.price = 0;
   }
-  o.long = referenceFound === LONG || capFound === LONG || quantityFound === LONG || priceFound === LONG;
   // A well-formed id costs this reading nothing (a scan of its units, no allocation); anything
   // else about it (null, a malformed id) is the general reading's to word.
   return clientOrderId === undefined || clientOrderIdFault(clientOrderId, idRule) === undefined;
