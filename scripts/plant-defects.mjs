@@ -30,9 +30,9 @@ const DEFECTS = [
   },
   {
     name: 'exclusive buy band',
-    file: 'src/rules/buy-price-band.ts',
-    from: 'if (reference.value.timesCmp(factor, price.value) >= 0) return undefined;',
-    to: 'if (reference.value.timesCmp(factor, price.value) > 0) return undefined;',
+    file: 'src/rules/price-band.ts',
+    from: 'if (buy ? sign >= 0 : sign <= 0) return undefined;',
+    to: 'if (buy ? sign > 0 : sign <= 0) return undefined;',
   },
   {
     name: 'zero fallback ratio taken literally',

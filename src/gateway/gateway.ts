@@ -42,15 +42,19 @@ import { readRawBody } from './read-body.js';
 import type { PriceQuote } from './reference-ticker.js';
 import { createRequestAudit } from './request-audit.js';
 import { requestRefusal } from './request-headers.js';
-import { routeRequest, routeTakesBody } from './route.js';
+import { type Route, routeRequest, routeTakesBody } from './route.js';
 import { ruleBookHealth } from './rule-book-health.js';
 import {
   gatewaySkip,
   lacksRuleField,
   type ReferenceState,
+  referenceUncheckedAnswer,
   ruleUncheckedBody,
   uncheckedSkips,
 } from './unchecked-checks.js';
+
+/** A request the route table sends to be judged: its path and query string. */
+type JudgedRoute = Extract<Route, { kind: 'judge' }>;
 
 /**
  * A running gateway.
@@ -353,10 +357,31 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     return quote;
   };
 
+  /** What the gateway knows of a symbol's reference price, for its answers: its age, and whether too old. */
+  const referenceOf = (symbol: unknown, quote: PriceQuote | undefined): ReferenceState => ({
+    symbol: String(symbol),
+    ageMs: quote?.ageMs,
+    maxAgeMs: maxReferenceAgeMs,
+    // An age that is not a number (NaN) is not known to be fresh.
+    stale: quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs),
+  });
+
+  /** Refuses an order whose price band went unchecked for want of a usable reference price. */
+  const answerReferenceUnchecked = (
+    res: ServerResponse,
+    reference: ReferenceState,
+    skipped: readonly SkippedCheck[],
+  ): void => {
+    stats.unchecked++;
+    const { reason, body } = referenceUncheckedAnswer(reference, skipped);
+    answer(res, 503, reason, body);
+  };
+
+  /** A spot order, judged on the rule book before it is forwarded. */
   const judge = async (
     req: IncomingMessage,
     res: ServerResponse,
-    query: string,
+    { query }: JudgedRoute,
     body: Buffer,
   ): Promise<void> => {
     const parsed = readOrderBody(req, res, query, body, undefined);
@@ -380,8 +405,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const found = quoteFor(res, order.symbol);
     if (found === false) return;
     const quote = found;
-    // An age that is not a number (NaN) is not known to be fresh.
-    const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
+    const reference = referenceOf(order.symbol, quote);
+    const stale = reference.stale;
     const context: { referencePrice?: string | number; maxNotional?: string | number } = {};
     if (quote !== undefined && !stale) context.referencePrice = quote.price;
     const client = desk.clientOf(req);
@@ -390,12 +415,6 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const result = book.validateOrder(order, context satisfies ValidationContext);
     const needsPrice = result.skipped.some((skip) => skip.reason === 'NO_REFERENCE_PRICE');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
-    const reference: ReferenceState = {
-      symbol: String(order.symbol),
-      ageMs: quote?.ageMs,
-      maxAgeMs: maxReferenceAgeMs,
-      stale,
-    };
     // The skips as the gateway's answers tell them: its own price and limits, not the library's context.
     const say = (skips: readonly SkippedCheck[]) => skips.map((skip) => gatewaySkip(skip, reference));
     const unchecked = uncheckedSkips(result.skipped, resolved.allowUnchecked, resolved.failOpen);
@@ -441,16 +460,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       return;
     }
     if (bandUnchecked !== undefined && unchecked.length > 0) {
-      stats.unchecked++;
-      const symbol = String(order.symbol);
-      answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
-        code: -1001,
-        msg:
-          bandUnchecked === 'stale'
-            ? `the gateway's reference price for ${symbol} is ${Math.round(quote?.ageMs ?? 0)} ms old (limit ${maxReferenceAgeMs} ms): the price band cannot be checked, so the order was not sent`
-            : `the gateway has no reference price for ${symbol}: the price band cannot be checked, so the order was not sent`,
-        skipped: say(result.skipped),
-      });
+      answerReferenceUnchecked(res, reference, say(result.skipped));
       return;
     }
     if (deskSays(res, deskAnswer)) return;
@@ -469,8 +479,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
   const judgeContract = async (
     req: IncomingMessage,
     res: ServerResponse,
-    path: string,
-    query: string,
+    { path, query }: JudgedRoute,
     body: Buffer,
   ): Promise<void> => {
     const parsed = readOrderBody(req, res, query, body, contractFieldsOf(path));
@@ -481,7 +490,8 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
     const found = quoteFor(res, symbol);
     if (found === false) return;
     const quote = found;
-    const stale = quote?.ageMs !== undefined && !(quote.ageMs <= maxReferenceAgeMs);
+    const reference = referenceOf(symbol, quote);
+    const stale = reference.stale;
     const context: ContractOrderContext = {
       ...(quote !== undefined && !stale ? { referencePrice: quote.price } : {}),
       ...(resolved.maxNotional === undefined ? {} : { maxNotional: resolved.maxNotional }),
@@ -492,12 +502,6 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       : { ok: false, violations: [read.violation], skipped: [] };
     const needsPrice = result.skipped.some((skip) => contractSkipKind(skip) === 'reference-price');
     const bandUnchecked = !needsPrice ? undefined : stale ? 'stale' : 'missing';
-    const reference: ReferenceState = {
-      symbol: String(symbol),
-      ageMs: quote?.ageMs,
-      maxAgeMs: maxReferenceAgeMs,
-      stale,
-    };
     // The contract verdict has the spot verdict's shape; the gateway's words for a skip are spot's.
     const say = (skips: readonly ContractSkippedCheck[]) =>
       skips.map((skip) => gatewaySkip(skip as unknown as SkippedCheck, reference));
@@ -534,15 +538,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       return;
     }
     if (unchecked.length > 0) {
-      stats.unchecked++;
-      answer(res, 503, bandUnchecked === 'stale' ? 'reference-price-stale' : 'reference-price-missing', {
-        code: -1001,
-        msg:
-          bandUnchecked === 'stale'
-            ? `the gateway's reference price for ${String(symbol)} is ${Math.round(quote?.ageMs ?? 0)} ms old (limit ${maxReferenceAgeMs} ms): the price band cannot be checked, so the order was not sent`
-            : `the gateway has no reference price for ${String(symbol)}: the price band cannot be checked, so the order was not sent`,
-        skipped: say(result.skipped),
-      });
+      answerReferenceUnchecked(res, reference, say(result.skipped));
       return;
     }
     stats.accepted++;
@@ -656,8 +652,7 @@ export async function createRiskGateway(options: RiskGatewayOptions): Promise<Ri
       }
       await forward(req, res, read.bytes, false);
     } else {
-      if (resolved.market === 'futures') await judgeContract(req, res, route.path, route.query, read.bytes);
-      else await judge(req, res, route.query, read.bytes);
+      await (resolved.market === 'futures' ? judgeContract : judge)(req, res, route, read.bytes);
     }
   };
 

@@ -42,6 +42,10 @@ export interface RouteEntry {
 const route = (kind: RouteKind, method: string, paths: readonly string[]): RouteEntry[] =>
   paths.map((path) => ({ method, path, kind }));
 
+/** Paths of the spot API (`/api/v3/`) and of the contract API (`/capi/v3/`), each prefix written once. */
+const spot = (paths: readonly string[]): string[] => paths.map((path) => `/api/v3/${path}`);
+const contract = (paths: readonly string[]): string[] => paths.map((path) => `/capi/v3/${path}`);
+
 /**
  * The routes the gateway serves by default: the WEEX V3 spot endpoints of the exchange's own
  * connector that read or cancel, `GET /api/v3/account` as other clients spell it (the connector
@@ -56,29 +60,16 @@ const route = (kind: RouteKind, method: string, paths: readonly string[]): Route
  */
 export const WEEX_SPOT_ROUTES: readonly RouteEntry[] = [
   ...route('read', 'GET', [
-    '/api/v3/ping',
-    '/api/v3/time',
-    '/api/v3/exchangeInfo',
-    '/api/v3/coins',
-    '/api/v3/market/depth',
-    '/api/v3/market/trades',
-    '/api/v3/market/klines',
-    '/api/v3/market/ticker/24hr',
-    '/api/v3/market/ticker/price',
-    '/api/v3/market/ticker/bookTicker',
-    '/api/v3/account/',
-    '/api/v3/account',
-    '/api/v3/account/transferRecords',
-    '/api/v3/apiTradingSymbols',
-    '/api/v3/order',
-    '/api/v3/openOrders',
-    '/api/v3/allOrders',
-    '/api/v3/myTrades',
+    ...spot(['ping', 'time', 'exchangeInfo', 'coins']),
+    ...spot(['market/depth', 'market/trades', 'market/klines']),
+    ...spot(['market/ticker/24hr', 'market/ticker/price', 'market/ticker/bookTicker']),
+    ...spot(['account/', 'account', 'account/transferRecords', 'apiTradingSymbols']),
+    ...spot(['order', 'openOrders', 'allOrders', 'myTrades']),
   ]),
   // Reads that WEEX serves on POST, with a JSON body of filters.
-  ...route('read', 'POST', ['/api/v3/account/bills', '/api/v3/account/fundingBills']),
-  ...route('cancel', 'DELETE', ['/api/v3/order', '/api/v3/openOrders', '/api/v3/order/batch']),
-  ...route('judge', 'POST', ['/api/v3/order']),
+  ...route('read', 'POST', spot(['account/bills', 'account/fundingBills'])),
+  ...route('cancel', 'DELETE', spot(['order', 'openOrders', 'order/batch'])),
+  ...route('judge', 'POST', spot(['order'])),
 ];
 
 /**
@@ -97,16 +88,11 @@ export const WEEX_SPOT_ROUTES: readonly RouteEntry[] = [
  */
 export const WEEX_CONTRACT_ROUTES: readonly RouteEntry[] = [
   ...route('read', 'GET', [
-    '/capi/v3/market/exchangeInfo',
-    '/capi/v3/market/symbolPrice',
-    '/capi/v3/market/ticker/bookTicker',
-    '/capi/v3/market/premiumIndex',
-    '/capi/v3/market/apiTradingSymbols',
-    '/capi/v3/account/symbolConfig',
-    '/capi/v3/account/position/singlePosition',
-    '/capi/v3/openAlgoOrders',
+    ...contract(['market/exchangeInfo', 'market/symbolPrice', 'market/ticker/bookTicker']),
+    ...contract(['market/premiumIndex', 'market/apiTradingSymbols']),
+    ...contract(['account/symbolConfig', 'account/position/singlePosition', 'openAlgoOrders']),
   ]),
-  ...route('judge', 'POST', ['/capi/v3/order', '/capi/v3/algoOrder']),
+  ...route('judge', 'POST', contract(['order', 'algoOrder'])),
 ];
 
 /** The routes without a placing method that still take a body: WEEX's batch cancel, in JSON. */

@@ -122,6 +122,27 @@ export interface ReferenceState {
 }
 
 /**
+ * The answer to an order whose price band went unchecked for want of a usable reference price
+ * (too old, or none): 503 `reference-price-stale` or `reference-price-missing`, not sent.
+ */
+export function referenceUncheckedAnswer(
+  reference: ReferenceState,
+  skipped: readonly SkippedCheck[],
+): {
+  reason: 'reference-price-stale' | 'reference-price-missing';
+  body: { code: number; msg: string; skipped: readonly SkippedCheck[] };
+} {
+  const { symbol, stale } = reference;
+  const msg = stale
+    ? `the gateway's reference price for ${symbol} is ${Math.round(reference.ageMs ?? 0)} ms old (limit ${reference.maxAgeMs} ms): the price band cannot be checked, so the order was not sent`
+    : `the gateway has no reference price for ${symbol}: the price band cannot be checked, so the order was not sent`;
+  return {
+    reason: stale ? 'reference-price-stale' : 'reference-price-missing',
+    body: { code: -1001, msg, skipped },
+  };
+}
+
+/**
  * A skipped check in the gateway's words. The library says what its caller left out
  * (`context.referencePrice`); the gateway is that caller, so a skip for want of a reference
  * price says why the gateway had none: its price for the symbol is too old (its age against

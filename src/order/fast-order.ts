@@ -1,9 +1,4 @@
-/** The four kinds of order, by the index a fast order carries (`FastOrder.kind`). */
-export const LIMIT_BUY = 0;
-export const LIMIT_SELL = 1;
-export const MARKET_BUY = 2;
-export const MARKET_SELL = 3;
-export type OrderKind = typeof LIMIT_BUY | typeof LIMIT_SELL | typeof MARKET_BUY | typeof MARKET_SELL;
+import type { OrderKind } from './order-kinds.js';
 
 /**
  * An order as the fast path read it: each decimal as safe-integer units at its own scale, the
@@ -15,7 +10,7 @@ export interface FastOrder {
   symbol: string;
   buy: boolean;
   limit: boolean;
-  /** Which of the four kinds ({@link LIMIT_BUY} to {@link MARKET_SELL}). */
+  /** Which of the four kinds (`LIMIT_BUY` to `MARKET_SELL`, order-kinds.ts). */
   kind: OrderKind;
   quantity: number;
   quantityScale: number;

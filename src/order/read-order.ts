@@ -1,6 +1,6 @@
 import { type ClientOrderIdRule, clientOrderIdFault } from './client-order-id.js';
 import { readDecimalInput } from './decimal-input.js';
-import { type FastOrder, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from './fast-order.js';
+import type { FastOrder } from './fast-order.js';
 import { lastRead, longRead, readDecimalUnits, wasLong } from './fast-read.js';
 import {
   CONTEXT_FIELDS,
@@ -10,6 +10,7 @@ import {
   type OrderFieldsOfKind,
   presenceOf,
 } from './order-fields.js';
+import { LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL } from './order-kinds.js';
 import type {
   ContextReading,
   CopiedFields,

@@ -60,13 +60,5 @@ export function withinQuantityWindow(pair: CompiledPair, order: ParsedOrder, can
   return candidate;
 }
 
-/**
- * Each kind as an order of that kind, by its index (`FastOrder.kind`, `LIMIT_BUY` to
- * `MARKET_SELL`), for what depends on the pair and the kind alone.
- */
-export const ORDER_KINDS: readonly [ParsedOrder, ParsedOrder, ParsedOrder, ParsedOrder] = [
-  { type: 'LIMIT', side: 'BUY' },
-  { type: 'LIMIT', side: 'SELL' },
-  { type: 'MARKET', side: 'BUY' },
-  { type: 'MARKET', side: 'SELL' },
-];
+// The kinds' home is order-kinds.ts; named here too for the contract book, which still imports them from here.
+export { ORDER_KINDS } from '../order/order-kinds.js';

@@ -2,9 +2,10 @@ import { Dec } from '../decimal/dec.js';
 import { floorToGrid } from '../decimal/grid.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
 import type { FastOrder } from '../order/fast-order.js';
+import { kindOf, ORDER_KINDS } from '../order/order-kinds.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
-import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
+import { quantityWindow } from '../pair/quantity-window.js';
 import type {
   ContractSkippedCheck,
   ContractViolation,
@@ -66,8 +67,7 @@ export function highestWithin(
 ): string[] {
   const pair = contract.pair;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
-  const kind = ORDER_KINDS[(spotType === 'MARKET' ? 2 : 0) + (order.side === 'SELL' ? 1 : 0)];
-  const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
+  const window = quantityWindow(pair, ORDER_KINDS[kindOf(spotType, order.side ?? 'BUY')]);
   if (window === undefined) return [];
   let top = cap;
   if (window.high?.lt(top)) top = window.high;

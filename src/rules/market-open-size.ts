@@ -1,4 +1,3 @@
-import { Dec } from '../decimal/dec.js';
 import { atMost } from '../decimal/safe-integers.js';
 import { opensPosition } from '../order/contract-order-fields.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
@@ -6,12 +5,12 @@ import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
-import {
-  type ContractFastOutcome,
-  type ContractRule,
-  type ContractRuleOptions,
-  type ContractRuleOutcome,
-  highestWithin,
+import { highestUnderCaps } from './contract-caps.js';
+import type {
+  ContractFastOutcome,
+  ContractRule,
+  ContractRuleOptions,
+  ContractRuleOutcome,
 } from './contract-rule.js';
 import { FAIL, NOT_SURE, PASS } from './rule.js';
 
@@ -41,22 +40,14 @@ export function checkMarketOpenSize(
   if (quantity.value.lte(cap)) return undefined;
   const limit = cap.toString();
   // An opening order with a position given is also held to the room under maxPositionSize: the
-  // suggestion keeps within it, so that taking it breaks neither cap.
-  let within = cap;
-  const max = contract.maxPositionSize;
-  const position = context.position;
-  if (max !== null && position !== undefined && opensPosition(order.side, order.positionSide)) {
-    const room = max.minus(position.value);
-    if (room.lt(within)) within = room;
-  }
+  // suggestion keeps within both caps, so that taking it breaks neither.
   return contractViolationOf(
     'MARKET_OPEN_SIZE_ABOVE_MAX',
     'quantity',
     `quantity ${quantity.text} is above marketOpenLimitSize ${limit}`,
     limit,
     quantity.text,
-    // Stryker disable next-line StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
-    within.gt(Dec.ZERO) ? highestWithin(contract, order, 'MARKET', within) : [],
+    highestUnderCaps(contract, order, context, options),
   );
 }
 

@@ -1,9 +1,9 @@
 import type { Dec } from '../decimal/dec.js';
 import { atMost } from '../decimal/safe-integers.js';
-import { type FastOrder, MARKET_BUY, MARKET_SELL, sentText } from '../order/fast-order.js';
+import { type FastOrder, sentText } from '../order/fast-order.js';
+import { MARKET_BUY, MARKET_SELL, ORDER_KINDS } from '../order/order-kinds.js';
 import type { ParsedOrder } from '../order/parsed-order.js';
 import type { CompiledPair, FastPair } from '../pair/compiled-pair.js';
-import { ORDER_KINDS } from '../pair/quantity-window.js';
 import { skippedCheck, violationOf } from '../validation/violation.js';
 import type { Violation } from '../validation/violation-codes.js';
 import { highestUnder } from './quantity-max.js';

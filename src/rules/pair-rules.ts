@@ -1,6 +1,6 @@
-import { buyPriceBand } from './buy-price-band.js';
 import { marketSize } from './market-size.js';
 import { maxNotional } from './max-notional.js';
+import { buyPriceBand, sellPriceBand } from './price-band.js';
 import { pricePrecision } from './price-precision.js';
 import { priceTick } from './price-tick.js';
 import { quantityMax } from './quantity-max.js';
@@ -8,7 +8,6 @@ import { quantityMin } from './quantity-min.js';
 import { quantityPrecision } from './quantity-precision.js';
 import { quantityStep } from './quantity-step.js';
 import type { PairRule } from './rule.js';
-import { sellPriceBand } from './sell-price-band.js';
 import { symbolTrading } from './symbol-trading.js';
 import { tradingEnabled } from './trading-enabled.js';
 

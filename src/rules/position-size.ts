@@ -1,18 +1,18 @@
-import { Dec } from '../decimal/dec.js';
+import type { Dec } from '../decimal/dec.js';
 import { atMost, MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
-import { opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
+import { opensPosition } from '../order/contract-order-fields.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
 import type { FastOrder } from '../order/fast-order.js';
 import type { ParsedContractContext, ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
-import {
-  type ContractFastOutcome,
-  type ContractRule,
-  type ContractRuleOptions,
-  type ContractRuleOutcome,
-  highestWithin,
+import { highestUnderCaps } from './contract-caps.js';
+import type {
+  ContractFastOutcome,
+  ContractRule,
+  ContractRuleOptions,
+  ContractRuleOutcome,
 } from './contract-rule.js';
 import { FAIL, NOT_SURE, PASS } from './rule.js';
 
@@ -31,7 +31,7 @@ export function checkPositionSize(
   contract: CompiledContract,
   order: ParsedContractOrder,
   context: ParsedContractContext,
-  _options: ContractRuleOptions,
+  options: ContractRuleOptions,
 ): ContractRuleOutcome {
   if (!opensPosition(order.side, order.positionSide)) return undefined;
   const max = contract.maxPositionSize;
@@ -42,14 +42,8 @@ export function checkPositionSize(
   if (quantity === undefined) return undefined;
   const after = position.value.plus(quantity.value);
   if (after.lte(max)) return undefined;
-  const room = max.minus(position.value);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
-  const spotType = order.type === undefined ? 'LIMIT' : SPOT_TYPE_OF[order.type];
-  let cap = room;
-  // A MARKET opening order is also held to the open cap: the suggestion keeps within it.
-  const openCap = contract.marketOpenLimitSize;
-  if (order.type === 'MARKET' && openCap !== null && openCap.lt(cap)) cap = openCap;
-  const suggestion = room.gt(Dec.ZERO) ? highestWithin(contract, order, spotType, cap) : [];
+  // A MARKET opening order is also held to the open cap: the suggestion keeps within both.
+  const suggestion = highestUnderCaps(contract, order, context, options);
   const limit = max.toString();
   return contractViolationOf(
     'POSITION_SIZE_ABOVE_MAX',

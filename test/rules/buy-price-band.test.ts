@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBuyPriceBand } from '../../src/rules/buy-price-band.js';
+import { buyPriceBand } from '../../src/rules/price-band.js';
 import {
   book,
   expectNoCode,
@@ -35,7 +35,7 @@ describe('PRICE_ABOVE_BUY_LIMIT: passing', () => {
     expect(result.ok).toBe(true);
     expect(result.skipped).toEqual([]);
     expect(
-      checkBuyPriceBand(
+      buyPriceBand.check(
         pairOf({ buyLimitPriceRatio: ratio }),
         parsedOrder(order),
         parsedContext({ referencePrice: reference }),
@@ -77,7 +77,7 @@ describe('PRICE_ABOVE_BUY_LIMIT: failing', () => {
         'price',
       );
       expect(
-        checkBuyPriceBand(pairOf({ buyLimitPriceRatio: ratio }), parsedOrder(order), parsedContext(context)),
+        buyPriceBand.check(pairOf({ buyLimitPriceRatio: ratio }), parsedOrder(order), parsedContext(context)),
       ).toMatchObject({ code: 'PRICE_ABOVE_BUY_LIMIT', limit });
     },
   );
@@ -159,7 +159,7 @@ describe('PRICE_ABOVE_BUY_LIMIT: reference price', () => {
       expect(result.ok).toBe(true);
       expect(skippedOf(result)).toEqual([{ check: 'PRICE_ABOVE_BUY_LIMIT', reason: 'NO_REFERENCE_PRICE' }]);
     }
-    expect(checkBuyPriceBand(pairOf(), parsedOrder(limitOrder('BUY', '1', '1')), {})).toMatchObject({
+    expect(buyPriceBand.check(pairOf(), parsedOrder(limitOrder('BUY', '1', '1')), {})).toMatchObject({
       check: 'PRICE_ABOVE_BUY_LIMIT',
       reason: 'NO_REFERENCE_PRICE',
     });

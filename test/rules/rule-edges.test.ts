@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkBuyPriceBand } from '../../src/rules/buy-price-band.js';
 import { checkMaxNotional } from '../../src/rules/max-notional.js';
+import { buyPriceBand, sellPriceBand } from '../../src/rules/price-band.js';
 import { repairPrice } from '../../src/rules/price-rounding.js';
 import { highestUnder } from '../../src/rules/quantity-max.js';
 import { checkQuantityMin } from '../../src/rules/quantity-min.js';
 import { repairQuantity } from '../../src/rules/quantity-rounding.js';
-import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
 import {
   book,
   codesOf,
@@ -31,8 +30,8 @@ describe('the exact checks on orders that lack the field they judge', () => {
   it.each(['BUY', 'SELL'] as const)('a LIMIT %s without a price: the bands say nothing', (side) => {
     const order = parsedOrder(limitOrder(side, undefined, '1'));
     expect(order.price).toBeUndefined();
-    expect(checkBuyPriceBand(pairOf(), order, reference)).toBeUndefined();
-    expect(checkSellPriceBand(pairOf(), order, reference)).toBeUndefined();
+    expect(buyPriceBand.check(pairOf(), order, reference)).toBeUndefined();
+    expect(sellPriceBand.check(pairOf(), order, reference)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSellPriceBand } from '../../src/rules/sell-price-band.js';
+import { sellPriceBand } from '../../src/rules/price-band.js';
 import {
   book,
   expectNoCode,
@@ -34,7 +34,7 @@ describe('PRICE_BELOW_SELL_LIMIT: passing', () => {
     expect(result.ok).toBe(true);
     expect(result.skipped).toEqual([]);
     expect(
-      checkSellPriceBand(
+      sellPriceBand.check(
         pairOf({ sellLimitPriceRatio: ratio }),
         parsedOrder(order),
         parsedContext({ referencePrice: reference }),
@@ -72,7 +72,7 @@ describe('PRICE_BELOW_SELL_LIMIT: failing', () => {
         'price',
       );
       expect(
-        checkSellPriceBand(
+        sellPriceBand.check(
           pairOf({ sellLimitPriceRatio: ratio }),
           parsedOrder(order),
           parsedContext(context),
@@ -137,7 +137,7 @@ describe('PRICE_BELOW_SELL_LIMIT: reference price', () => {
       expect(result.ok).toBe(true);
       expect(skippedOf(result)).toEqual([{ check: 'PRICE_BELOW_SELL_LIMIT', reason: 'NO_REFERENCE_PRICE' }]);
     }
-    expect(checkSellPriceBand(pairOf(), parsedOrder(limitOrder('SELL', '1', '1')), {})).toMatchObject({
+    expect(sellPriceBand.check(pairOf(), parsedOrder(limitOrder('SELL', '1', '1')), {})).toMatchObject({
       check: 'PRICE_BELOW_SELL_LIMIT',
       reason: 'NO_REFERENCE_PRICE',
     });
