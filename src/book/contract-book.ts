@@ -23,7 +23,6 @@ import type { FastPair } from '../pair/compiled-pair.js';
 import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
 import { type ContractRule, type ContractRuleOptions, highestWithin } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
-import { PAIR_RULES } from '../rules/pair-rules.js';
 import { FAIL, NOT_SURE, PASS } from '../rules/rule.js';
 import {
   type ContractOrderVerdict,
@@ -33,17 +32,15 @@ import {
   type ContractViolationCode,
   contractViolationOf,
   inContractTerms,
-  skipInContractTerms,
 } from '../validation/contract-codes.js';
-import type { OrderVerdict, SkippedCheck, Violation } from '../validation/violation-codes.js';
+import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
+import { contractSkips, sharedPass, sharedVerdict } from './contract-answers.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import {
   type BookPairs,
   checkWith,
   FAST_READ,
-  fastFailed,
-  fastSkipped,
   fastValidation,
   fastVerdict,
   judgeFastRead,
@@ -123,23 +120,6 @@ export type ContractNormalizeResult =
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 
-/** A passing answer, as `validateOrder` and `checkOrder` give it. */
-interface Passed {
-  readonly result: ContractValidationResult;
-  readonly verdict: ContractOrderVerdict;
-}
-/**
- * Passing answers by the spot judge's skip list (shared per set of skips on its fast path), the
- * contract rule's skip, and whether the order is an algo order (whose band skips are dropped).
- * The answers depend on nothing else, so every book shares them.
- */
-const PASSES = new WeakMap<readonly SkippedCheck[], Map<object, [Passed | undefined, Passed | undefined]>>();
-const NO_SKIP = Object.freeze({});
-/**
- * `checkOrder`'s shared verdicts by the spot verdict, the contract rule's skip, and which contract
- * rules failed and whether the order is an algo order (see `ContractBook.#sharedVerdict`).
- */
-const VERDICTS = new WeakMap<OrderVerdict, Map<object, Map<number, ContractOrderVerdict>>>();
 const NOTHING: readonly never[] = Object.freeze([]);
 const SHARED_CODES = new Set<string>([...READING_CODES, ...LOOKUP_CODES]);
 
@@ -170,13 +150,6 @@ export class ContractBook {
   readonly #contracts: ReadonlyMap<string, CompiledContract>;
   readonly #pairs: BookPairs;
   readonly #rules: ContractRuleOptions;
-  /** The last passing answer {@link ContractBook.#passing} gave, and what it was for. */
-  readonly #lastPassed: {
-    skipped: readonly SkippedCheck[] | undefined;
-    key: object | undefined;
-    algo: boolean;
-    passed: Passed | undefined;
-  } = { skipped: undefined, key: undefined, algo: false, passed: undefined };
 
   private constructor(info: ContractInfo, options: ContractBook['options']) {
     this.options = Object.freeze(options);
@@ -306,9 +279,12 @@ export class ContractBook {
   validateOrder(order: unknown, context?: ContractOrderContext): ContractValidationResult {
     try {
       const sent = loadContractOrder(order, context, true);
-      if (this.#judgeFast(sent, false) && fastFailed() === 0 && ownFailed === 0) {
-        const passed = passingOf(fastSkipped(), fastValidation().skipped);
-        if (passed !== undefined) return passed.result;
+      if (this.#judgeFast(sent, true)) {
+        const spot = fastValidation();
+        if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
+        // A failing order is explained from what the fast way found: the shared rules' fast
+        // explanations, worded in contract terms, then the contract rules' own.
+        return this.#combine(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
       }
       return this.#validateLoaded(sent, context);
     } catch (error) {
@@ -321,38 +297,51 @@ export class ContractBook {
     const reading = judgeLoaded(sent, context, true);
     if (reading.unreadable) return { ok: false, violations: reading.faults, skipped: NOTHING };
     const spot = validateWith(this.#pairs, reading.spotOrder, reading.spotContext);
-    if (spot.ok && reading.faults.length === 0) {
-      const passed = this.#passing(reading, spot.skipped);
-      if (passed !== undefined) return passed.result;
-    }
+    if (spot.ok && reading.faults.length === 0 && this.#judgeRules(reading) && ownFailed === 0)
+      return sharedPass(spot.skipped, ownSkip, isAlgo(reading));
     return this.#combine(reading, spot.violations, spot.skipped);
   }
 
   /**
    * The fast way: the order loaded once read into the spot fast path's record with the contract's
-   * own fields (order/fast-contract-read.ts), the shared rules judged by the spot fast judge, and
-   * the contract-only rules by their fast checks, whose findings are left in `ownFailed` (one bit
-   * per place in `CONTRACT_RULES`) and `ownSkip` (the one skip, or none). False when the general
-   * way must judge: a contract rule not sure, more than one of them skipping.
+   * own fields (order/fast-contract-read.ts), the shared rules judged by the spot fast judge (with
+   * their explanations when `explaining`), and the contract-only rules by their fast checks, whose
+   * findings are left in `ownFailed` and `ownSkip`. False when the general way must judge: a
+   * decimal past safe integers, a contract rule not sure, more than one of them skipping.
    */
   #judgeFast(sent: Sent, explaining: boolean): boolean {
     if (!readContractFast(sent, FAST_READ, this.options.clientOrderIds)) return false;
     const contract = this.#contracts.get(FAST_READ.symbol);
-    if (contract === undefined || !judgeFastRead(contract.pair.fast, explaining)) return false;
-    // Decimals past safe integers were judged exactly by the spot judge: so are the contract's.
-    if (FAST_READ.long) return false;
+    return (
+      contract !== undefined &&
+      judgeFastRead(contract.pair.fast, explaining) &&
+      // Decimals past safe integers were judged exactly by the spot judge: so are the contract's.
+      !FAST_READ.long &&
+      judgeOwnFast(contract, this.#rules)
+    );
+  }
+
+  /**
+   * The contract rules' exact checks on a reading with no fault of its own fields, their findings
+   * left as the fast way leaves them (`ownFailed`, `ownSkip`); false when more than one skips, or
+   * the contract is not known (the general way words it).
+   */
+  #judgeRules(reading: ContractReading): boolean {
+    const symbol = reading.order.symbol;
+    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
+    if (contract === undefined) return false;
     let failedRules = 0;
     let skip: ContractSkippedCheck | undefined;
     for (let place = 0; place < CONTRACT_RULES.length; place++) {
-      const outcome = (CONTRACT_RULES[place] as ContractRule).fastCheck(
+      const outcome = (CONTRACT_RULES[place] as ContractRule).check(
         contract,
-        FAST_READ,
-        FAST_CONTRACT,
+        reading.order,
+        reading.context,
         this.#rules,
       );
-      if (outcome === PASS) continue;
-      if (outcome === FAIL) failedRules |= 1 << place;
-      else if (outcome === NOT_SURE || skip !== undefined) return false;
+      if (outcome === undefined) continue;
+      if ('code' in outcome) failedRules |= 1 << place;
+      else if (skip !== undefined) return false;
       else skip = outcome;
     }
     ownFailed = failedRules;
@@ -372,33 +361,39 @@ export class ContractBook {
   checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
     try {
       const sent = loadContractOrder(order, context, true);
-      if (this.#judgeFast(sent, false)) return fastContractVerdict(fastFailed(), fastSkipped());
-      const reading = judgeLoaded(sent, context, true);
-      if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
-        return verdictOf(this.#validateLoaded(sent, context));
-      const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
-      if (reading.faults.length === 0) {
-        const shared = this.#sharedVerdict(reading, spot);
-        if (shared !== undefined) return shared;
-      }
-      const codes: ContractViolationCode[] = [];
-      let at = 0;
-      for (const code of spot.codes) {
-        if (code === 'MARKET_SIZE_ABOVE_MAX') continue;
-        codes.push(code as ContractViolationCode);
-        if (SHARED_CODES.has(code)) at = codes.length;
-      }
-      codes.splice(at, 0, ...reading.faults.map((f) => f.code));
-      const skipped = this.#skips(reading, spot.skipped);
-      this.#runRules(reading, (v) => codes.push(v.code), skipped);
-      return Object.freeze({
-        ok: codes.length === 0,
-        codes: Object.freeze(codes),
-        skipped: Object.freeze(skipped),
-      });
+      if (this.#judgeFast(sent, false)) return sharedVerdict(fastVerdict(), ownFailed, ownSkip, false);
+      return this.#checkLoaded(sent, context);
     } catch (error) {
       return verdictOf({ ok: false, violations: [unreadable(error)], skipped: NOTHING });
     }
+  }
+
+  /**
+   * `checkOrder` the general way, on the fields already loaded. A method of its own: its closures
+   * in `checkOrder` made every call allocate their context, the fast way's included.
+   */
+  #checkLoaded(sent: Sent, context: unknown): ContractOrderVerdict {
+    const reading = judgeLoaded(sent, context, true);
+    if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
+      return verdictOf(this.#validateLoaded(sent, context));
+    const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
+    if (reading.faults.length === 0 && this.#judgeRules(reading))
+      return sharedVerdict(spot, ownFailed, ownSkip, isAlgo(reading));
+    const codes: ContractViolationCode[] = [];
+    let at = 0;
+    for (const code of spot.codes) {
+      if (code === 'MARKET_SIZE_ABOVE_MAX') continue;
+      codes.push(code as ContractViolationCode);
+      if (SHARED_CODES.has(code)) at = codes.length;
+    }
+    codes.splice(at, 0, ...reading.faults.map((f) => f.code));
+    const skipped = contractSkips(spot.skipped, isAlgo(reading));
+    this.#runRules(reading, (v) => codes.push(v.code), skipped);
+    return Object.freeze({
+      ok: codes.length === 0,
+      codes: Object.freeze(codes),
+      skipped: Object.freeze(skipped),
+    });
   }
 
   /**
@@ -474,116 +469,6 @@ export class ContractBook {
     }
   }
 
-  /**
-   * The answer for an order the spot judge passed with no fault of the contract's own fields,
-   * when the contract rules pass it too with at most one skip: shared and frozen, made once per
-   * set of skips, so that a passing contract order allocates no result (as a passing spot order
-   * does not). `undefined` when the general way must word it.
-   */
-  #passing(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
-    const symbol = reading.order.symbol;
-    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
-    if (contract === undefined) return undefined;
-    let skip: ContractSkippedCheck | undefined;
-    for (const rule of CONTRACT_RULES) {
-      const outcome = rule.check(contract, reading.order, reading.context, this.#rules);
-      if (outcome === undefined) continue;
-      if ('code' in outcome || skip !== undefined) return undefined;
-      skip = outcome;
-    }
-    const algo = isAlgo(reading);
-    const key = skip ?? NO_SKIP;
-    // The last answer first: a stream of orders mostly repeats one verdict, and the maps below
-    // cost more than the rules.
-    const last = this.#lastPassed;
-    if (last.skipped === spotSkipped && last.key === key && last.algo === algo && last.passed !== undefined)
-      return last.passed;
-    let bySkip = PASSES.get(spotSkipped);
-    if (bySkip === undefined) {
-      bySkip = new Map();
-      PASSES.set(spotSkipped, bySkip);
-    }
-    let pair = bySkip.get(key);
-    if (pair === undefined) {
-      pair = [undefined, undefined];
-      bySkip.set(key, pair);
-    }
-    const at = algo ? 1 : 0;
-    let passed = pair[at];
-    if (passed === undefined) {
-      const skipped = this.#skips(reading, spotSkipped);
-      if (skip !== undefined) skipped.push(skip);
-      const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
-      passed = {
-        result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
-        verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
-      };
-      pair[at] = passed;
-    }
-    last.skipped = spotSkipped;
-    last.key = key;
-    last.algo = algo;
-    last.passed = passed;
-    return passed;
-  }
-
-  /**
-   * `checkOrder`'s verdict, shared and frozen, for an order with no fault of the contract's own
-   * fields whose contract rules skip at most once: it depends only on the spot verdict (itself
-   * shared on the spot judge's fast path), which contract rules failed, their skip and whether the
-   * order is an algo order, so each is made once, and a failing order costs about what a passing
-   * one does, as on spot. `undefined` when the general way must answer.
-   */
-  #sharedVerdict(reading: ContractReading, spot: OrderVerdict): ContractOrderVerdict | undefined {
-    const symbol = reading.order.symbol;
-    const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
-    if (contract === undefined) return undefined;
-    let failedRules = 0;
-    let skip: ContractSkippedCheck | undefined;
-    for (let place = 0; place < CONTRACT_RULES.length; place++) {
-      const outcome = (CONTRACT_RULES[place] as ContractRule).check(
-        contract,
-        reading.order,
-        reading.context,
-        this.#rules,
-      );
-      if (outcome === undefined) continue;
-      if ('code' in outcome) failedRules |= 1 << place;
-      else if (skip !== undefined) return undefined;
-      else skip = outcome;
-    }
-    const algo = isAlgo(reading);
-    const key = skip ?? NO_SKIP;
-    const index = failedRules * 2 + (algo ? 1 : 0);
-    let byKey = VERDICTS.get(spot);
-    if (byKey === undefined) {
-      byKey = new Map();
-      VERDICTS.set(spot, byKey);
-    }
-    let byIndex = byKey.get(key);
-    if (byIndex === undefined) {
-      byIndex = new Map();
-      byKey.set(key, byIndex);
-    }
-    let verdict = byIndex.get(index);
-    if (verdict === undefined) {
-      const codes: ContractViolationCode[] = [];
-      for (const code of spot.codes)
-        if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
-      for (let place = 0; place < CONTRACT_RULES.length; place++)
-        if (failedRules & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
-      const skipped = this.#skips(reading, spot.skipped);
-      if (skip !== undefined) skipped.push(skip);
-      verdict = Object.freeze({
-        ok: codes.length === 0,
-        codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
-        skipped: skipped.length === 0 ? NOTHING : Object.freeze(skipped),
-      });
-      byIndex.set(index, verdict);
-    }
-    return verdict;
-  }
-
   /** The spot judge's answer and the contract's own, as one result. */
   #combine(
     reading: ContractReading,
@@ -604,7 +489,7 @@ export class ContractBook {
     for (let i = at; i < violations.length; i++)
       violations[i] = this.#underContractCaps(reading, violations[i] as ContractViolation);
     violations.splice(at, 0, ...reading.faults);
-    const skipped = this.#skips(reading, spotSkipped);
+    const skipped = contractSkips(spotSkipped, isAlgo(reading));
     this.#runRules(reading, (v) => violations.push(v), skipped);
     return { ok: violations.length === 0, violations, skipped };
   }
@@ -678,18 +563,6 @@ export class ContractBook {
     );
   }
 
-  /** Spot's skips in contract terms: the band's dropped on algo orders, where it does not apply. */
-  #skips(reading: ContractReading, spotSkipped: readonly SkippedCheck[]): ContractSkippedCheck[] {
-    const algo = isAlgo(reading);
-    const out: ContractSkippedCheck[] = [];
-    for (const s of spotSkipped) {
-      if (algo && (s.check === 'PRICE_ABOVE_BUY_LIMIT' || s.check === 'PRICE_BELOW_SELL_LIMIT')) continue;
-      const skip = skipInContractTerms(s);
-      if (skip !== null) out.push(skip);
-    }
-    return out;
-  }
-
   /** The contract rules on a known contract, their violations to `found` and skips to `skipped`. */
   #runRules(
     reading: ContractReading,
@@ -708,108 +581,39 @@ export class ContractBook {
   }
 }
 
-/** What the contract rules' fast checks found of the order judged last (see `ContractBook.#judgeFast`). */
+/**
+ * What the contract rules found of the order judged last (`judgeOwnFast`, `ContractBook.#judgeRules`):
+ * the rules that failed, one bit per place in `CONTRACT_RULES`, and the one skip, or none.
+ */
 let ownFailed = 0;
 let ownSkip: ContractSkippedCheck | undefined;
 
 /**
- * The skips the fast checks can answer, numbered (from 1; 0 is none) as they are first seen: a
- * contract rule's fast check skips with one of its few frozen skips, so this list stays short.
+ * The contract rules that have a fast check, and their places in `CONTRACT_RULES`: the others
+ * judge only what the fast reading never takes (a trigger price). Two checks at one call site stay
+ * inlined where five were not.
  */
-const FAST_SKIPS: ContractSkippedCheck[] = [];
-
-function ownSkipNumber(): number {
-  if (ownSkip === undefined) return 0;
-  let at = FAST_SKIPS.indexOf(ownSkip);
-  if (at === -1) at = FAST_SKIPS.push(ownSkip) - 1;
-  return at + 1;
-}
-
-/** Passing answers of the fast way by the spot skips (their bits) and the contract skip's number. */
-const FAST_PASSES = new Map<number, Passed>();
+const FAST_RULES = CONTRACT_RULES.filter((rule) => rule.fastCheck !== undefined);
+const FAST_BITS = FAST_RULES.map((rule) => 1 << CONTRACT_RULES.indexOf(rule));
 
 /**
- * The passing answer of the fast way, shared and frozen (a LIMIT or MARKET order: no band skip is
- * dropped), made once per spot skips and contract skip.
+ * The contract rules' fast checks on the order the fast way read, their findings left in
+ * `ownFailed` and `ownSkip`; false when one is not sure or more than one skips.
  */
-let lastPassKey = -1;
-let lastPass: Passed | undefined;
-
-function passingOf(spotSkips: number, spotSkipped: readonly SkippedCheck[]): Passed | undefined {
-  const key = spotSkips * 16 + ownSkipNumber();
-  // The last answer first: a stream of orders mostly repeats one.
-  if (key === lastPassKey && lastPass !== undefined) return lastPass;
-  let passed = FAST_PASSES.get(key);
-  if (passed === undefined) {
-    const skipped: ContractSkippedCheck[] = [];
-    for (const s of spotSkipped) {
-      const skip = skipInContractTerms(s);
-      if (skip !== null) skipped.push(skip);
-    }
-    if (ownSkip !== undefined) skipped.push(ownSkip);
-    const frozen = skipped.length === 0 ? NOTHING : Object.freeze(skipped);
-    passed = {
-      result: Object.freeze({ ok: true, violations: NOTHING, skipped: frozen }),
-      verdict: Object.freeze({ ok: true, codes: NOTHING, skipped: frozen }),
-    };
-    FAST_PASSES.set(key, passed);
+function judgeOwnFast(contract: CompiledContract, options: ContractRuleOptions): boolean {
+  let failedRules = 0;
+  let skip: ContractSkippedCheck | undefined;
+  for (let i = 0; i < FAST_RULES.length; i++) {
+    const check = (FAST_RULES[i] as ContractRule).fastCheck as NonNullable<ContractRule['fastCheck']>;
+    const outcome = check(contract, FAST_READ, FAST_CONTRACT, options);
+    if (outcome === PASS) continue;
+    if (outcome === FAIL) failedRules |= FAST_BITS[i] as number;
+    else if (outcome === NOT_SURE || skip !== undefined) return false;
+    else skip = outcome;
   }
-  lastPassKey = key;
-  lastPass = passed;
-  return passed;
-}
-
-/**
- * `checkOrder`'s verdicts of the fast way, by the spot judge's failed and skipped rules (their
- * bits) and then the contract rules' failures and skip: each made once and shared, so that a
- * contract order judged the fast way allocates nothing, failing or not.
- */
-const FAST_VERDICTS = new Map<number, Map<number, ContractOrderVerdict>>();
-
-/** The last verdict {@link fastContractVerdict} gave and its keys: a stream mostly repeats one. */
-let lastSpotKey = -1;
-let lastOwnKey = -1;
-let lastVerdict: ContractOrderVerdict | undefined;
-
-function fastContractVerdict(spotFailed: number, spotSkips: number): ContractOrderVerdict {
-  const spotKey = spotFailed * 2 ** PAIR_RULES.length + spotSkips;
-  const ownKey = ownFailed * 16 + ownSkipNumber();
-  if (spotKey === lastSpotKey && ownKey === lastOwnKey && lastVerdict !== undefined) return lastVerdict;
-  const verdict = sharedFastVerdict(spotKey, ownKey);
-  lastSpotKey = spotKey;
-  lastOwnKey = ownKey;
-  lastVerdict = verdict;
-  return verdict;
-}
-
-function sharedFastVerdict(spotKey: number, ownKey: number): ContractOrderVerdict {
-  let byOwn = FAST_VERDICTS.get(spotKey);
-  if (byOwn === undefined) {
-    byOwn = new Map();
-    FAST_VERDICTS.set(spotKey, byOwn);
-  }
-  let verdict = byOwn.get(ownKey);
-  if (verdict === undefined) {
-    const spot = fastVerdict();
-    const codes: ContractViolationCode[] = [];
-    for (const code of spot.codes)
-      if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
-    for (let place = 0; place < CONTRACT_RULES.length; place++)
-      if (ownFailed & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
-    const skipped: ContractSkippedCheck[] = [];
-    for (const s of spot.skipped) {
-      const skip = skipInContractTerms(s);
-      if (skip !== null) skipped.push(skip);
-    }
-    if (ownSkip !== undefined) skipped.push(ownSkip);
-    verdict = Object.freeze({
-      ok: codes.length === 0,
-      codes: codes.length === 0 ? NOTHING : Object.freeze(codes),
-      skipped: skipped.length === 0 ? NOTHING : Object.freeze(skipped),
-    });
-    byOwn.set(ownKey, verdict);
-  }
-  return verdict;
+  ownFailed = failedRules;
+  ownSkip = skip;
+  return true;
 }
 
 /** An algo order: one of the conditional types (each judged as a spot type of another name). */

@@ -38,14 +38,15 @@ export interface ContractRule {
   /**
    * The same decision on what the fast reading read (order/fast-contract-read.ts: the quantity as
    * a count of the fast pair's unit, the position in safe integers): PASS, FAIL, the skip `check`
-   * would answer, or NOT_SURE, when the whole order is judged the general way.
+   * would answer, or NOT_SURE, when the whole order is judged the general way. Absent on a rule
+   * that judges only what the fast reading never takes (a trigger price): the fast way skips it.
    */
-  fastCheck(
+  readonly fastCheck?: (
     contract: CompiledContract,
     order: FastOrder,
     own: FastContractOrder,
     options: ContractRuleOptions,
-  ): ContractFastOutcome;
+  ) => ContractFastOutcome;
 }
 
 /** What a contract rule's fast check says: a fast verdict but SKIP, or the skip itself. */

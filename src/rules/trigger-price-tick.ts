@@ -2,8 +2,7 @@ import { gridNeighbours } from '../decimal/grid.js';
 import type { ParsedContractOrder } from '../order/read-contract-order.js';
 import type { CompiledContract } from '../pair/compile-contract.js';
 import { contractSkip, contractViolationOf } from '../validation/contract-codes.js';
-import type { ContractFastOutcome, ContractRule, ContractRuleOutcome } from './contract-rule.js';
-import { PASS } from './rule.js';
+import type { ContractRule, ContractRuleOutcome } from './contract-rule.js';
 
 const NO_TICK = contractSkip('TRIGGER_PRICE_TICK', 'NO_TICK_SIZE', 'pricePrecision');
 
@@ -36,9 +35,8 @@ function triggerTick(field: TriggerField): ContractRule {
         gridNeighbours(trigger.value, tick),
       );
     },
-    // The fast reading takes no order with a trigger price (order/fast-contract-read.ts), so on
-    // it this rule has nothing to check.
-    fastCheck: (): ContractFastOutcome => PASS,
+    // No fast check: the fast reading takes no order with a trigger price
+    // (order/fast-contract-read.ts), so on it this rule has nothing to check.
   });
 }
 

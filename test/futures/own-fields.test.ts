@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractBook } from '../../src/futures.js';
+import { CONTRACT_ORDER_FIELDS } from '../../src/order/contract-order-fields.js';
 
 // A contract order is what would be sent: only its own fields count, as for spot. A field the
 // order (or its context) merely inherits, from its prototype or from a polluted Object.prototype,
@@ -48,5 +49,22 @@ describe('a contract order is read by its own fields only', () => {
     expect(verdict.ok).toBe(true);
     expect(verdict.skipped.map((s) => s.reason)).toContain('NO_POSITION');
     expect(codesAndFields(opening, { position: '999999' })).toEqual(['POSITION_SIZE_ABOVE_MAX:quantity']);
+  });
+});
+
+describe('a polluted Object.prototype changes no answer', () => {
+  // Every name an order or its context is read by: the fast reading loads them by name from a
+  // plain record once it has checked that Object.prototype holds none of them.
+  const names = [...CONTRACT_ORDER_FIELDS, 'position', 'referencePrice', 'maxNotional'];
+  const polluted = Object.prototype as Record<string, unknown>;
+  afterEach(() => {
+    for (const name of names) delete polluted[name];
+  });
+
+  it.each(names)('with Object.prototype.%s set', (name) => {
+    const context = {};
+    const before = [book.validateOrder(opening, context), book.checkOrder(opening, context)];
+    polluted[name] = name === 'position' ? '999999' : 'X';
+    expect([book.validateOrder(opening, context), book.checkOrder(opening, context)]).toEqual(before);
   });
 });
