@@ -68,10 +68,12 @@ describe('an order that throws as it is judged', () => {
     );
     expect(book.validateOrder(hostile).violations.map((v) => v.code)).toEqual(['INVALID_ORDER']);
     expect(book.checkOrder(hostile).codes).toEqual(['INVALID_ORDER']);
-    expect(book.normalizeOrder(hostile)).toMatchObject({ ok: false, changes: [] });
+    const normalized = book.normalizeOrder(hostile);
+    expect(normalized).toMatchObject({ ok: false, changes: [] });
+    expect(!normalized.ok && normalized.violations.map((v) => v.code)).toEqual(['INVALID_ORDER']);
     const estimate = book.estimateOrder(hostile);
     expect(Object.keys(estimate).sort()).toEqual(['estimated', 'violations']);
-    expect(estimate.estimated).toBe(false);
+    expect(!estimate.estimated && estimate.violations.map((v) => v.code)).toEqual(['INVALID_ORDER']);
   });
 });
 
@@ -88,6 +90,13 @@ describe('checkOrder with faults of the contract’s own fields', () => {
       { position: '490' },
     ],
     [order({ symbol: 'NONE', positionSide: 'long' }), ['UNKNOWN_SYMBOL', 'INVALID_FIELD']],
+    // The shared rules and the contract's pass: the fault alone, not a shared passing answer.
+    [order({ tpTriggerPrice: 'x' }), ['INVALID_FIELD'], { position: '0' }],
+    [
+      order({ type: 'STOP', triggerPrice: '100', price: '100', tpTriggerPrice: 'x' }),
+      ['INVALID_FIELD'],
+      { position: '0' },
+    ],
   ] as [object, string[], ContractOrderContext?][])('%j: %j', (o, codes, context) => {
     const result = book.validateOrder(o, context);
     expect(result.violations.map((v) => v.code)).toEqual(codes);
@@ -195,6 +204,23 @@ describe('what a fault of the payload or the options names', () => {
     };
     expect(error.issues.map((i) => [i.code, i.path])).toEqual([['custom', '(root)']]);
     expect(error.issues[0]?.message).toContain('boom-4711');
+  });
+  it('a payload that throws on its first read only: what it threw is the cause', () => {
+    let reads = 0;
+    const once = new Proxy(
+      {},
+      {
+        get() {
+          reads++;
+          if (reads === 1) throw boom;
+          return undefined;
+        },
+      },
+    );
+    expect(thrown(() => ContractBook.fromContractInfo(once))).toMatchObject({
+      name: 'ExchangeInfoSchemaError',
+      cause: boom,
+    });
   });
   it('options that throw: the message names what was thrown', () => {
     const error = thrown(() => ContractBook.fromContractInfo({ symbols: [] }, hostile)) as Error;
