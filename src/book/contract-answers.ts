@@ -1,5 +1,6 @@
 import type { ContractRule } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
+import { PAIR_RULES } from '../rules/pair-rules.js';
 import {
   type ContractOrderVerdict,
   type ContractSkippedCheck,
@@ -39,6 +40,18 @@ export function contractSkips(
   if (own !== undefined) out.push(own);
   return out;
 }
+
+/** The answers of an order that passed every rule with nothing skipped. */
+export const CLEAN_PASS: ContractValidationResult = Object.freeze({
+  ok: true,
+  violations: NOTHING,
+  skipped: NOTHING,
+});
+export const CLEAN_VERDICT: ContractOrderVerdict = Object.freeze({
+  ok: true,
+  codes: NOTHING,
+  skipped: NOTHING,
+});
 
 // Stryker disable next-line ConditionalExpression: forced false, an empty list frozen is equal to NOTHING (sharing it only saves memory)
 const frozen = <T>(list: T[]): readonly T[] => (list.length === 0 ? NOTHING : Object.freeze(list));
@@ -143,5 +156,37 @@ export function sharedVerdict(
   last.spot = spot;
   last.key = key;
   last.verdict = verdict;
+  return verdict;
+}
+
+/**
+ * The verdicts of the fast way's orders that skipped nothing and failed no contract rule, by the
+ * spot rules that failed (one bit per place in `PAIR_RULES`): in a plain array, since nearly every
+ * failing order is one of these, and an element is found in a few instructions where the maps
+ * above take a few hundred.
+ */
+const BY_SPOT_FAILURES: (ContractOrderVerdict | undefined)[] = new Array<ContractOrderVerdict | undefined>(
+  2 ** PAIR_RULES.length,
+).fill(undefined);
+
+/**
+ * {@link sharedVerdict} of an order the fast way judged: `spotFailed` and `spotSkipped` are the
+ * spot judge's masks, `spot` its verdict (`fastVerdict`, asked only when it is needed).
+ */
+export function fastSharedVerdict(
+  spotFailed: number,
+  spotSkipped: number,
+  spot: () => OrderVerdict,
+  failedRules: number,
+  own: ContractSkippedCheck | undefined,
+): ContractOrderVerdict {
+  if (spotSkipped !== 0 || failedRules !== 0 || own !== undefined)
+    return sharedVerdict(spot(), failedRules, own, false);
+  if (spotFailed === 0) return CLEAN_VERDICT;
+  let verdict = BY_SPOT_FAILURES[spotFailed];
+  if (verdict === undefined) {
+    verdict = sharedVerdict(spot(), 0, undefined, false);
+    BY_SPOT_FAILURES[spotFailed] = verdict;
+  }
   return verdict;
 }

@@ -35,12 +35,20 @@ import {
 } from '../validation/contract-codes.js';
 import type { SkippedCheck, Violation } from '../validation/violation-codes.js';
 import { LOOKUP_CODES, READING_CODES } from '../validation/violation-codes.js';
-import { contractSkips, sharedPass, sharedVerdict } from './contract-answers.js';
+import {
+  CLEAN_PASS,
+  contractSkips,
+  fastSharedVerdict,
+  sharedPass,
+  sharedVerdict,
+} from './contract-answers.js';
 import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import {
   type BookPairs,
   checkWith,
   FAST_READ,
+  fastFailed,
+  fastSkipped,
   fastValidation,
   fastVerdict,
   judgeFastRead,
@@ -286,12 +294,11 @@ export class ContractBook {
       // Stryker disable next-line BooleanLiteral: loaded into a record of its own rather than the scratch one, to the same answer
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, true)) {
+        if (passedClean()) return CLEAN_PASS;
         const spot = fastValidation();
         if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
-        // A failing order is explained from what the fast way found: the shared rules' fast
-        // explanations, worded in contract terms, then the contract rules' own.
         // Stryker disable next-line BooleanLiteral: read into a record of its own rather than the scratch one, to the same answer
-        return this.#combine(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
+        return this.#explainFast(judgeLoaded(sent, context, true), spot.violations, spot.skipped);
       }
       return this.#validateLoaded(sent, context);
     } catch (error) {
@@ -371,7 +378,8 @@ export class ContractBook {
       // Stryker disable next-line BooleanLiteral: loaded into a record of its own rather than the scratch one, or explained when not asked, to the same verdict
       const sent = loadContractOrder(order, context, true);
       // Stryker disable next-line BooleanLiteral: explained when not asked, the explanations are never read
-      if (this.#judgeFast(sent, false)) return sharedVerdict(fastVerdict(), ownFailed, ownSkip, false);
+      if (this.#judgeFast(sent, false))
+        return fastSharedVerdict(fastFailed(), fastSkipped(), fastVerdict, ownFailed, ownSkip);
       return this.#checkLoaded(sent, context);
     } catch (error) {
       return verdictOf({ ok: false, violations: [unreadable(error)], skipped: NOTHING });
@@ -490,6 +498,38 @@ export class ContractBook {
     spotViolations: readonly Violation[],
     spotSkipped: readonly SkippedCheck[],
   ): ContractValidationResult {
+    const violations = this.#sharedInContractTerms(reading, spotViolations);
+    const skipped = contractSkips(spotSkipped, isAlgo(reading));
+    this.#runRules(reading, (v) => violations.push(v), skipped);
+    return { ok: violations.length === 0, violations, skipped };
+  }
+
+  /**
+   * {@link ContractBook.#combine} for an order the fast way judged and found failing: the shared
+   * rules' fast explanations (`spotViolations`) in contract terms, and the contract rules the fast
+   * way found failing (`ownFailed`) explained by their exact checks; the others are not run again.
+   */
+  #explainFast(
+    reading: ContractReading,
+    spotViolations: readonly Violation[],
+    spotSkipped: readonly SkippedCheck[],
+  ): ContractValidationResult {
+    const violations = this.#sharedInContractTerms(reading, spotViolations);
+    for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      if ((ownFailed & (1 << place)) === 0) continue;
+      const rule = CONTRACT_RULES[place] as ContractRule;
+      const outcome = rule.check(fastContract, reading.order, reading.context, this.#rules);
+      if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
+    }
+    const skipped = contractSkips(spotSkipped, false, ownSkip);
+    return { ok: violations.length === 0, violations, skipped };
+  }
+
+  /** The shared rules' violations in contract terms, the faults of the contract's own fields among them. */
+  #sharedInContractTerms(
+    reading: ContractReading,
+    spotViolations: readonly Violation[],
+  ): ContractViolation[] {
     const violations: ContractViolation[] = [];
     let at = 0;
     for (const v of spotViolations) {
@@ -504,9 +544,7 @@ export class ContractBook {
     for (let i = at; i < violations.length; i++)
       violations[i] = this.#underContractCaps(reading, violations[i] as ContractViolation);
     violations.splice(at, 0, ...reading.faults);
-    const skipped = contractSkips(spotSkipped, isAlgo(reading));
-    this.#runRules(reading, (v) => violations.push(v), skipped);
-    return { ok: violations.length === 0, violations, skipped };
+    return violations;
   }
 
   /**
@@ -515,31 +553,25 @@ export class ContractBook {
    * nearest size either way is what a user chooses between.
    */
   #withStepAbove(reading: ContractReading, v: Violation): ContractViolation {
-    const out = inContractTerms(v);
     const symbol = reading.order.symbol;
     // Stryker disable next-line ConditionalExpression,OptionalChaining: QUANTITY_STEP is found only on a known contract with a size grid, and always with its value: the guards are for the types
     const pair = symbol === undefined ? undefined : this.#contracts.get(symbol)?.pair;
     // Stryker disable next-line OptionalChaining: QUANTITY_STEP is found only on a known contract with a size grid
     const step = pair?.stepSize;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: QUANTITY_STEP is found only on a known contract with a size grid, and always with its value: the guards are for the types
-    if (pair === undefined || step === null || step === undefined || v.value === undefined) return out;
+    if (pair === undefined || step === null || step === undefined || v.value === undefined)
+      return inContractTerms(v);
     const kind =
       // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator,StringLiteral: every kind's window is the same on a contract (its MARKET caps are its maxOrderSize)
       ORDER_KINDS[(reading.spotType === 'MARKET' ? 2 : 0) + (reading.order.side === 'SELL' ? 1 : 0)];
     const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
     const above = ceilToGrid(Dec.parse(v.value), step);
     if (window === undefined || above.lt(window.low) || (window.high !== null && above.gt(window.high)))
-      return out;
+      return inContractTerms(v);
     const text = above.toString();
-    const suggestion =
-      // Stryker disable next-line ConditionalExpression: spot's QUANTITY_STEP always carries a suggestion (the nearest size below, or the bound)
-      out.suggestion === undefined
-        ? // Stryker disable next-line ArrayDeclaration: never reached: spot's QUANTITY_STEP always carries a suggestion
-          [text]
-        : out.suggestion.includes(text)
-          ? out.suggestion
-          : [...out.suggestion, text];
-    return contractViolationOf(out.code, out.field, out.message, out.limit, out.value, suggestion);
+    const below = v.suggestion;
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: spot's QUANTITY_STEP always carries a suggestion (the nearest size below, or the bound)
+    return inContractTerms(v, below === undefined ? [text] : below.includes(text) ? below : [...below, text]);
   }
 
   /**
@@ -614,6 +646,16 @@ export class ContractBook {
  */
 let ownFailed = 0;
 let ownSkip: ContractSkippedCheck | undefined;
+/** The contract the fast way judged last (`judgeOwnFast`). */
+let fastContract: CompiledContract;
+
+/**
+ * Whether the order the fast way judged passed every rule with nothing skipped, as most orders do:
+ * its answer is then the one clean answer, with no look-up at all.
+ */
+function passedClean(): boolean {
+  return ownFailed === 0 && ownSkip === undefined && fastFailed() === 0 && fastSkipped() === 0;
+}
 
 /**
  * The contract rules that have a fast check, and their places in `CONTRACT_RULES`: the others
@@ -640,6 +682,7 @@ function judgeOwnFast(contract: CompiledContract, options: ContractRuleOptions):
   }
   ownFailed = failedRules;
   ownSkip = skip;
+  fastContract = contract;
   return true;
 }
 

@@ -68,7 +68,9 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
   const c = FAST_CONTRACT;
   const side = sent.side;
   c.opens = opensPosition(side as string | undefined, positionSide);
-  const position = sent.contextRead ? sent.position : undefined;
+  // The context's fields count only when it was read (else they are a former order's).
+  const contextRead = sent.contextRead;
+  const position = contextRead ? sent.position : undefined;
   if (position === undefined || position === null) {
     c.hasPosition = false;
     c.position = Number.NaN;
@@ -96,8 +98,8 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
     sent.price,
     limit ? 'GTC' : undefined,
     sent.newClientOrderId,
-    sent.referencePrice,
-    sent.maxNotional,
+    contextRead ? sent.referencePrice : undefined,
+    contextRead ? sent.maxNotional : undefined,
     idRule,
   );
 }

@@ -140,19 +140,15 @@ const UNREADABLE = 2;
  */
 export function loadContractOrder(rawOrder: unknown, rawContext: unknown, scratch: boolean): Sent {
   const sent = scratch ? SCRATCH_SENT : newSent();
-  sent.status = LOADED;
   sent.raw = rawOrder;
   sent.error = undefined;
-  sent.contextRead = false;
-  sent.position = undefined;
-  sent.referencePrice = undefined;
-  sent.maxNotional = undefined;
   if (!isRecord(rawOrder)) {
     sent.status = NOT_A_RECORD;
     return sent;
   }
   try {
     readSent(rawOrder, rawContext, sent);
+    sent.status = LOADED;
   } catch (error) {
     sent.status = UNREADABLE;
     sent.error = error;
@@ -256,11 +252,19 @@ type _EveryFieldRead = Pick<Sent, ContractOrderField>;
 
 function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: Sent): void {
   const raw = ownFields(rawOrder, CONTRACT_ORDER_FIELDS);
+  // The shared fields, as the spot reader reads them,
   sent.symbol = raw.symbol;
   sent.side = raw.side;
   sent.quantity = raw.quantity;
   sent.price = raw.price;
   sent.newClientOrderId = raw.newClientOrderId;
+  // then the contract's own.
+  loadOwnFields(raw, sent);
+  sent.contextRead = isRecord(rawContext) && loadContext(rawContext, sent);
+  sent.contextOther = !sent.contextRead && rawContext !== undefined && rawContext !== null;
+}
+
+function loadOwnFields(raw: Record<string, unknown>, sent: Sent): void {
   sent.positionSide = raw.positionSide;
   sent.type = raw.type;
   sent.triggerPrice = raw.triggerPrice;
@@ -269,18 +273,21 @@ function readSent(rawOrder: Record<string, unknown>, rawContext: unknown, sent: 
   sent.slTriggerPrice = raw.slTriggerPrice;
   sent.TpWorkingType = raw.TpWorkingType;
   sent.SlWorkingType = raw.SlWorkingType;
-  sent.contextOther = rawContext !== undefined && rawContext !== null;
-  if (isRecord(rawContext)) {
-    try {
-      const context = ownFields(rawContext, CONTEXT_FIELDS);
-      sent.position = context.position;
-      sent.referencePrice = context.referencePrice;
-      sent.maxNotional = context.maxNotional;
-      sent.contextRead = true;
-      sent.contextOther = false;
-    } catch {
-      // The spot reader reads the context again and reports it.
-    }
+}
+
+/**
+ * Loads a context record's fields; false when reading it threw (then its fields count for nothing,
+ * and the spot reader reads it again and reports it).
+ */
+function loadContext(rawContext: Record<string, unknown>, sent: Sent): boolean {
+  try {
+    const context = ownFields(rawContext, CONTEXT_FIELDS);
+    sent.position = context.position;
+    sent.referencePrice = context.referencePrice;
+    sent.maxNotional = context.maxNotional;
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -498,15 +505,7 @@ function readDecimalField(
   if (presenceFault(field, spec, !isAbsent(value), type, faults)) return undefined;
   const read = readDecimalInput(value);
   if (read.ok) return read.decimal;
-  faults.push(
-    contractViolationOf(
-      'INVALID_FIELD',
-      field,
-      `${field} ${read.detail}`,
-      undefined,
-      undefined,
-      read.suggestion,
-    ),
-  );
+  const detail = `${field} ${read.detail}`;
+  faults.push(contractViolationOf('INVALID_FIELD', field, detail, undefined, undefined, read.suggestion));
   return undefined;
 }

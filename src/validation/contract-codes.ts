@@ -217,6 +217,15 @@ const CONTRACT_WORDS: readonly (readonly [spot: string, contract: string])[] = [
   ['stepSize', 'size grid'],
 ];
 
+/** `message` with spot's words in contract terms: found by `indexOf`, each place cut and joined. */
+function reworded(message: string): string {
+  let out = message;
+  for (const [spot, contract] of CONTRACT_WORDS)
+    for (let at = out.indexOf(spot); at !== -1; at = out.indexOf(spot, at + contract.length))
+      out = out.slice(0, at) + contract + out.slice(at + spot.length);
+  return out;
+}
+
 /** The skipped-field names of a pair, in contract terms. */
 const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
   tickSize: 'pricePrecision',
@@ -228,18 +237,21 @@ const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
   referencePrice: 'referencePrice',
 };
 
-/** A spot violation of a contract's pair, in contract terms (its message says minOrderSize, not minTradeAmount). */
-export function inContractTerms(v: Violation): ContractViolation {
-  let message = v.message;
-  for (const [spot, contract] of CONTRACT_WORDS)
-    if (message.includes(spot)) message = message.split(spot).join(contract);
+/**
+ * A spot violation of a contract's pair, in contract terms (its message says minOrderSize, not
+ * minTradeAmount), with `suggestion` in place of its own when given.
+ */
+export function inContractTerms(
+  v: Violation,
+  suggestion: readonly string[] | undefined = v.suggestion,
+): ContractViolation {
   return contractViolationOf(
     v.code as ContractViolationCode,
     v.field,
-    message,
+    reworded(v.message),
     v.limit,
     v.value,
-    v.suggestion,
+    suggestion,
   );
 }
 
