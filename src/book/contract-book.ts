@@ -187,9 +187,10 @@ export class ContractBook {
       if (contract.pair.fast !== undefined) fast.set(symbol, contract.pair.fast);
     }
     const setAside = new Map<string, PairLookup & { kind: 'rejected' }>();
-    // Stryker disable next-line ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected
+    // Stryker disable ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected (a range: a comment inside the loop is not read)
     for (const r of rejected)
       if (r.symbol !== undefined) setAside.set(r.symbol, { kind: 'rejected', rejected: r });
+    // Stryker restore ConditionalExpression,StringLiteral
     const near = new NearSymbols(() => known.keys());
     this.#pairs = {
       // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same answer (the fast forms only save time)

@@ -148,9 +148,10 @@ export class RuleBook {
     this.fetchedAt = fetchedAt;
     this.warnings = Object.freeze([...(info.warnings ?? [])]);
     const rejectedBySymbol = new Map<string, PairLookup & { kind: 'rejected' }>();
-    // Stryker disable next-line ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected
+    // Stryker disable ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected (a range: a comment inside the loop is not read)
     for (const r of compiled.rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
+    // Stryker restore ConditionalExpression,StringLiteral
     this.#pairs = compiled.pairs;
     this.#fast = compiled.fast;
     this.#rejected = rejectedBySymbol;
