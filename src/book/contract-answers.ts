@@ -53,6 +53,7 @@ export const CLEAN_VERDICT: ContractOrderVerdict = Object.freeze({
   skipped: NOTHING,
 });
 
+// Stryker disable next-line ConditionalExpression: forced false, an empty list frozen is equal to NOTHING (sharing it only saves memory)
 const frozen = <T>(list: T[]): readonly T[] => (list.length === 0 ? NOTHING : Object.freeze(list));
 
 /**
@@ -62,8 +63,10 @@ const frozen = <T>(list: T[]): readonly T[] => (list.length === 0 ? NOTHING : Ob
 const OWN_SKIPS: ContractSkippedCheck[] = [];
 
 function skipNumber(own: ContractSkippedCheck | undefined): number {
+  // Stryker disable next-line ConditionalExpression: forced false, no skip is numbered once as a skip is, and keys its answers as one-to-one
   if (own === undefined) return 0;
   let at = OWN_SKIPS.indexOf(own);
+  // Stryker disable next-line ArithmeticOperator: + 1 numbers every skip two higher, still one-to-one
   if (at === -1) at = OWN_SKIPS.push(own) - 1;
   return at + 1;
 }
@@ -95,6 +98,7 @@ export function sharedPass(
 ): ContractValidationResult {
   const key = skipNumber(own) * 2 + (algo ? 1 : 0);
   const last = lastPass;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the last answer only saves time; no result is kept before a spot list is, and none matches undefined
   if (last.spot === spotSkipped && last.key === key && last.result !== undefined) return last.result;
   const byKey = answersOf(PASSES, spotSkipped);
   let result = byKey.get(key);
@@ -133,13 +137,16 @@ export function sharedVerdict(
 ): ContractOrderVerdict {
   const key = (skipNumber(own) * 2 ** CONTRACT_RULES.length + failedRules) * 2 + (algo ? 1 : 0);
   const last = lastVerdict;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the last answer only saves time; no verdict is kept before a spot verdict is, and none matches undefined
   if (last.spot === spot && last.key === key && last.verdict !== undefined) return last.verdict;
   const byKey = answersOf(VERDICTS, spot);
   let verdict = byKey.get(key);
+  // Stryker disable next-line ConditionalExpression: forced true, the same verdict made again (the map only saves time)
   if (verdict === undefined) {
     const codes: ContractViolationCode[] = [];
     for (const code of spot.codes)
       if (code !== 'MARKET_SIZE_ABOVE_MAX') codes.push(code as ContractViolationCode);
+    // Stryker disable next-line EqualityOperator: no contract rule sits at place CONTRACT_RULES.length, so its bit is never set
     for (let place = 0; place < CONTRACT_RULES.length; place++)
       if (failedRules & (1 << place)) codes.push((CONTRACT_RULES[place] as ContractRule).code);
     const skipped = frozen(contractSkips(spot.skipped, algo, own));

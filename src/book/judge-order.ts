@@ -144,7 +144,7 @@ function readSafely(
 ): FastOrder | ReadOrder {
   try {
     return readOrder(order, context, read, idRule);
-  } catch (error) {
+  } catch (error) /* Stryker disable next-line BlockStatement: a last guard, never reached: the reader never throws */ {
     // Stryker disable next-line ObjectLiteral,ArrayDeclaration,BooleanLiteral: a last guard, never reached: the reader never throws
     return { order: {}, context: {}, violations: [unreadableOrder(error)], unreadable: true };
   }
@@ -183,8 +183,10 @@ export function lookupOf(pairs: BookPairs, reading: ReadOrder): PairLookup | und
 /** UNKNOWN_SYMBOL or SYMBOL_DEFINITION_INVALID added to the reading's violations, when the lookup says so. */
 function addLookupFault(reading: ReadOrder, lookup: PairLookup | undefined): void {
   const symbol = reading.order.symbol;
+  // Stryker disable next-line LogicalOperator,ConditionalExpression: the lookup is undefined exactly when the symbol is (lookupOf), so either test alone returns the same way
   if (symbol === undefined || lookup === undefined) return;
   const fault = checkSymbolKnown(symbol, lookup);
+  // Stryker disable next-line ConditionalExpression: forced true, it never pushes undefined: this is called only for a lookup that is not known, which always has its fault
   if (fault !== undefined) reading.violations.push(fault);
 }
 
@@ -209,7 +211,7 @@ export function judgeOnPair(pair: CompiledPair, reading: ReadOrder): JudgedParts
         ? PASSED_CLEAN
         : { ok: violations.length === 0, violations, skipped };
     return { result, order, context, pair };
-  } catch (error) {
+  } catch (error) /* Stryker disable next-line BlockStatement: a last guard, never reached: the rules judge copied data only */ {
     // The rules judge copied data only; this is a last guard, so that no entry point ever throws.
     const violation = unreadableOrder(error);
     // Stryker disable next-line ObjectLiteral,BooleanLiteral,ArrayDeclaration: a last guard, never reached: the rules judge copied data only
@@ -286,7 +288,7 @@ function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: explained when not asked or when nothing failed, the explanations are never read
     if (explaining && failed !== 0) explained = explain(pair, failed);
     return true;
-  } catch {
+  } catch /* Stryker disable next-line BlockStatement: a last guard, never reached: nothing here throws on values already read */ {
     // Nothing here can throw on values already read; if it ever did, the general way decides.
     // Stryker disable next-line BooleanLiteral: a last guard, never reached: nothing here throws on values already read
     return false;
@@ -302,6 +304,7 @@ function judgeFast(pair: FastPair | undefined, explaining: boolean): boolean {
 // Stryker disable next-line BlockStatement: emptied, it answers undefined, and every order is judged exactly, to the same verdict
 export function countQuantity(pair: FastPair, order: FastOrder): boolean {
   const up = pair.quantityScale - order.quantityScale;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: without it the count is NaN (POW10 has no negative index), which every count check takes as it takes -1
   if (up < 0) {
     order.quantityCount = -1;
     // Stryker disable next-line BooleanLiteral: false hands the order to the exact way, to the same verdict
@@ -345,8 +348,11 @@ let explained: Violation[] = [];
 function tally(verdict: FastVerdict, bit: number): void {
   // Stryker disable next-line ConditionalExpression: forced false, a failure is tallied as unsure, and the order is judged exactly, to the same verdict
   if (verdict === FAIL) failed |= bit;
-  // Stryker disable next-line ConditionalExpression: forced false, a skip is tallied as unsure, and the order is judged exactly, to the same verdict
-  else if (verdict === SKIP) skipped |= bit;
+  else if (
+    // Stryker disable next-line ConditionalExpression: forced false, a skip is tallied as unsure, and the order is judged exactly, to the same verdict
+    verdict === SKIP
+  )
+    skipped |= bit;
   else unsure = true;
 }
 
@@ -480,8 +486,10 @@ const WITHOUT_SKIPS: (OrderVerdict | undefined)[] = new Array<OrderVerdict | und
 );
 
 function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: forced false or emptied, the verdict is found in VERDICTS, the same one (the array only saves time)
   if (skippedMask === 0) {
     const verdict = WITHOUT_SKIPS[failedMask];
+    // Stryker disable next-line ConditionalExpression: forced false, the verdict is found in VERDICTS, the same one (the array only saves time)
     if (verdict !== undefined) return verdict;
   }
   // Stryker disable next-line ArithmeticOperator: F × 2^12 − S and F / 2^12 + S are one-to-one too, for masks below 2^12 (the 12 rules)
@@ -498,6 +506,7 @@ function verdictOf(failedMask: number, skippedMask: number): OrderVerdict {
       skipped: skipsOf(skippedMask),
     });
     VERDICTS.set(key, verdict);
+    // Stryker disable next-line ConditionalExpression: forced false, the array stays empty and VERDICTS answers, the same verdict (the array only saves time)
     if (skippedMask === 0) WITHOUT_SKIPS[failedMask] = verdict;
   }
   return verdict;
@@ -514,6 +523,7 @@ function judgeExactly(pair: FastPair, explaining: boolean): boolean {
   failed = 0;
   skipped = 0;
   let violations: Violation[] | undefined;
+  // Stryker disable BooleanLiteral: the loop's `return false` is never reached: a pair with a fast form has every rule field, so an exact check skips only as its fast form does (a range: a comment before an else is not read)
   for (let place = 0; place < RULE_COUNT; place++) {
     const rule = PAIR_RULES[place] as PairRule;
     const outcome = rule.check(pair.pair, order, context);
@@ -524,9 +534,14 @@ function judgeExactly(pair: FastPair, explaining: boolean): boolean {
       if (!explaining) continue;
       if (violations === undefined) violations = [outcome];
       else violations.push(outcome);
-    } else if (outcome === rule.fastSkip) skipped |= 1 << place;
+    } else if (
+      // Stryker disable next-line ConditionalExpression: forced true, the same skip: a pair with a fast form has every rule field, so an exact check skips only as its fast form does
+      outcome === rule.fastSkip
+    )
+      skipped |= 1 << place;
     else return false;
   }
+  // Stryker restore BooleanLiteral
   // Stryker disable next-line ConditionalExpression,ArrayDeclaration: explained when not asked, or filled when nothing failed, the explanations are never read
   if (explaining) explained = violations ?? [];
   return true;

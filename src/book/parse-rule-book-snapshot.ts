@@ -25,6 +25,7 @@ export function parseRuleBookSnapshot(text: string): RuleBook {
       {
         path: '(root)',
         code: 'custom',
+        // Stryker disable next-line StringLiteral: wording: what follows the value when there is no hint to give
         message: `expected JSON text, got ${describeValue(text)}${typeof text === 'object' && text !== null ? ' (an object already parsed: load it with RuleBook.fromJSON(snapshot))' : ''}`,
       },
     ]);

@@ -60,6 +60,7 @@ export function repairWith(pairs: BookPairs, order: unknown, context: unknown): 
   const plain = whole.plain;
   // Looked up once: the known pair is judged here, any other answer by judgeRead below.
   const lookup = lookupOf(pairs, whole.reading);
+  // Stryker disable next-line ConditionalExpression: forced true, the same: an order with no plain copy is not a record, so no symbol is read and no pair is known
   if (plain !== undefined && lookup?.kind === 'known') {
     const pair = lookup.pair;
     const firstParts = judgeOnPair(pair, unjudged(whole.reading));

@@ -138,6 +138,7 @@ export class RuleBook {
   ) {
     this.clientOrderIds = clientOrderIds;
     this.#judged = {
+      // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same verdict (the fast forms only save time)
       fast: (symbol) => this.#fast.get(symbol),
       lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
       clientOrderIds,
@@ -147,9 +148,10 @@ export class RuleBook {
     this.fetchedAt = fetchedAt;
     this.warnings = Object.freeze([...(info.warnings ?? [])]);
     const rejectedBySymbol = new Map<string, PairLookup & { kind: 'rejected' }>();
-    // Stryker disable next-line ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected
+    // Stryker disable ConditionalExpression,StringLiteral: an order's symbol is always text, so an entry under undefined is never looked up; a lookup of another kind than known or unknown is told as rejected (a range: a comment inside the loop is not read)
     for (const r of compiled.rejected)
       if (r.symbol !== undefined) rejectedBySymbol.set(r.symbol, { kind: 'rejected', rejected: r });
+    // Stryker restore ConditionalExpression,StringLiteral
     this.#pairs = compiled.pairs;
     this.#fast = compiled.fast;
     this.#rejected = rejectedBySymbol;
@@ -209,9 +211,10 @@ export class RuleBook {
         runSteps(compileSteps(contents, compilePair)),
         clientOrderIds,
       );
-    } catch (error) {
+    } catch (error) /* Stryker disable next-line BlockStatement: a guard, never reached: what a snapshot's schema admits always compiles */ {
       // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         'schema',
         // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: '(root)', code: 'custom', message: `could not be loaded: ${describeThrown(error)}` }],
@@ -227,6 +230,7 @@ export class RuleBook {
     if (lost !== -1)
       // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
       throw new SnapshotError(
+        // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         'schema',
         // Stryker disable next-line all: a guard, never reached: what a snapshot's schema admits always compiles
         [{ path: `symbols[${lost}]`, code: 'custom', message: 'the definition could not be compiled' }],

@@ -125,6 +125,7 @@ export function formatScaled(units: number, scale: number): string {
  * library is printed (`formatScaled`, `Dec.toString`).
  */
 export function pointedDigits(digits: string, scale: number): string {
+  // Stryker disable next-line ConditionalExpression: forced false, a scale of 0 leaves no place to strip, and the digits are returned as they are below
   if (scale === 0) return digits;
   // Trailing zeros of the fraction are not printed; they are rare, so look for them only once.
   let end = digits.length;
@@ -147,6 +148,7 @@ export function pointedDigits(digits: string, scale: number): string {
  */
 export function productText(a: number, b: number, scale: number): string {
   const p = a * b;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: forced false or at 2^53 - 1, the bigint path prints the same text (the double only saves time)
   return p <= MAX_SAFE ? formatScaled(p, scale) : pointedDigits((BigInt(a) * BigInt(b)).toString(), scale);
 }
 
@@ -165,8 +167,11 @@ export function productComparedBig(
 ): number {
   // Non-negative and past 2^53 (the callers' case), the product is beyond a side that is a safe
   // integer at the common scale: no bigint need be made to say so.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator,BlockStatement: a shortcut: taken less often the BigInt comparison answers the same (test/decimal/product-compared.test.ts holds it where it is taken)
   if (a >= 0 && b >= 0 && c >= 0 && a * b > MAX_SAFE) {
+    // Stryker disable next-line ArithmeticOperator: a wider gap only narrows the shortcut, and the BigInt comparison answers the same
     const up = abScale - cScale;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: narrowed, the BigInt comparison answers the same (the shortcut only saves time)
     if (up < POW10.length && c * (POW10[Math.max(up, 0)] as number) <= MAX_SAFE) return sign === 1 ? 0 : 1;
   }
   const scale = Math.max(abScale, cScale);
