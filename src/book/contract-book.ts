@@ -10,6 +10,7 @@ import { CLIENT_ORDER_ID_RULES, type ClientOrderIdRule } from '../order/client-o
 import { type ContractOrderType, opensPosition, SPOT_TYPE_OF } from '../order/contract-order-fields.js';
 import type { ContractOrderContext, ContractOrderInput } from '../order/contract-order-input.js';
 import { FAST_CONTRACT, readContractFast } from '../order/fast-contract-read.js';
+import { kindOf, ORDER_KINDS } from '../order/order-kinds.js';
 import {
   type ContractReading,
   judgeLoaded,
@@ -21,7 +22,7 @@ import {
 } from '../order/read-contract-order.js';
 import { type CompiledContract, type ContractSizeGrid, compileContract } from '../pair/compile-contract.js';
 import type { FastPair } from '../pair/compiled-pair.js';
-import { ORDER_KINDS, quantityWindow } from '../pair/quantity-window.js';
+import { quantityWindow } from '../pair/quantity-window.js';
 import { type ContractRule, type ContractRuleOptions, highestWithin } from '../rules/contract-rule.js';
 import { CONTRACT_RULES } from '../rules/contract-rules.js';
 import { FAIL, NOT_SURE, PASS } from '../rules/rule.js';
@@ -438,8 +439,11 @@ export class ContractBook {
         const judged = this.#combine(reading, spot.violations, NOTHING);
         return { ok: false, violations: judged.violations, changes: spot.changes };
       }
-      const repaired: Record<string, unknown> = { ...spot.order };
-      delete repaired.timeInForce;
+      // The spot reading names every spot field, absent ones as undefined: the repaired order
+      // keeps only what it carries, as spot's does. Its timeInForce is the contract's own.
+      const repaired: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(spot.order))
+        if (value !== undefined && field !== 'timeInForce') repaired[field] = value;
       for (const [field, value] of Object.entries(reading.own))
         if (value !== undefined) repaired[field] = value;
       const again = this.validateOrder(repaired, context);
@@ -563,10 +567,9 @@ export class ContractBook {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: QUANTITY_STEP is found only on a known contract with a size grid, and always with its value: the guards are for the types
     if (pair === undefined || step === null || step === undefined || v.value === undefined)
       return inContractTerms(v);
-    const kind =
-      // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator,StringLiteral: every kind's window is the same on a contract (its MARKET caps are its maxOrderSize)
-      ORDER_KINDS[(reading.spotType === 'MARKET' ? 2 : 0) + (reading.order.side === 'SELL' ? 1 : 0)];
-    const window = quantityWindow(pair, kind as (typeof ORDER_KINDS)[number]);
+    // Stryker disable next-line LogicalOperator,StringLiteral: every kind's window is the same on a contract (its MARKET caps are its maxOrderSize)
+    const kind = ORDER_KINDS[kindOf(reading.spotType ?? 'LIMIT', reading.order.side ?? 'BUY')];
+    const window = quantityWindow(pair, kind);
     const above = ceilToGrid(Dec.parse(v.value), step);
     if (window === undefined || above.lt(window.low) || (window.high !== null && above.gt(window.high)))
       return inContractTerms(v);

@@ -59,6 +59,3 @@ export function withinQuantityWindow(pair: CompiledPair, order: ParsedOrder, can
   if (window.high !== null && candidate.gt(window.high)) return window.high;
   return candidate;
 }
-
-// The kinds' home is order-kinds.ts; named here too for the contract book, which still imports them from here.
-export { ORDER_KINDS } from '../order/order-kinds.js';

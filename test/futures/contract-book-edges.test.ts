@@ -215,6 +215,12 @@ describe('normalizeOrder at its edges', () => {
     });
     expect(r.changes.map((c) => [c.field, c.to])).toEqual([['quantity', '1']]);
   });
+  it('the repaired order carries no key the order did not have (no price: undefined on a MARKET order)', () => {
+    const r = book.normalizeOrder(order({ quantity: '1.0005' }));
+    expect(r.ok && Object.keys(r.order).sort()).toEqual(
+      ['positionSide', 'quantity', 'side', 'symbol', 'type'].sort(),
+    );
+  });
   it('a conditional order keeps its type, trigger and timeInForce rules', () => {
     const r = book.normalizeOrder(
       order({ type: 'STOP', triggerPrice: '100', price: '100.005', quantity: '1' }),
