@@ -170,6 +170,18 @@ const EDGES: Record<string, readonly EdgeCase[]> = {
       context: { maxNotional: '1' },
       breaks: [],
     },
+    {
+      name: 'LIMIT price with a trailing zero above it',
+      order: limitOrder('BUY', '100.50', '1'),
+      context: { maxNotional: '100' },
+      breaks: ['NOTIONAL_ABOVE_MAX'],
+    },
+    {
+      name: 'LIMIT price as a number above it',
+      order: limitOrder('BUY', 100.5, '1'),
+      context: { maxNotional: '100' },
+      breaks: ['NOTIONAL_ABOVE_MAX'],
+    },
   ],
 };
 
