@@ -85,7 +85,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation {
     !order.limit,
     // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is,
     // and a number's `String(n)` is (sentText).
-    // Stryker disable next-line ConditionalExpression: forced false, the price is printed from its units, which is the text as sent there (a string without trailing zeros, a number's String(n) within the fast reading's scales): a shortcut
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: forced false (or `&&` for the inner `||`), the price is printed from its units, which is the text as sent there (a string without trailing zeros, a number's String(n) within the fast reading's scales): a shortcut
     order.limit && (typeof order.priceRaw !== 'string' || order.pricePlaces === order.priceScale)
       ? sentText(order.priceRaw)
       : formatScaled(worst.units, worst.scale),
