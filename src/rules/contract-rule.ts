@@ -66,7 +66,7 @@ export function highestWithin(
   cap: Dec,
 ): string[] {
   const pair = contract.pair;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,LogicalOperator: a contract's MARKET caps are maxOrderSize (compile-contract.ts), so every kind's window is the same
   const window = quantityWindow(pair, ORDER_KINDS[kindOf(spotType, order.side ?? 'BUY')]);
   if (window === undefined) return [];
   let top = cap;

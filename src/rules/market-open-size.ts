@@ -60,8 +60,10 @@ function fastCheck(
 ): ContractFastOutcome {
   if (order.limit) return PASS;
   if (!options.capClosingMarketOrders && !own.opens) return PASS;
+  // Stryker disable next-line ConditionalExpression: forced false, a contract without the cap has NaN units, and the check is NOT_SURE below, which hands the order to the general way (the same skip)
   if (contract.marketOpenLimitSize === null) return NO_CAP;
   const fast = contract.fast;
+  // Stryker disable next-line ConditionalExpression: forced false, atMost on NaN units is not 1, a fast FAIL that the exact check explains (or clears)
   if (Number.isNaN(fast.marketOpenUnits)) return NOT_SURE;
   return atMost(order.quantity, order.quantityScale, fast.marketOpenUnits, fast.marketOpenScale) === 1
     ? PASS

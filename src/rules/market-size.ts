@@ -43,6 +43,7 @@ export function checkMarketSize(pair: CompiledPair, order: ParsedOrder): RuleOut
 function fastCheck(pair: FastPair, order: FastOrder) {
   if (order.limit) return PASS;
   const count = order.quantityCount;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast-read quantity is positive (its count is never 0); forced false, the units are compared exactly instead, to the same answer
   if (count >= 0) return count > (order.buy ? pair.marketBuyCount : pair.marketSellCount) ? FAIL : PASS;
   const within = order.buy
     ? atMost(order.quantity, order.quantityScale, pair.marketBuyUnits, pair.marketBuyScale)

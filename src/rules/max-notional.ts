@@ -13,6 +13,7 @@ const NO_REFERENCE = skippedCheck('NOTIONAL_ABOVE_MAX', 'NO_REFERENCE_PRICE', 'r
 
 function aboveMax(value: string, max: string, market: boolean, price: string, quantity: string): Violation {
   // One template, its fixed words joined: every join makes a string, and this message has four values.
+  // Stryker disable next-line StringLiteral: wording only (which price the notional was worked at); tests hold a message to naming its field, limit and value, never to its words
   const message = `notional ${value} is above maxNotional ${max}${market ? ' (worst-case price ' : ' (price '}${price} × quantity ${quantity})`;
   return violationOf('NOTIONAL_ABOVE_MAX', 'notional', message, max, value);
 }
@@ -84,6 +85,7 @@ function explainFast(pair: FastPair, order: FastOrder): Violation {
     !order.limit,
     // A LIMIT order's price is quoted as it prints; a string without trailing zeros already is,
     // and a number's `String(n)` is (sentText).
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: forced false (or `&&` for the inner `||`), the price is printed from its units, which is the text as sent there (a string without trailing zeros, a number's String(n) within the fast reading's scales): a shortcut
     order.limit && (typeof order.priceRaw !== 'string' || order.pricePlaces === order.priceScale)
       ? sentText(order.priceRaw)
       : formatScaled(worst.units, worst.scale),

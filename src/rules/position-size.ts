@@ -71,23 +71,29 @@ function fastCheck(
   if (max === null) return NO_MAX;
   if (!own.hasPosition) return NO_POSITION;
   const fast = contract.fast;
+  // Stryker disable next-line ConditionalExpression: forced true the sum is exact (exactSum); forced false a NaN position makes a NaN sum, handed to exactSum below
   if (Number.isNaN(own.position))
     // A position past safe integers: below 10^15, with a quantity below 10^15 (every fast-read
     // one), it sums below 2^53, within a maximum of at least 2^53.
+    // Stryker disable next-line ConditionalExpression: forced false, the shortcut's PASS is worked out exactly instead, to the same answer
     return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : exactSum(max, order, own);
   const quantityScale = order.quantityScale;
   const positionScale = own.positionScale;
   let quantity = order.quantity;
   let position = own.position;
   let scale = quantityScale;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: at equal scales both ways multiply by 1; the wrong way round indexes POW10 below 0 (a NaN sum, handed to exactSum); unscaled, the position is inflated, and a fast FAIL is only handed to the exact check
   if (positionScale > quantityScale) {
     quantity *= POW10[positionScale - quantityScale] as number;
     scale = positionScale;
   } else position *= POW10[quantityScale - positionScale] as number;
   const after = quantity + position;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: handing a sum at (or below) 2^53 - 1 to exactSum gives the same answer, exactly
   if (!(after <= MAX_SAFE)) return exactSum(max, order, own);
   // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
+  // Stryker disable next-line ConditionalExpression: forced false, a maximum past 2^53 has NaN units, and the sum is handed to exactSum below (forced true is killed by test/futures/position-size-fast.test.ts)
   if (fast.maxPositionPastSafe) return PASS;
+  // Stryker disable next-line ConditionalExpression: forced true the sum is exact; forced false atMost on NaN units is not 1, a fast FAIL that the exact check explains (or clears)
   if (Number.isNaN(fast.maxPositionUnits)) return exactSum(max, order, own);
   return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
 }
@@ -96,10 +102,12 @@ function fastCheck(
 function exactSum(max: Dec, order: FastOrder, own: FastContractOrder): ContractFastOutcome {
   const position = readValue(own.positionRaw);
   const quantity = readValue(order.quantityRaw);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a guard: the fast reading read both values already, so each reads again; NOT_SURE only hands over to the general way
   if (position === undefined || quantity === undefined) return NOT_SURE;
   return position.plus(quantity).lte(max) ? PASS : FAIL;
 }
 
+// Stryker disable next-line BlockStatement: emptied, every value is undefined and exactSum is NOT_SURE, which hands the order to the general way (the same verdict)
 function readValue(raw: unknown): Dec | undefined {
   const read = readDecimalInput(raw);
   return read.ok ? read.decimal.value : undefined;

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buyPriceBand } from '../../src/rules/price-band.js';
 import {
   book,
+  bookOf,
+  compiledFrom,
+  definitionWithout,
   expectNoCode,
   expectSuggestionsRepair,
   limitOrder,
@@ -182,5 +185,16 @@ describe('PRICE_ABOVE_BUY_LIMIT: reference price', () => {
       const without = validate({}, order);
       expect(skippedOf(without).map((s) => s.check)).not.toContain('PRICE_ABOVE_BUY_LIMIT');
     }
+  });
+});
+
+describe('PRICE_ABOVE_BUY_LIMIT on a pair without a price grid', () => {
+  it('suggests the edge itself, unrounded, on both ways', () => {
+    const raw = definitionWithout(['tickSize', 'displayDigitMerge', 'quoteAssetPrecision']);
+    const order = limitOrder('BUY', '106.123', '1');
+    const context = { referencePrice: '100.001' };
+    const exact = buyPriceBand.check(compiledFrom(raw), parsedOrder(order), parsedContext(context));
+    const fast = theViolation(bookOf(raw).validateOrder(order, context), 'PRICE_ABOVE_BUY_LIMIT');
+    for (const v of [exact, fast]) expect(v).toMatchObject({ limit: '105.00105', suggestion: ['105.00105'] });
   });
 });

@@ -100,6 +100,36 @@ const EDGES: Record<string, readonly EdgeCase[]> = {
     { name: 'half a step off', order: marketOrder('BUY', '1.00005'), breaks: ['QUANTITY_STEP'] },
     { name: 'a number off the step', order: limitOrder('SELL', '100', 0.00105), breaks: ['QUANTITY_STEP'] },
     { name: 'no step', pair: { stepSize: undefined }, order: marketOrder('BUY', '1.00005'), breaks: [] },
+    {
+      name: 'a step of 3 grid units, on it',
+      pair: { stepSize: '0.0003' },
+      order: marketOrder('BUY', '0.0012'),
+      breaks: [],
+    },
+    {
+      name: 'a step of 3 grid units, off it',
+      pair: { stepSize: '0.0003' },
+      order: marketOrder('BUY', '0.001'),
+      breaks: ['QUANTITY_STEP'],
+    },
+    {
+      name: 'a step finer than the precision, on it',
+      pair: { stepSize: '0.00003', baseAssetPrecision: 4 },
+      order: marketOrder('BUY', '0.0012'),
+      breaks: [],
+    },
+    {
+      name: 'a step finer than the precision, off it',
+      pair: { stepSize: '0.00003', baseAssetPrecision: 4 },
+      order: marketOrder('BUY', '0.0011'),
+      breaks: ['QUANTITY_STEP'],
+    },
+    {
+      name: 'a step finer than the precision, off the precision',
+      pair: { stepSize: '0.00003', baseAssetPrecision: 4 },
+      order: marketOrder('BUY', '0.00123'),
+      breaks: ['QUANTITY_PRECISION'],
+    },
   ],
   QUANTITY_PRECISION: [
     { name: 'eight places', order: marketOrder('SELL', '1.00000000'), breaks: [] },
@@ -169,6 +199,18 @@ const EDGES: Record<string, readonly EdgeCase[]> = {
       order: marketOrder('SELL', '1'),
       context: { maxNotional: '1' },
       breaks: [],
+    },
+    {
+      name: 'LIMIT price with a trailing zero above it',
+      order: limitOrder('BUY', '100.50', '1'),
+      context: { maxNotional: '100' },
+      breaks: ['NOTIONAL_ABOVE_MAX'],
+    },
+    {
+      name: 'LIMIT price as a number above it',
+      order: limitOrder('BUY', 100.5, '1'),
+      context: { maxNotional: '100' },
+      breaks: ['NOTIONAL_ABOVE_MAX'],
     },
   ],
 };

@@ -97,3 +97,11 @@ describe('MARKET_SIZE_ABOVE_MAX: exact boundaries', () => {
     theViolation(b.validateOrder(marketOrder('SELL', '50.00000001')), 'MARKET_SIZE_ABOVE_MAX');
   });
 });
+
+describe('checkMarketSize without a side', () => {
+  it('holds a MARKET order to no cap until its side is known', () => {
+    // 60 is above the SELL cap (50) and within the BUY cap (100): neither side is assumed.
+    const order = parsedOrder({ symbol: 'BTCUSDT', type: 'MARKET', quantity: '60' });
+    expect(checkMarketSize(pairOf(), order)).toBeUndefined();
+  });
+});

@@ -264,3 +264,13 @@ describe('PRICE_TICK: grids as raw JSON numbers in the payload text', () => {
     expectSuggestionsRepair(b, limitOrder('BUY', off, '1'), undefined, 'PRICE_TICK', 'price');
   });
 });
+
+describe('PRICE_TICK where the price grid is coarser than the tick', () => {
+  it('suggests the neighbours on the grid (tick 0.05, quoteAssetPrecision 1: grid 0.1), on both ways', () => {
+    const raw = definition({ tickSize: '0.05', quoteAssetPrecision: 1 });
+    const order = limitOrder('BUY', '100.03', '1');
+    const exact = checkPriceTick(compiledFrom(raw), parsedOrder(order));
+    const fast = theViolation(bookOf(raw).validateOrder(order), 'PRICE_TICK');
+    for (const v of [exact, fast]) expect(v).toMatchObject({ limit: '0.05', suggestion: ['100', '100.1'] });
+  });
+});

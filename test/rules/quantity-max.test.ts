@@ -97,3 +97,11 @@ describe('QUANTITY_ABOVE_MAX: exact boundaries', () => {
     theViolation(b.validateOrder(marketOrder('BUY', '12345678901234567891')), 'QUANTITY_ABOVE_MAX');
   });
 });
+
+describe('QUANTITY_ABOVE_MAX with a maximum below the first step', () => {
+  it('suggests nothing: no quantity on the grid is within it', () => {
+    // maxTradeAmount 0.00005 under step 0.0001 (and under minTradeAmount: no window).
+    const result = validate({ maxTradeAmount: '0.00005' }, limitOrder('BUY', '100', '1'));
+    expect(theViolation(result, 'QUANTITY_ABOVE_MAX').suggestion ?? []).toEqual([]);
+  });
+});

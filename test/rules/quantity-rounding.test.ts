@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/decimal/dec.js';
-import { quantityDown } from '../../src/rules/quantity-rounding.js';
-import { compiledFrom, definitionWithout, pairOf, parsedOrder } from './fixtures.js';
+import { quantityDown, repairQuantity } from '../../src/rules/quantity-rounding.js';
+import {
+  compiledFrom,
+  definitionWithout,
+  limitOrder,
+  pairOf,
+  parsedOrder,
+  theViolation,
+  validate,
+} from './fixtures.js';
 
 /**
  * `quantityDown` keeps the last quantity it moved and what that depended on (the pair, the
@@ -66,5 +74,38 @@ describe('quantityDown where the window does not move it', () => {
     );
     expect(pair.quantityGrid).toBeNull();
     expect(quantityDown(pair, limit, Dec.parse('0.05')).toString()).toBe('0.05');
+  });
+});
+
+describe('repairQuantity: down onto the quantity grid', () => {
+  it('moves an off-step quantity down onto the step', () => {
+    const order = parsedOrder({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '100',
+      quantity: '1.23456',
+    });
+    expect(repairQuantity(pairOf(), order)).toEqual({ field: 'quantity', to: '1.2345' });
+  });
+
+  it('nothing when down leaves zero, or without a quantity', () => {
+    const tiny = parsedOrder({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '100',
+      quantity: '0.00001',
+    });
+    expect(repairQuantity(pairOf(), tiny)).toBeUndefined();
+    const none = parsedOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '100' });
+    expect(repairQuantity(pairOf(), none)).toBeUndefined();
+  });
+});
+
+describe('the fast suggestion of a quantity below the first step', () => {
+  it('is the first step where no quantity passes (minTradeAmount above maxTradeAmount)', () => {
+    const result = validate({ minTradeAmount: '2000' }, limitOrder('BUY', '100', '0.00005'));
+    expect(theViolation(result, 'QUANTITY_STEP').suggestion).toEqual(['0.0001']);
   });
 });
