@@ -20,18 +20,10 @@ import {
   sampleExchangeInfo,
   validateOrder,
 } from '../../src/index.js';
+import { thrown } from '../../test-support/thrown.js';
 
 const book = RuleBook.fromExchangeInfo(sampleExchangeInfo());
 const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001' } as const;
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('a value of the wrong type is an InvalidArgumentError naming the argument', () => {
   it.each([

@@ -10,6 +10,7 @@ import {
   validateOrder,
 } from '../../src/index.js';
 import { CHEAP_ITEMS_PER_STEP, ITEMS_PER_STEP } from '../../src/steps/steps.js';
+import { thrown } from '../../test-support/thrown.js';
 import {
   bookOf,
   definition,
@@ -24,15 +25,6 @@ import {
 // throws as it is read, a definition set aside at a step's edge, how the compiling yields, the
 // folding of a mistyped symbol, and the faults' messages naming what they are about. Codes,
 // fields, values and counts only, never a message's wording.
-
-const thrown = (act: () => unknown): unknown => {
-  try {
-    act();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not throw');
-};
 
 describe('an order without a symbol', () => {
   const b = bookOf(definition());

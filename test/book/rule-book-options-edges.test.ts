@@ -6,6 +6,7 @@ import {
   parseExchangeInfo,
   RuleBook,
 } from '../../src/index.js';
+import { thrown } from '../../test-support/thrown.js';
 import { book, definition, definitionWithout, limitOrder, marketOrder, payload } from '../rules/fixtures.js';
 
 /**
@@ -15,15 +16,6 @@ import { book, definition, definitionWithout, limitOrder, marketOrder, payload }
  */
 
 const info = parseExchangeInfo(payload([definition()]));
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not throw');
-}
 
 describe('options.fetchedAt', () => {
   it.each([

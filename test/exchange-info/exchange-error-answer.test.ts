@@ -15,17 +15,9 @@ import {
 } from '../../src/index.js';
 import { ExchangeInfoClient } from '../../src/node.js';
 import { json, startLoopbackServer } from '../../test-support/loopback-server.js';
+import { thrown } from '../../test-support/thrown.js';
 
 const ANSWER = '{"code":-1121,"msg":"Invalid symbol."}';
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('an exchange error answer where exchange info was expected', () => {
   it.each([

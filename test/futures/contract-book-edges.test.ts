@@ -7,6 +7,7 @@ import {
   parseContractInfo,
 } from '../../src/futures.js';
 import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { thrown } from '../../test-support/thrown.js';
 
 // ContractBook's own edges, through the public API: how a payload is told raw from parsed, what
 // a definition that cannot be compiled becomes, the options read and their defaults, the step
@@ -22,15 +23,6 @@ const order = (more: object) => ({
   quantity: '1',
   ...more,
 });
-const thrown = (act: () => unknown): unknown => {
-  try {
-    act();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not throw');
-};
-
 describe('fromContractInfo: raw or parsed', () => {
   it('a payload is parsed unless symbols, rejected and warnings are all arrays', () => {
     for (const payload of [

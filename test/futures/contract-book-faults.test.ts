@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractBook, type ContractOrderContext } from '../../src/futures.js';
 import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { thrown } from '../../test-support/thrown.js';
 
 // ContractBook's edges that mutation testing (issue 32) found no test holding, through the public
 // API: an order that throws as it is judged, checkOrder with faults of the contract's own fields
@@ -25,15 +26,6 @@ const order = (more: object) => ({
   ...more,
 });
 const limit = (more: object) => order({ type: 'LIMIT', timeInForce: 'GTC', price: '100', ...more });
-const thrown = (act: () => unknown): unknown => {
-  try {
-    act();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not throw');
-};
-
 describe('an order that throws as it is judged', () => {
   it('is INVALID_ORDER on every entry point, naming what was thrown', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});

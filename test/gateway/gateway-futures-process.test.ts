@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_CONTRACT_INFO_JSON } from '../../src/gateway/fake-contract-info.js';
 import { accessHeaders, type FakeExchange, startFakeExchange } from '../../src/gateway/fake-exchange.js';
 import { type GatewayProcess, startGatewayProcess } from './gateway-process.js';
+import { contractBody } from './weex-order.js';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 
@@ -22,19 +23,6 @@ let gateway: GatewayProcess;
 let http: Agent;
 let dir: string;
 let rules: string;
-
-function contractBody(fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    symbol: 'BTCUSDT',
-    side: 'BUY',
-    positionSide: 'LONG',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    quantity: '0.01',
-    price: '64000.1',
-    ...fields,
-  });
-}
 
 async function post(path: string, body: string) {
   const response = await request(`${gateway.url}${path}`, {

@@ -12,23 +12,9 @@ import { accessHeaders, type FakeExchange, startFakeExchange } from '../../src/g
 import { createRiskGateway, type RiskGateway, type RiskGatewayOptions } from '../../src/gateway.js';
 import { parseExchangeInfo, RuleBook } from '../../src/index.js';
 import { exchangeInfoPayload, pairDefinition } from '../../test-support/payload.js';
-import { limitOrderBody } from './weex-order.js';
+import { contractBody, limitOrderBody } from './weex-order.js';
 
 const BOOK = ContractBook.fromContractInfoText(FAKE_CONTRACT_INFO_JSON);
-
-/** A LIMIT BUY LONG of 0.01 BTCUSDT at 64000.1 (BTCUSDT: 1 price decimal, size grid 0.0001). */
-function contractBody(fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    symbol: 'BTCUSDT',
-    side: 'BUY',
-    positionSide: 'LONG',
-    type: 'LIMIT',
-    timeInForce: 'GTC',
-    quantity: '0.01',
-    price: '64000.1',
-    ...fields,
-  });
-}
 
 /** A STOP_MARKET SELL LONG (closing) of 100 DOGEUSDT triggered at 0.09 (5 price decimals). */
 function algoBody(fields: Record<string, unknown> = {}): string {

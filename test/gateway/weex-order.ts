@@ -18,3 +18,17 @@ export function limitOrderBody(fields: Record<string, unknown> = {}): string {
     ...fields,
   });
 }
+
+/** A contract LIMIT BUY LONG of 0.01 BTCUSDT at 64000.1 (BTCUSDT: 1 price decimal, size grid 0.0001), with `fields` over it. */
+export function contractBody(fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    positionSide: 'LONG',
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    quantity: '0.01',
+    price: '64000.1',
+    ...fields,
+  });
+}
