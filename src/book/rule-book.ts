@@ -27,6 +27,7 @@ import { estimateWith, type OrderEstimate } from './estimate-order.js';
 import { type BookPairs, checkWith, type PairLookup, validateWith } from './judge-order.js';
 import { NearSymbols } from './near-symbol.js';
 import { type NormalizeResult, repairWith } from './repair-order.js';
+import { symbolTable } from './symbol-table.js';
 
 const UNKNOWN: PairLookup = Object.freeze({ kind: 'unknown' });
 
@@ -138,8 +139,7 @@ export class RuleBook {
   ) {
     this.clientOrderIds = clientOrderIds;
     this.#judged = {
-      // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same verdict (the fast forms only save time)
-      fast: (symbol) => this.#fast.get(symbol),
+      fast: symbolTable(compiled.fast),
       lookup: (symbol) => this.#pairs.get(symbol) ?? this.#rejected.get(symbol) ?? this.#unknown(symbol),
       clientOrderIds,
     };
