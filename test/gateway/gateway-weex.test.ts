@@ -82,6 +82,19 @@ async function tickerPolls(polls: number): Promise<void> {
   await new Promise((later) => setTimeout(later, 50));
 }
 
+/** Waits (10 s at most) until the gateway's last successful poll was asked under half the age limit ago. */
+async function freshPrices(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await request(`${gateway.url}/preflight/status`, { dispatcher: http });
+    const health = (await status.body.json()) as { referencePrices: { lastSuccessAgeMs?: number } };
+    const age = health.referencePrices.lastSuccessAgeMs;
+    if (age !== undefined && age < MAX_PRICE_AGE_MS / 2) return;
+    if (Date.now() > deadline) throw new Error(`the gateway's prices stayed old (${age} ms)`);
+    await new Promise((later) => setTimeout(later, 20));
+  }
+}
+
 const limitOrder = limitOrderBody;
 
 beforeAll(async () => {
@@ -351,6 +364,9 @@ describe('with the ticker down', () => {
     }
     await gateway.waitForLog(/ticker recovered after \d+ failed polls/);
     await tickerPolls(1);
+    // On a loaded machine the poll that recovered may have been asked long before its answer came:
+    // the order is sent once the gateway's own status shows a price well within the age limit.
+    await freshPrices();
     expect((await post(gateway.url, limitOrder())).status).toBe(200);
   });
 
