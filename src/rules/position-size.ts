@@ -88,14 +88,73 @@ function fastCheck(
     scale = positionScale;
   } else position *= POW10[quantityScale - positionScale] as number;
   const after = quantity + position;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: handing a sum at (or below) 2^53 - 1 to exactSum gives the same answer, exactly
-  if (!(after <= MAX_SAFE)) return exactSum(max, order, own);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: handing a sum at (or below) 2^53 - 1 to the whole-and-fraction sum gives the same answer, exactly
+  if (!(after <= MAX_SAFE)) {
+    const fits = sumAtMost(
+      own.position,
+      positionScale,
+      order.quantity,
+      quantityScale,
+      fast.maxPositionUnits,
+      fast.maxPositionScale,
+    );
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a sum not worked out here is worked out in exact decimals, to the same answer
+    if (fits === -1) return exactSum(max, order, own);
+    return fits === 1 ? PASS : FAIL;
+  }
   // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
   // Stryker disable next-line ConditionalExpression: forced false, a maximum past 2^53 has NaN units, and the sum is handed to exactSum below (forced true is killed by test/futures/position-size-fast.test.ts)
   if (fast.maxPositionPastSafe) return PASS;
   // Stryker disable next-line ConditionalExpression: forced true the sum is exact; forced false atMost on NaN units is not 1, a fast FAIL that the exact check explains (or clears)
   if (Number.isNaN(fast.maxPositionUnits)) return exactSum(max, order, own);
   return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
+}
+
+/**
+ * Whether `p × 10^-ps + q × 10^-qs ≤ m × 10^-ms` (safe integers, scales 0 to 15), as 1 or 0, for a
+ * sum whose units at the finer scale pass 2^53 (a large position with a finely divided
+ * quantity): each value split into its whole part and its fraction in units of the finest scale,
+ * the fractions added with their carry, the whole parts added, each part a safe integer, and the
+ * two compared whole part first. -1 when a part would not be one (NaN units among them); the exact
+ * decimals decide then.
+ */
+function sumAtMost(p: number, ps: number, q: number, qs: number, m: number, ms: number): number {
+  let scale = ps > qs ? ps : qs;
+  // Stryker disable next-line ConditionalExpression: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
+  if (ms > scale) scale = ms;
+  const one = POW10[scale] as number;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a guard: every scale here is at most 15 (the fast reading's and a compiled cap's), and an undefined power makes NaN parts, handed over below
+  if (one === undefined) return -1;
+  const pWhole = wholePart(p, ps);
+  const qWhole = wholePart(q, qs);
+  const mWhole = wholePart(m, ms);
+  // NaN (a part not worked out) fails every comparison, so this also hands NaN parts over.
+  if (!(pWhole + qWhole + 1 <= MAX_SAFE && mWhole >= 0)) return -1;
+  let fraction = fractionAt(p, ps, pWhole, scale) + fractionAt(q, qs, qWhole, scale);
+  let whole = pWhole + qWhole;
+  // Stryker disable next-line EqualityOperator: a fraction of exactly one whole uncarried compares as the carry does (below the maximum's whole part, or past it)
+  if (fraction >= one) {
+    fraction -= one;
+    whole += 1;
+  }
+  const mFraction = fractionAt(m, ms, mWhole, scale);
+  // Stryker disable next-line EqualityOperator: a sum past 2^53 at its finest scale is never the maximum exactly (the maximum's units at that scale would pass 2^53 too): < and <= agree
+  return whole < mWhole || (whole === mWhole && fraction <= mFraction) ? 1 : 0;
+}
+
+/** The fraction of `units × 10^-at` (its whole part `whole`) in units of `10^-scale`, exactly. */
+function fractionAt(units: number, at: number, whole: number, scale: number): number {
+  return (units - whole * (POW10[at] as number)) * (POW10[scale - at] as number);
+}
+
+/**
+ * `floor(units × 10^-scale)`, exactly, or NaN when the division could round up (units and the
+ * power of ten together past 2^53: safe-integers.ts's `floorDiv` says why that is the bound).
+ */
+function wholePart(units: number, scale: number): number {
+  const power = POW10[scale] as number;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: a read value has at most 15 digits, and a maximum's whole part divides exactly up to 2^53 by the powers met here
+  return units + power > MAX_SAFE ? Number.NaN : Math.floor(units / power);
 }
 
 /** Position + quantity against `maxPositionSize` in exact decimals, from the values as sent. */
