@@ -97,6 +97,7 @@ function fastCheck(
       quantityScale,
       fast.maxPositionUnits,
       fast.maxPositionScale,
+      fast.maxPositionPastSafe,
     );
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a sum not worked out here is worked out in exact decimals, to the same answer
     if (fits === -1) return exactSum(max, order, own);
@@ -115,10 +116,19 @@ function fastCheck(
  * sum whose units at the finer scale pass 2^53 (a large position with a finely divided
  * quantity): each value split into its whole part and its fraction in units of the finest scale,
  * the fractions added with their carry, the whole parts added, each part a safe integer, and the
- * two compared whole part first. -1 when a part would not be one (NaN units among them); the exact
- * decimals decide then.
+ * two compared whole part first; a maximum of at least 2^53 (`maxPastSafe`, its units NaN) holds
+ * every sum whose whole part is a safe integer. -1 when a part would not be one (NaN units among
+ * them); the exact decimals decide then.
  */
-function sumAtMost(p: number, ps: number, q: number, qs: number, m: number, ms: number): number {
+function sumAtMost(
+  p: number,
+  ps: number,
+  q: number,
+  qs: number,
+  m: number,
+  ms: number,
+  maxPastSafe: boolean,
+): number {
   let scale = ps > qs ? ps : qs;
   // Stryker disable next-line ConditionalExpression: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
   if (ms > scale) scale = ms;
@@ -129,7 +139,12 @@ function sumAtMost(p: number, ps: number, q: number, qs: number, m: number, ms: 
   const qWhole = wholePart(q, qs);
   const mWhole = wholePart(m, ms);
   // NaN (a part not worked out) fails every comparison, so this also hands NaN parts over.
-  if (!(pWhole + qWhole + 1 <= MAX_SAFE && mWhole >= 0)) return -1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: read values have at most 15 digits, so their whole parts sum far below 2^53
+  if (!(pWhole + qWhole + 1 <= MAX_SAFE)) return -1;
+  // A sum below 2^53 is within a maximum of at least 2^53 (whose units are NaN).
+  // Stryker disable next-line ConditionalExpression: forced false, the sum is handed to the exact decimals (the maximum's units are NaN), to the same answer
+  if (maxPastSafe) return 1;
+  if (!(mWhole >= 0)) return -1;
   let fraction = fractionAt(p, ps, pWhole, scale) + fractionAt(q, qs, qWhole, scale);
   let whole = pWhole + qWhole;
   // Stryker disable next-line EqualityOperator: a fraction of exactly one whole uncarried compares as the carry does (below the maximum's whole part, or past it)
