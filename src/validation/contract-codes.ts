@@ -209,8 +209,8 @@ export function contractSkip(
   });
 }
 
-/** Spot's words for a pair's fields, and a contract's for the same (its messages are in contract terms). */
 type Words = readonly (readonly [spot: string, contract: string])[];
+/** Spot's words for a pair's fields, and a contract's for the same (its messages are in contract terms). */
 const CONTRACT_WORDS: Words = [
   ['minTradeAmount', 'minOrderSize'],
   ['maxTradeAmount', 'maxOrderSize'],
