@@ -5,6 +5,7 @@ import type { ContractDefinition } from '../exchange-info/contract-schema.js';
 import { MAX_ASSET_PRECISION, MIN_SIGNED_PRECISION } from '../exchange-info/field-schemas.js';
 import { powerOfTenText } from '../exchange-info/read-contract-definition.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
+import { wholeDigits } from '../order/fast-contract-read.js';
 import { compilePair } from './compile-pair.js';
 import type { CompiledPair } from './compiled-pair.js';
 
@@ -31,6 +32,8 @@ export interface CompiledContract {
     readonly maxPositionScale: number;
     /** `maxPositionSize` is at least 2^53: any position and quantity summed in safe integers fit. */
     readonly maxPositionPastSafe: boolean;
+    /** The digits before `maxPositionSize`'s point (0 below 1, or without one). */
+    readonly maxPositionWholeDigits: number;
   };
 }
 
@@ -135,6 +138,7 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
       maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,
+      maxPositionWholeDigits: maxPositionSize === null ? 0 : wholeDigits(maxPositionSize.toString()),
     },
   };
 }

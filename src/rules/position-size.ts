@@ -76,7 +76,7 @@ function fastCheck(
     // A position past safe integers: below 10^15, with a quantity below 10^15 (every fast-read
     // one), it sums below 2^53, within a maximum of at least 2^53.
     // Stryker disable next-line ConditionalExpression: forced false, the shortcut's PASS is worked out exactly instead, to the same answer
-    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : exactSum(max, order, own);
+    return own.positionBelow1e15 && fast.maxPositionPastSafe ? PASS : longPosition(max, order, own, fast);
   const quantityScale = order.quantityScale;
   const positionScale = own.positionScale;
   let quantity = order.quantity;
@@ -129,7 +129,7 @@ function sumAtMost(
   ms: number,
   maxPastSafe: boolean,
 ): number {
-  let scale = ps > qs ? ps : qs;
+  let scale = Math.max(ps, qs);
   // Stryker disable next-line ConditionalExpression: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
   if (ms > scale) scale = ms;
   const one = POW10[scale] as number;
@@ -170,6 +170,24 @@ function wholePart(units: number, scale: number): number {
   const power = POW10[scale] as number;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: a read value has at most 15 digits, and a maximum's whole part divides exactly up to 2^53 by the powers met here
   return units + power > MAX_SAFE ? Number.NaN : Math.floor(units / power);
+}
+
+/**
+ * A position past safe integers: below `10^a` (its whole digits), with a quantity below `10^16`
+ * (a fast-read one is a safe integer of units at a scale of 0 or more), it sums below
+ * `10^(max(a, 16) + 1)`, so within a maximum of at least that many whole digits and one more; the
+ * exact decimals decide nearer the maximum.
+ */
+function longPosition(
+  max: Dec,
+  order: FastOrder,
+  own: FastContractOrder,
+  fast: CompiledContract['fast'],
+): ContractFastOutcome {
+  const digits = Math.max(own.positionWholeDigits, 16);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: forced false (or > for >=), the sum is worked out in exact decimals, to the same answer (this only saves time)
+  if (fast.maxPositionWholeDigits >= digits + 2) return PASS;
+  return exactSum(max, order, own);
 }
 
 /** Position + quantity against `maxPositionSize` in exact decimals, from the values as sent. */

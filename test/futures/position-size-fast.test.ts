@@ -83,7 +83,7 @@ describe('POSITION_SIZE_ABOVE_MAX on the fast way', () => {
 // thousandths) is worked out as whole parts and fractions, each a safe integer: held to big.js.
 describe('POSITION_SIZE_ABOVE_MAX on the fast way, a sum past 2^53 at its finer scale', () => {
   const big = (maxPositionSize: string) => ({ ...TEST_CONTRACT, maxOrderSize: '1000000', maxPositionSize });
-  const held = (max: string, position: string, quantity: string) =>
+  const held = (max: string, position: string | number, quantity: string) =>
     new Big(position).plus(quantity).gt(max) ? ['POSITION_SIZE_ABOVE_MAX'] : [];
 
   it.each([
@@ -109,11 +109,20 @@ describe('POSITION_SIZE_ABOVE_MAX on the fast way, a sum past 2^53 at its finer 
     // a maximum of at least 2^53 (its units past safe integers)
     ['9999999999999990', '99999999999999.9', '10.34'],
     ['9007199254740993', '99999999999999.9', '0.011'],
+    // a position past safe integers: far below the maximum, a digit below, at it, past it
+    ['184467440737095516150', '1844674407370955161.5', '1.5'],
+    ['100000000000000000000', '99999999999999999999', '2'],
+    ['100000000000000000000', '99999999999999999999', '1'],
+    ['999999999999999999', '99999999999999999999', '1'],
+    ['1000000000000000000000', '99999999999999999999.5', '0.5'],
     // a position whose whole part is not worked out here (its units and 10 past 2^53)
     ['1000000000000000', '900719925474099.1', '0.011'],
     ['900719925474099.2', '900719925474099.1', '0.101'],
     ['900719925474099.2', '900719925474099.1', '0.1'],
-  ])('maxPositionSize %s, position %s, quantity %s', (max, position, quantity) => {
+    // a position past safe integers sent as a JS number
+    ['1000000000000000000', 123456789012345680000, '1'],
+    ['1000000000000000000000', 123456789012345680000, '1'],
+  ] as const)('maxPositionSize %s, position %s, quantity %s', (max, position, quantity) => {
     expect(both(big(max), order({ quantity }), { position }).codes).toEqual(held(max, position, quantity));
   });
 
