@@ -28,6 +28,8 @@ export interface CompiledContract {
   readonly fast: {
     readonly marketOpenUnits: number;
     readonly marketOpenScale: number;
+    /** `marketOpenLimitSize` is at least 2^53: every quantity the fast reading reads is within it. */
+    readonly marketOpenPastSafe: boolean;
     readonly maxPositionUnits: number;
     readonly maxPositionScale: number;
     /** `maxPositionSize` is at least 2^53: any position and quantity summed in safe integers fit. */
@@ -135,6 +137,7 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
     fast: {
       marketOpenUnits: exactUnits(marketOpenLimitSize),
       marketOpenScale: marketOpenLimitSize?.scale ?? 0,
+      marketOpenPastSafe: marketOpenLimitSize?.gte(MAX_SAFE_DEC) === true,
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
       maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,

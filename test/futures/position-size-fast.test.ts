@@ -154,3 +154,22 @@ describe('POSITION_SIZE_ABOVE_MAX on the fast way, a sum past 2^53 at its finer 
     );
   });
 });
+
+// MARKET_OPEN_SIZE_ABOVE_MAX's fast check on a cap past safe integers (a long cap, as some
+// payloads send): every quantity read fast is within one of at least 2^53; a long cap below 2^53
+// is judged the general way. Each held to validateOrder and to big.js.
+describe('MARKET_OPEN_SIZE_ABOVE_MAX on the fast way, a long cap', () => {
+  it.each([
+    // marketOpenLimitSize, maxOrderSize, quantity
+    ['92233720368547758.07', '100000000000000000000', '5'],
+    ['92233720368547758.07', '100000000000000000000', '9007199254740991'],
+    ['9007199254740993', '100000000000000000000', '9007199254740991'],
+    ['0.1234567890123456789', '100', '0.123'],
+    ['0.1234567890123456789', '100', '0.124'],
+  ])('cap %s, maxOrderSize %s, quantity %s', (cap, maxOrderSize, quantity) => {
+    const contract = { ...TEST_CONTRACT, marketOpenLimitSize: cap, maxOrderSize, maxPositionSize: undefined };
+    const o = { ...order({ quantity, type: 'MARKET' }), timeInForce: undefined, price: undefined };
+    const held = new Big(quantity).gt(cap) ? ['MARKET_OPEN_SIZE_ABOVE_MAX'] : [];
+    expect(both(contract, o).codes.filter((c) => c === 'MARKET_OPEN_SIZE_ABOVE_MAX')).toEqual(held);
+  });
+});
