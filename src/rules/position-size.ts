@@ -89,26 +89,37 @@ function fastCheck(
   } else position *= POW10[quantityScale - positionScale] as number;
   const after = quantity + position;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: handing a sum at (or below) 2^53 - 1 to the whole-and-fraction sum gives the same answer, exactly
-  if (!(after <= MAX_SAFE)) {
-    const fits = sumAtMost(
-      own.position,
-      positionScale,
-      order.quantity,
-      quantityScale,
-      fast.maxPositionUnits,
-      fast.maxPositionScale,
-      fast.maxPositionPastSafe,
-    );
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a sum not worked out here is worked out in exact decimals, to the same answer
-    if (fits === -1) return exactSum(max, order, own);
-    return fits === 1 ? PASS : FAIL;
-  }
+  if (!(after <= MAX_SAFE)) return sumPastSafe(max, order, own, fast);
   // Units of at most 2^53 at a scale of 0 or more are a value below 2^53.
   // Stryker disable next-line ConditionalExpression: forced false, a maximum past 2^53 has NaN units, and the sum is handed to exactSum below (forced true is killed by test/futures/position-size-fast.test.ts)
   if (fast.maxPositionPastSafe) return PASS;
   // Stryker disable next-line ConditionalExpression: forced true the sum is exact; forced false atMost on NaN units is not 1, a fast FAIL that the exact check explains (or clears)
   if (Number.isNaN(fast.maxPositionUnits)) return exactSum(max, order, own);
   return atMost(after, scale, fast.maxPositionUnits, fast.maxPositionScale) === 1 ? PASS : FAIL;
+}
+
+/**
+ * A sum whose units at the finer scale pass 2^53, by {@link sumAtMost}, or in exact decimals when
+ * that cannot tell. Apart from the fast check, which stays small enough for V8 to inline.
+ */
+function sumPastSafe(
+  max: Dec,
+  order: FastOrder,
+  own: FastContractOrder,
+  fast: CompiledContract['fast'],
+): ContractFastOutcome {
+  const fits = sumAtMost(
+    own.position,
+    own.positionScale,
+    order.quantity,
+    order.quantityScale,
+    fast.maxPositionUnits,
+    fast.maxPositionScale,
+    fast.maxPositionPastSafe,
+  );
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a sum not worked out here is worked out in exact decimals, to the same answer
+  if (fits === -1) return exactSum(max, order, own);
+  return fits === 1 ? PASS : FAIL;
 }
 
 /**
