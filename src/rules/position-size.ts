@@ -141,20 +141,21 @@ function sumAtMost(
   maxPastSafe: boolean,
 ): number {
   let scale = Math.max(ps, qs);
-  // Stryker disable next-line ConditionalExpression: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
   if (ms > scale) scale = ms;
   const one = POW10[scale] as number;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a guard: every scale here is at most 15 (the fast reading's and a compiled cap's), and an undefined power makes NaN parts, handed over below
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: a guard: every scale here is at most 15 (the fast reading's and a compiled cap's), and an undefined power makes NaN parts, handed over below
   if (one === undefined) return -1;
   const pWhole = wholePart(p, ps);
   const qWhole = wholePart(q, qs);
   const mWhole = wholePart(m, ms);
   // NaN (a part not worked out) fails every comparison, so this also hands NaN parts over.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: read values have at most 15 digits, so their whole parts sum far below 2^53
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,BooleanLiteral,UnaryOperator: a guard: read values have at most 15 digits, so their whole parts sum far below 2^53 (and a sum handed over is worked out exactly, to the same answer)
   if (!(pWhole + qWhole + 1 <= MAX_SAFE)) return -1;
   // A sum below 2^53 is within a maximum of at least 2^53 (whose units are NaN).
   // Stryker disable next-line ConditionalExpression: forced false, the sum is handed to the exact decimals (the maximum's units are NaN), to the same answer
   if (maxPastSafe) return 1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: forced true (or at > 0, or < 0) every such sum is worked out in exact decimals, to the same answer; forced false a maximum whose units are NaN compares as past (killed by test/futures/position-size-fast.test.ts)
   if (!(mWhole >= 0)) return -1;
   let fraction = fractionAt(p, ps, pWhole, scale) + fractionAt(q, qs, qWhole, scale);
   let whole = pWhole + qWhole;
@@ -177,6 +178,7 @@ function fractionAt(units: number, at: number, whole: number, scale: number): nu
  * `floor(units × 10^-scale)`, exactly, or NaN when the division could round up (units and the
  * power of ten together past 2^53: safe-integers.ts's `floorDiv` says why that is the bound).
  */
+// Stryker disable next-line BlockStatement: emptied, every part is NaN and every sum is worked out in exact decimals, to the same answer
 function wholePart(units: number, scale: number): number {
   const power = POW10[scale] as number;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: a read value has at most 15 digits, and a maximum's whole part divides exactly up to 2^53 by the powers met here

@@ -109,6 +109,9 @@ describe('POSITION_SIZE_ABOVE_MAX on the fast way, a sum past 2^53 at its finer 
     // a maximum of at least 2^53 (its units past safe integers)
     ['9999999999999990', '99999999999999.9', '10.34'],
     ['9007199254740993', '99999999999999.9', '0.011'],
+    // a maximum below 2^53 whose units are not a safe integer (18 digits)
+    ['123456789012345.678', '99999999999999.9', '0.011'],
+    ['100000000000000.001', '99999999999999.9', '0.111'],
     // a position past safe integers: far below the maximum, a digit below, at it, past it
     ['184467440737095516150', '1844674407370955161.5', '1.5'],
     ['100000000000000000000', '99999999999999999999', '2'],
