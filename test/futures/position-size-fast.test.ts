@@ -174,5 +174,30 @@ describe('MARKET_OPEN_SIZE_ABOVE_MAX on the fast way, a long cap', () => {
     const o = { ...order({ quantity, type: 'MARKET' }), timeInForce: undefined, price: undefined };
     const held = new Big(quantity).gt(cap) ? ['MARKET_OPEN_SIZE_ABOVE_MAX'] : [];
     expect(both(contract, o).codes.filter((c) => c === 'MARKET_OPEN_SIZE_ABOVE_MAX')).toEqual(held);
+    // The one skip is the position cap's (no maxPositionSize): a check not sure of itself is no skip.
+    const book = ContractBook.fromContractInfo({ symbols: [contract] });
+    for (const skipped of [book.validateOrder(o).skipped, book.checkOrder(o).skipped])
+      expect(skipped.map((s) => [s.check, s.reason])).toEqual([['POSITION_SIZE_ABOVE_MAX', 'NO_RULE_FIELD']]);
+  });
+});
+
+describe('a contract fast check not sure of itself', () => {
+  it('sends the order the general way, with nothing skipped for it', () => {
+    const contract = { ...TEST_CONTRACT, marketOpenLimitSize: '0.1234567890123456789' };
+    const book = ContractBook.fromContractInfo({ symbols: [contract] });
+    for (const [quantity, codes] of [
+      ['0.123', []],
+      ['0.124', ['MARKET_OPEN_SIZE_ABOVE_MAX']],
+    ] as const) {
+      const o = { ...order({ quantity, type: 'MARKET' }), timeInForce: undefined, price: undefined };
+      for (let round = 0; round < 2; round++) {
+        const result = book.validateOrder(o, { position: '1' });
+        const verdict = book.checkOrder(o, { position: '1' });
+        expect(result.violations.map((v) => v.code)).toEqual(codes);
+        expect(verdict.codes).toEqual(codes);
+        expect(result.skipped).toEqual([]);
+        expect(verdict.skipped).toEqual([]);
+      }
+    }
   });
 });
