@@ -137,10 +137,12 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
     fast: {
       marketOpenUnits: exactUnits(marketOpenLimitSize),
       marketOpenScale: marketOpenLimitSize?.scale ?? 0,
+      // Stryker disable next-line ConditionalExpression: forced false, a long cap's orders are judged the general way, to the same answer
       marketOpenPastSafe: marketOpenLimitSize?.gte(MAX_SAFE_DEC) === true,
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
       maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,
+      // Stryker disable next-line ConditionalExpression: forced to 0, no long position passes without exact decimals, to the same answer
       maxPositionWholeDigits: maxPositionSize === null ? 0 : wholeDigits(maxPositionSize.toString()),
     },
   };
