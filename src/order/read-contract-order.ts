@@ -409,7 +409,7 @@ export function readTakenFast(sent: Sent, values: boolean): ContractReading {
   order.triggerPrice = undefined;
   order.tpTriggerPrice = undefined;
   order.slTriggerPrice = undefined;
-  // Stryker disable next-line ConditionalExpression: forced false, the decimals are read when not needed, to the same answer (leaving them out only saves time)
+  // Stryker disable next-line ConditionalExpression,BlockStatement: forced false or emptied, the decimals are read when not needed, to the same answer (leaving them out only saves time)
   if (!values) {
     order.quantity = undefined;
     return takenFast(order, NO_CONTEXT, type);
