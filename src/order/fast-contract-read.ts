@@ -28,6 +28,11 @@ export interface FastContractOrder {
   position: number;
   /** A position past safe integers whose value is below 10^15 (at most 15 whole digits). */
   positionBelow1e15: boolean;
+  /**
+   * A position past safe integers is below `10^positionWholeDigits`: its whole digits (written
+   * as text), or, for a JS number, 15 below 10^15 and else more than any maximum has.
+   */
+  positionWholeDigits: number;
   /** The position as the caller sent it (plain positive decimal text or a number), for an exact sum. */
   positionRaw: unknown;
   positionScale: number;
@@ -40,6 +45,7 @@ export const FAST_CONTRACT: FastContractOrder = {
   position: Number.NaN,
   positionScale: 0,
   positionBelow1e15: false,
+  positionWholeDigits: 0,
   positionRaw: undefined,
 };
 
@@ -89,7 +95,9 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
   } else if (wasLong(position)) {
     c.hasPosition = true;
     c.position = Number.NaN;
-    c.positionBelow1e15 = wholeDigitsBelow16(position);
+    c.positionWholeDigits = wholeDigitsOf(position);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound less tight only hands the sum to exact decimals, to the same answer
+    c.positionBelow1e15 = c.positionWholeDigits <= 15;
   } else return false;
   // The spot order the shared fields are judged as (read-contract-order.ts's `judgeSent`): its
   // time in force the spot one of its type, the contract's being its own field.
@@ -108,10 +116,24 @@ export function readContractFast(sent: Sent, into: FastOrder, idRule: ClientOrde
   );
 }
 
-/** A long plain decimal (see `wasLong`) below 10^15: at most 15 digits before its point. */
-function wholeDigitsBelow16(value: unknown): boolean {
-  if (typeof value === 'number') return value < 1e15;
-  const text = value as string;
-  const point = text.indexOf('.');
-  return (point === -1 ? text.length : point) <= 15;
+/**
+ * A bound on a long plain decimal's (see `wasLong`) whole digits: it is below 10^digits. Its text's
+ * digits before the point; a number's 15 below 10^15, else more than any maximum's.
+ */
+function wholeDigitsOf(value: unknown): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound less tight only hands the sum to exact decimals, to the same answer (one too tight is killed by test/futures/position-size-fast.test.ts)
+  if (typeof value === 'number') return value < 1e15 ? 15 : UNBOUNDED_DIGITS;
+  return wholeDigits(value as string);
 }
+
+/** The digits before the point of a plain non-negative decimal's text: 0 for one below 1. */
+// Stryker disable next-line BlockStatement: emptied, no count compares, and every such sum is worked out in exact decimals, to the same answer
+export function wholeDigits(text: string): number {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut: a text below 1 counts its 0 as one digit otherwise, and a bound of one digit more changes no comparison made with it (positions are held to 16 digits at least, a maximum below 1 to positions of 17 and more)
+  if (text.startsWith('0')) return 0;
+  const point = text.indexOf('.');
+  return point === -1 ? text.length : point;
+}
+
+/** More whole digits than any decimal the library reads has (its texts are at most 1,000 characters). */
+const UNBOUNDED_DIGITS = 10_000;

@@ -395,9 +395,11 @@ function judgeSent(sent: Sent, rawContext: unknown, scratch: boolean): ContractR
  * fast way found it failing: its own fields are known well formed (a LIMIT or MARKET order, a
  * position side, no trigger price, a usable position or none), so they are taken as loaded,
  * without the judging of {@link judgeLoaded}; the spot order is not made (the spot judge has judged
- * it). In this module's scratch objects, as `judgeLoaded`'s with `scratch`.
+ * it). In this module's scratch objects, as `judgeLoaded`'s with `scratch`. Without `values`,
+ * the quantity and the position are left unread (`undefined`, no position): what explains a
+ * failure that is neither a contract rule's nor a quantity with suggestions reads neither.
  */
-export function readTakenFast(sent: Sent): ContractReading {
+export function readTakenFast(sent: Sent, values: boolean): ContractReading {
   const type = sent.type as 'LIMIT' | 'MARKET';
   const order = SCRATCH_ORDER;
   order.symbol = sent.symbol as string;
@@ -407,8 +409,22 @@ export function readTakenFast(sent: Sent): ContractReading {
   order.triggerPrice = undefined;
   order.tpTriggerPrice = undefined;
   order.slTriggerPrice = undefined;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: forced false or emptied, the decimals are read when not needed, to the same answer (leaving them out only saves time)
+  if (!values) {
+    order.quantity = undefined;
+    return takenFast(order, NO_CONTEXT, type);
+  }
   const context = contextOf(sent.contextRead ? readPosition(sent.position) : undefined, true);
   order.quantity = quantityFor(type, context, sent.quantity);
+  return takenFast(order, context, type);
+}
+
+/** The reading {@link readTakenFast} gives. */
+function takenFast(
+  order: ParsedContractOrder,
+  context: ParsedContractContext,
+  type: 'LIMIT' | 'MARKET',
+): ContractReading {
   const faults: ContractViolation[] = [];
   return {
     spotOrder: undefined,

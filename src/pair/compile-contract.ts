@@ -5,6 +5,7 @@ import type { ContractDefinition } from '../exchange-info/contract-schema.js';
 import { MAX_ASSET_PRECISION, MIN_SIGNED_PRECISION } from '../exchange-info/field-schemas.js';
 import { powerOfTenText } from '../exchange-info/read-contract-definition.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
+import { wholeDigits } from '../order/fast-contract-read.js';
 import { compilePair } from './compile-pair.js';
 import type { CompiledPair } from './compiled-pair.js';
 
@@ -27,10 +28,14 @@ export interface CompiledContract {
   readonly fast: {
     readonly marketOpenUnits: number;
     readonly marketOpenScale: number;
+    /** `marketOpenLimitSize` is at least 2^53: every quantity the fast reading reads is within it. */
+    readonly marketOpenPastSafe: boolean;
     readonly maxPositionUnits: number;
     readonly maxPositionScale: number;
     /** `maxPositionSize` is at least 2^53: any position and quantity summed in safe integers fit. */
     readonly maxPositionPastSafe: boolean;
+    /** The digits before `maxPositionSize`'s point (0 below 1, or without one). */
+    readonly maxPositionWholeDigits: number;
   };
 }
 
@@ -132,9 +137,13 @@ export function compileContract(definition: ContractDefinition, grid: ContractSi
     fast: {
       marketOpenUnits: exactUnits(marketOpenLimitSize),
       marketOpenScale: marketOpenLimitSize?.scale ?? 0,
+      // Stryker disable next-line ConditionalExpression: forced false, a long cap's orders are judged the general way, to the same answer
+      marketOpenPastSafe: marketOpenLimitSize?.gte(MAX_SAFE_DEC) === true,
       maxPositionUnits: exactUnits(maxPositionSize),
       maxPositionScale: maxPositionSize?.scale ?? 0,
       maxPositionPastSafe: maxPositionSize?.gte(MAX_SAFE_DEC) === true,
+      // Stryker disable next-line ConditionalExpression: forced to 0, no long position passes without exact decimals, to the same answer
+      maxPositionWholeDigits: maxPositionSize === null ? 0 : wholeDigits(maxPositionSize.toString()),
     },
   };
 }

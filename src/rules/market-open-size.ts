@@ -63,8 +63,12 @@ function fastCheck(
   // Stryker disable next-line ConditionalExpression: forced false, a contract without the cap has NaN units, and the check is NOT_SURE below, which hands the order to the general way (the same skip)
   if (contract.marketOpenLimitSize === null) return NO_CAP;
   const fast = contract.fast;
+  // A cap past safe integers (a long one, as some payloads send) holds every quantity read fast:
+  // its units are below 2^53 at a scale of 0 or more.
   // Stryker disable next-line ConditionalExpression: forced false, atMost on NaN units is not 1, a fast FAIL that the exact check explains (or clears)
-  if (Number.isNaN(fast.marketOpenUnits)) return NOT_SURE;
+  if (Number.isNaN(fast.marketOpenUnits))
+    // Stryker disable next-line ConditionalExpression: forced false, the order is judged the general way, to the same answer (this only saves time)
+    return fast.marketOpenPastSafe ? PASS : NOT_SURE;
   return atMost(order.quantity, order.quantityScale, fast.marketOpenUnits, fast.marketOpenScale) === 1
     ? PASS
     : FAIL;
