@@ -60,6 +60,7 @@ import {
 } from './judge-order.js';
 import { NearSymbols } from './near-symbol.js';
 import { type OrderChange, repairWith } from './repair-order.js';
+import { symbolTable } from './symbol-table.js';
 
 /**
  * Options of {@link ContractBook.fromContractInfo}: the switches of the assumptions a contract
@@ -159,6 +160,8 @@ export class ContractBook {
   /** The options in force, defaults filled in. */
   readonly options: Required<{ [K in keyof ContractBookOptions]: NonNullable<ContractBookOptions[K]> }>;
   readonly #contracts: ReadonlyMap<string, CompiledContract>;
+  /** The contracts again, for the fast way's lookup (book/symbol-table.ts says why not the map). */
+  readonly #contractOf: (symbol: string) => CompiledContract | undefined;
   readonly #pairs: BookPairs;
   readonly #rules: ContractRuleOptions;
 
@@ -180,6 +183,7 @@ export class ContractBook {
       }
     });
     this.#contracts = contracts;
+    this.#contractOf = symbolTable(contracts);
     this.rejected = Object.freeze(rejected);
     this.warnings = Object.freeze([...info.warnings]);
     const known = new Map<string, PairLookup & { kind: 'known' }>();
@@ -196,8 +200,7 @@ export class ContractBook {
     // Stryker restore ConditionalExpression,StringLiteral
     const near = new NearSymbols(() => known.keys());
     this.#pairs = {
-      // Stryker disable next-line ArrowFunction: with no fast form every order is judged the general way, to the same answer (the fast forms only save time)
-      fast: (symbol) => fast.get(symbol),
+      fast: symbolTable(fast),
       lookup: (symbol) => {
         const found = known.get(symbol) ?? setAside.get(symbol);
         if (found !== undefined) return found;
@@ -328,7 +331,7 @@ export class ContractBook {
    */
   #judgeFast(sent: Sent, explaining: boolean): boolean {
     if (!readContractFast(sent, FAST_READ, this.options.clientOrderIds)) return false;
-    const contract = this.#contracts.get(FAST_READ.symbol);
+    const contract = this.#contractOf(FAST_READ.symbol);
     return (
       contract !== undefined &&
       judgeFastRead(contract.pair.fast, explaining) &&
