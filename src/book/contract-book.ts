@@ -301,6 +301,7 @@ export class ContractBook {
       // Stryker disable next-line BooleanLiteral: loaded into a record of its own rather than the scratch one, to the same answer
       const sent = loadContractOrder(order, context, true);
       if (this.#judgeFast(sent, true)) {
+        // Stryker disable next-line ConditionalExpression: forced false, the same pass is made just below (the shared clean pass only saves its allocation)
         if (passedClean(fastFailed(), fastSkipped(), ownFailed, ownSkip)) return CLEAN_PASS;
         const spot = fastValidation();
         if (spot.ok && ownFailed === 0) return sharedPass(spot.skipped, ownSkip, false);
@@ -528,10 +529,13 @@ export class ContractBook {
     // Stryker disable next-line ConditionalExpression: forced true, the decimals are read when not needed, to the same answer
     const reading = readTakenFast(sent, ownFailed !== 0 || spotViolations.some(suggestsQuantity));
     const violations = this.#sharedInContractTerms(reading, spotViolations);
+    // Stryker disable next-line EqualityOperator: the place past the last rule has no bit in ownFailed, and is passed over
     for (let place = 0; place < CONTRACT_RULES.length; place++) {
+      // Stryker disable next-line ConditionalExpression: forced false, a rule that passed the fast way passes its exact check too (the two agree, by property), and nothing of it is kept
       if ((ownFailed & (1 << place)) === 0) continue;
       const rule = CONTRACT_RULES[place] as ContractRule;
       const outcome = rule.check(fastContract, reading.order, reading.context, this.#rules);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a rule the fast way found failing fails its exact check too (the two agree, by property): the guard is for the types
       if (outcome !== undefined && 'code' in outcome) violations.push(outcome);
     }
     // The skips in contract terms depend only on the spot judge's (a shared list) and the
