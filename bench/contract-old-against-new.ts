@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import * as current from '../src/futures.js';
 import { contractDefinitionArb, contractOrderArb } from '../src/testing/index.js';
+import { AnswerComparison } from './answer-comparison.js';
 import { buildContractMix, buildContractTwins, type ContractCase } from './contract-twins.js';
 
 type Futures = typeof current;
@@ -28,46 +29,9 @@ if (oldPath === undefined) {
 const size = Number.parseInt(sizeArgument ?? '8000', 10);
 const previous = (await import(pathToFileURL(oldPath).href)) as Futures;
 
-/** An answer as comparable text (with or without its messages): a thrown error by its class and message. */
-function answer(run: () => unknown, withMessages: boolean): string {
-  try {
-    const replacer = withMessages
-      ? undefined
-      : (key: string, value: unknown) => (key === 'message' ? undefined : value);
-    return JSON.stringify(run(), replacer) ?? 'undefined';
-  } catch (error) {
-    return `threw ${error instanceof Error ? error.name : typeof error}${withMessages && error instanceof Error ? `: ${error.message}` : ''}`;
-  }
-}
-
-let compared = 0;
-let differ = 0;
-let reworded = 0;
-function compare(what: string, before: () => unknown, after: () => unknown): void {
-  compared++;
-  const old = answer(before, false);
-  const now = answer(after, false);
-  if (old !== now) {
-    differ++;
-    if (differ <= 5) show(what, old, now);
-    return;
-  }
-  const oldText = answer(before, true);
-  const nowText = answer(after, true);
-  if (oldText !== nowText) {
-    reworded++;
-    if (reworded <= 5) show(`(wording) ${what}`, oldText, nowText);
-  }
-}
-
-function show(what: string, old: string, now: string): void {
-  let at = 0;
-  while (at < old.length && old[at] === now[at]) at++;
-  const from = Math.max(0, at - 120);
-  console.log(
-    `DIFFERS ${what.slice(0, 400)}\n  old: …${old.slice(from, at + 200)}\n  new: …${now.slice(from, at + 200)}`,
-  );
-}
+const answers = new AnswerComparison();
+const compare = (what: string, before: () => unknown, after: () => unknown): void =>
+  answers.compare(what, before, after);
 
 const CALLS = ['validateOrder', 'checkOrder', 'estimateOrder', 'normalizeOrder'] as const;
 type Call = (typeof CALLS)[number];
@@ -224,7 +188,5 @@ for (const order of hostileOrders)
         () => call(newBook, name, order, context),
       );
 
-console.log(
-  `contract old against new: ${compared} calls compared, ${differ} differ (codes, fields, limits, values, suggestions), ${reworded} differ in wording alone`,
-);
-process.exit(differ === 0 && reworded === 0 ? 0 : 1);
+console.log(answers.summary('contract old against new'));
+process.exit(answers.differ === 0 && answers.reworded === 0 ? 0 : 1);

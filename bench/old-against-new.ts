@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import * as current from '../src/index.js';
 import { edgeCaseArb, longDigitCaseArb } from '../test-support/edge-cases.js';
+import { AnswerComparison } from './answer-comparison.js';
 import { buildLongDigitMix, buildMix, type MixCase } from './order-mix.js';
 
 type Library = typeof current;
@@ -26,42 +27,9 @@ if (oldPath === undefined) {
 const size = Number.parseInt(sizeArgument ?? '20000', 10);
 const previous = (await import(pathToFileURL(oldPath).href)) as Library;
 
-/** An answer as comparable text (with or without its messages): a thrown error by its class and message. */
-function answer(run: () => unknown, withMessages: boolean): string {
-  try {
-    const replacer = withMessages
-      ? undefined
-      : (key: string, value: unknown) => (key === 'message' ? undefined : value);
-    return JSON.stringify(run(), replacer) ?? 'undefined';
-  } catch (error) {
-    return `threw ${error instanceof Error ? error.name : typeof error}${withMessages && error instanceof Error ? `: ${error.message}` : ''}`;
-  }
-}
-
-let compared = 0;
-/** Calls whose answers differ in anything but wording: codes, fields, limits, values, suggestions. */
-let differ = 0;
-/** Calls whose answers differ in their messages' wording alone. */
-let reworded = 0;
-function compare(what: string, before: () => unknown, after: () => unknown): void {
-  compared++;
-  const old = answer(before, false);
-  const now = answer(after, false);
-  if (old !== now) {
-    differ++;
-    if (differ <= 5) show(what, old, now);
-  } else if (answer(before, true) !== answer(after, true)) reworded++;
-}
-
-/** A difference, from a little before its first character. */
-function show(what: string, old: string, now: string): void {
-  let at = 0;
-  while (at < old.length && old[at] === now[at]) at++;
-  const from = Math.max(0, at - 120);
-  console.log(
-    `DIFFERS ${what.slice(0, 300)}\n  old: …${old.slice(from, at + 200)}\n  new: …${now.slice(from, at + 200)}`,
-  );
-}
+const answers = new AnswerComparison();
+const compare = (what: string, before: () => unknown, after: () => unknown): void =>
+  answers.compare(what, before, after);
 
 const CALLS = ['validateOrder', 'checkOrder', 'estimateOrder', 'normalizeOrder'] as const;
 type Call = (typeof CALLS)[number];
@@ -136,7 +104,5 @@ for (const value of hostile)
       () => call(sampleNow, name, value),
     );
 
-console.log(
-  `old against new: ${compared} calls compared, ${differ} differ (codes, fields, limits, values, suggestions), ${reworded} differ in wording alone`,
-);
-process.exit(differ === 0 ? 0 : 1);
+console.log(answers.summary('old against new'));
+process.exit(answers.differ === 0 ? 0 : 1);
