@@ -20,3 +20,16 @@ export const TEST_CONTRACT = Object.freeze({
   makerFeeRate: '0.0002',
   takerFeeRate: '0.0006',
 });
+
+/**
+ * An opening MARKET BUY of 1 on {@link TEST_CONTRACT}, with `more` laid over it (a LIMIT order
+ * passes `type`, `timeInForce` and `price`).
+ */
+export const testContractOrder = (more: object = {}) => ({
+  symbol: 'TESTUSDT',
+  side: 'BUY',
+  positionSide: 'LONG',
+  type: 'MARKET',
+  quantity: '1',
+  ...more,
+});

@@ -6,7 +6,7 @@ import {
   type ContractInfo,
   parseContractInfo,
 } from '../../src/futures.js';
-import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { TEST_CONTRACT, testContractOrder } from '../../test-support/test-contract.js';
 import { thrown } from '../../test-support/thrown.js';
 
 // ContractBook's own edges, through the public API: how a payload is told raw from parsed, what
@@ -15,14 +15,7 @@ import { thrown } from '../../test-support/thrown.js';
 // fields, values and suggestions only, never a message's wording.
 
 const TEST = TEST_CONTRACT;
-const order = (more: object) => ({
-  symbol: 'TESTUSDT',
-  side: 'BUY',
-  positionSide: 'LONG',
-  type: 'MARKET',
-  quantity: '1',
-  ...more,
-});
+const order = testContractOrder;
 describe('fromContractInfo: raw or parsed', () => {
   it('a payload is parsed unless symbols, rejected and warnings are all arrays', () => {
     for (const payload of [

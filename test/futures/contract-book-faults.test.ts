@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContractBook, type ContractOrderContext } from '../../src/futures.js';
-import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { TEST_CONTRACT, testContractOrder } from '../../test-support/test-contract.js';
 import { thrown } from '../../test-support/thrown.js';
 
 // ContractBook's edges that mutation testing (issue 32) found no test holding, through the public
@@ -17,14 +17,7 @@ const book = ContractBook.fromContractInfo({
     { ...TEST, symbol: 'NOMAXUSDT', maxPositionSize: undefined },
   ],
 });
-const order = (more: object) => ({
-  symbol: 'TESTUSDT',
-  side: 'BUY',
-  positionSide: 'LONG',
-  type: 'MARKET',
-  quantity: '1',
-  ...more,
-});
+const order = testContractOrder;
 const limit = (more: object) => order({ type: 'LIMIT', timeInForce: 'GTC', price: '100', ...more });
 describe('an order that throws as it is judged', () => {
   it('is INVALID_ORDER on every entry point, naming what was thrown', () => {

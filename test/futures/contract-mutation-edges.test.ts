@@ -6,7 +6,7 @@ import {
   type ContractValidationResult,
   type ContractViolation,
 } from '../../src/futures.js';
-import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { TEST_CONTRACT, testContractOrder } from '../../test-support/test-contract.js';
 
 // The contract rules and ContractBook at their exact edges, through the public API only: which
 // code, field, limit, value, suggestion and skip each boundary gives (never a message's wording:
@@ -46,14 +46,7 @@ function judge(book: ContractBook, order: object, context?: ContractOrderContext
   return result;
 }
 
-const order = (more: object) => ({
-  symbol: 'TESTUSDT',
-  side: 'BUY',
-  positionSide: 'LONG',
-  type: 'MARKET',
-  quantity: '1',
-  ...more,
-});
+const order = testContractOrder;
 const parts = (result: ContractValidationResult) =>
   result.violations.map((v) => ({
     code: v.code,

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContractBook, type ContractOrderContext } from '../../src/futures.js';
-import { TEST_CONTRACT } from '../../test-support/test-contract.js';
+import { TEST_CONTRACT, testContractOrder } from '../../test-support/test-contract.js';
 
 // The fast check of POSITION_SIZE_ABOVE_MAX against the exact one, through the public API: each
 // case holds checkOrder (the fast way) to validateOrder, fresh and again on a warm book, on codes
@@ -10,16 +10,8 @@ import { TEST_CONTRACT } from '../../test-support/test-contract.js';
 
 const { maxPositionSize: _max, ...NO_MAX } = TEST_CONTRACT;
 
-const order = (more: object) => ({
-  symbol: 'TESTUSDT',
-  side: 'BUY',
-  positionSide: 'LONG',
-  type: 'LIMIT',
-  timeInForce: 'GTC',
-  price: '100',
-  quantity: '1',
-  ...more,
-});
+const order = (more: object) =>
+  testContractOrder({ type: 'LIMIT', timeInForce: 'GTC', price: '100', ...more });
 
 function both(contract: object, o: object, context?: ContractOrderContext) {
   const book = ContractBook.fromContractInfo({ symbols: [contract] });
