@@ -10,3 +10,18 @@ export function thrown(act: () => unknown): unknown {
   }
   throw new Error('did not throw');
 }
+
+/** A record whose first read of any field throws `error`, and whose later reads find nothing. */
+export function throwsOnFirstRead(error: unknown): object {
+  let reads = 0;
+  return new Proxy(
+    {},
+    {
+      get() {
+        reads++;
+        if (reads === 1) throw error;
+        return undefined;
+      },
+    },
+  );
+}

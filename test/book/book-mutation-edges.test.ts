@@ -10,7 +10,7 @@ import {
   validateOrder,
 } from '../../src/index.js';
 import { CHEAP_ITEMS_PER_STEP, ITEMS_PER_STEP } from '../../src/steps/steps.js';
-import { thrown } from '../../test-support/thrown.js';
+import { thrown, throwsOnFirstRead } from '../../test-support/thrown.js';
 import {
   bookOf,
   definition,
@@ -84,17 +84,7 @@ describe('a payload that throws as it is read', () => {
     expectUnreadable(thrown(() => RuleBook.fromExchangeInfo(hostile as never)));
   });
   it('a proxy that throws on its first read only: what it threw is the cause', () => {
-    let reads = 0;
-    const once = new Proxy(
-      {},
-      {
-        get() {
-          reads++;
-          if (reads === 1) throw boom;
-          return undefined;
-        },
-      },
-    );
+    const once = throwsOnFirstRead(boom);
     expectUnreadable(thrown(() => RuleBook.fromExchangeInfo(once as never)));
   });
   it('an already parsed payload whose definitions throw as they are read', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractBook, type ContractOrderContext } from '../../src/futures.js';
 import { TEST_CONTRACT, testContractOrder } from '../../test-support/test-contract.js';
-import { thrown } from '../../test-support/thrown.js';
+import { thrown, throwsOnFirstRead } from '../../test-support/thrown.js';
 
 // ContractBook's edges that mutation testing (issue 32) found no test holding, through the public
 // API: an order that throws as it is judged, checkOrder with faults of the contract's own fields
@@ -191,17 +191,7 @@ describe('what a fault of the payload or the options names', () => {
     expect(error.issues[0]?.message).toContain('boom-4711');
   });
   it('a payload that throws on its first read only: what it threw is the cause', () => {
-    let reads = 0;
-    const once = new Proxy(
-      {},
-      {
-        get() {
-          reads++;
-          if (reads === 1) throw boom;
-          return undefined;
-        },
-      },
-    );
+    const once = throwsOnFirstRead(boom);
     expect(thrown(() => ContractBook.fromContractInfo(once))).toMatchObject({
       name: 'ExchangeInfoSchemaError',
       cause: boom,
