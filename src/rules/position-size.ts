@@ -1,5 +1,5 @@
 import type { Dec } from '../decimal/dec.js';
-import { atMost, MAX_SAFE, POW10 } from '../decimal/safe-integers.js';
+import { atMost, MAX_SAFE, POW10, sumAtMost } from '../decimal/safe-integers.js';
 import { opensPosition } from '../order/contract-order-fields.js';
 import { readDecimalInput } from '../order/decimal-input.js';
 import type { FastContractOrder } from '../order/fast-contract-read.js';
@@ -120,69 +120,6 @@ function sumPastSafe(
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a sum not worked out here is worked out in exact decimals, to the same answer
   if (fits === -1) return exactSum(max, order, own);
   return fits === 1 ? PASS : FAIL;
-}
-
-/**
- * Whether `p × 10^-ps + q × 10^-qs ≤ m × 10^-ms` (safe integers, scales 0 to 15), as 1 or 0, for a
- * sum whose units at the finer scale pass 2^53 (a large position with a finely divided
- * quantity): each value split into its whole part and its fraction in units of the finest scale,
- * the fractions added with their carry, the whole parts added, each part a safe integer, and the
- * two compared whole part first; a maximum of at least 2^53 (`maxPastSafe`, its units NaN) holds
- * every sum whose whole part is a safe integer. -1 when a part would not be one (NaN units among
- * them); the exact decimals decide then.
- */
-function sumAtMost(
-  p: number,
-  ps: number,
-  q: number,
-  qs: number,
-  m: number,
-  ms: number,
-  maxPastSafe: boolean,
-): number {
-  let scale = Math.max(ps, qs);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a maximum finer than both summands is past every sum that passes 2^53 at their scale (its units would pass it too, and are NaN), so left coarser it still compares as past
-  if (ms > scale) scale = ms;
-  const one = POW10[scale] as number;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: a guard: every scale here is at most 15 (the fast reading's and a compiled cap's), and an undefined power makes NaN parts, handed over below
-  if (one === undefined) return -1;
-  const pWhole = wholePart(p, ps);
-  const qWhole = wholePart(q, qs);
-  const mWhole = wholePart(m, ms);
-  // NaN (a part not worked out) fails every comparison, so this also hands NaN parts over.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,BooleanLiteral,UnaryOperator: a guard: read values have at most 15 digits, so their whole parts sum far below 2^53 (and a sum handed over is worked out exactly, to the same answer)
-  if (!(pWhole + qWhole + 1 <= MAX_SAFE)) return -1;
-  // A sum below 2^53 is within a maximum of at least 2^53 (whose units are NaN).
-  // Stryker disable next-line ConditionalExpression: forced false, the sum is handed to the exact decimals (the maximum's units are NaN), to the same answer
-  if (maxPastSafe) return 1;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: forced true (or at > 0, or < 0) every such sum is worked out in exact decimals, to the same answer; forced false a maximum whose units are NaN compares as past (killed by test/futures/position-size-fast.test.ts)
-  if (!(mWhole >= 0)) return -1;
-  let fraction = fractionAt(p, ps, pWhole, scale) + fractionAt(q, qs, qWhole, scale);
-  let whole = pWhole + qWhole;
-  // Stryker disable next-line EqualityOperator: a fraction of exactly one whole uncarried compares as the carry does (below the maximum's whole part, or past it)
-  if (fraction >= one) {
-    fraction -= one;
-    whole += 1;
-  }
-  const mFraction = fractionAt(m, ms, mWhole, scale);
-  // Stryker disable next-line EqualityOperator: a sum past 2^53 at its finest scale is never the maximum exactly (the maximum's units at that scale would pass 2^53 too): < and <= agree
-  return whole < mWhole || (whole === mWhole && fraction <= mFraction) ? 1 : 0;
-}
-
-/** The fraction of `units × 10^-at` (its whole part `whole`) in units of `10^-scale`, exactly. */
-function fractionAt(units: number, at: number, whole: number, scale: number): number {
-  return (units - whole * (POW10[at] as number)) * (POW10[scale - at] as number);
-}
-
-/**
- * `floor(units × 10^-scale)`, exactly, or NaN when the division could round up (units and the
- * power of ten together past 2^53: safe-integers.ts's `floorDiv` says why that is the bound).
- */
-// Stryker disable next-line BlockStatement: emptied, every part is NaN and every sum is worked out in exact decimals, to the same answer
-function wholePart(units: number, scale: number): number {
-  const power = POW10[scale] as number;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a guard: a read value has at most 15 digits, and a maximum's whole part divides exactly up to 2^53 by the powers met here
-  return units + power > MAX_SAFE ? Number.NaN : Math.floor(units / power);
 }
 
 /**
