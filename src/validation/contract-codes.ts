@@ -209,44 +209,24 @@ export function contractSkip(
   });
 }
 
-type Words = readonly (readonly [spot: string, contract: string])[];
 /** Spot's words for a pair's fields, and a contract's for the same (its messages are in contract terms). */
-const CONTRACT_WORDS: Words = [
+const CONTRACT_WORDS: readonly (readonly [spot: string, contract: string])[] = [
   ['minTradeAmount', 'minOrderSize'],
   ['maxTradeAmount', 'maxOrderSize'],
   ['tickSize', 'price grid (10^-pricePrecision)'],
   ['stepSize', 'size grid'],
 ];
-/** The words by what they share: a message without the shared part has none of them. */
-const TRADE_WORDS: Words = CONTRACT_WORDS.filter(([spot]) => spot.endsWith('TradeAmount'));
-const GRID_WORDS: Words = CONTRACT_WORDS.filter(([spot]) => spot.endsWith('Size'));
-// Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a guard that runs as the module loads, against a word this grouping would miss
-if (TRADE_WORDS.length + GRID_WORDS.length !== CONTRACT_WORDS.length)
-  throw new RangeError('a contract word of no group');
 
-/**
- * `message` with spot's words in contract terms: found by `indexOf`, each place cut and joined;
- * the words of a group looked for only when the part they share is in the message (one scan
- * where there were two, for a message with none).
- */
+/** `message` with spot's words in contract terms: found by `indexOf`, each place cut and joined. */
 function reworded(message: string): string {
   let out = message;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: forced true, each word is looked for anyway, to the same text (the guard only saves time)
-  if (out.includes('TradeAmount')) out = replacedAll(out, TRADE_WORDS);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: forced true, each word is looked for anyway, to the same text (the guard only saves time)
-  if (out.includes('Size')) out = replacedAll(out, GRID_WORDS);
-  return out;
-}
-
-/** Every place of each spot word in `text` replaced by its contract word. */
-function replacedAll(text: string, words: Words): string {
-  let out = text;
-  for (const [spot, contract] of words)
+  for (const [spot, contract] of CONTRACT_WORDS)
     for (let at = out.indexOf(spot); at !== -1; at = out.indexOf(spot, at + contract.length))
       out = out.slice(0, at) + contract + out.slice(at + spot.length);
   return out;
 }
 
+/** The skipped-field names of a pair, in contract terms. */
 const SKIPPED_FIELDS: Readonly<Record<string, ContractSkippedField>> = {
   tickSize: 'pricePrecision',
   stepSize: 'quantityPrecision',
