@@ -159,3 +159,12 @@ export function isPlainPositiveDecimal(text: string): boolean {
   // Checked for JavaScript callers too: anything but a string is not such a decimal.
   return typeof text === 'string' && text.length <= MAX_DECIMAL_INPUT_LENGTH && isPlainPositive(text);
 }
+
+/** The digits before the point of a plain non-negative decimal's text: 0 for one below 1. */
+// Stryker disable next-line BlockStatement: emptied, no count compares, and every sum the contracts' position cap bounds by it is worked out in exact decimals, to the same answer
+export function wholeDigits(text: string): number {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut: a text below 1 counts its 0 as one digit otherwise, and a bound of one digit more changes no comparison the contracts' position cap makes with it (positions are held to 16 digits at least, a maximum below 1 to positions of 17 and more)
+  if (text.startsWith('0')) return 0;
+  const point = text.indexOf('.');
+  return point === -1 ? text.length : point;
+}

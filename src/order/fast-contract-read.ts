@@ -1,3 +1,4 @@
+import { wholeDigits } from '../decimal/decimal-grammar.js';
 import type { ClientOrderIdRule } from './client-order-id.js';
 import { CONTRACT_ORDER_FIELD_TABLE, opensPosition } from './contract-order-fields.js';
 import type { FastOrder } from './fast-order.js';
@@ -124,15 +125,6 @@ function wholeDigitsOf(value: unknown): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound less tight only hands the sum to exact decimals, to the same answer (one too tight is killed by test/futures/position-size-fast.test.ts)
   if (typeof value === 'number') return value < 1e15 ? 15 : UNBOUNDED_DIGITS;
   return wholeDigits(value as string);
-}
-
-/** The digits before the point of a plain non-negative decimal's text: 0 for one below 1. */
-// Stryker disable next-line BlockStatement: emptied, no count compares, and every such sum is worked out in exact decimals, to the same answer
-export function wholeDigits(text: string): number {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut: a text below 1 counts its 0 as one digit otherwise, and a bound of one digit more changes no comparison made with it (positions are held to 16 digits at least, a maximum below 1 to positions of 17 and more)
-  if (text.startsWith('0')) return 0;
-  const point = text.indexOf('.');
-  return point === -1 ? text.length : point;
 }
 
 /** More whole digits than any decimal the library reads has (its texts are at most 1,000 characters). */

@@ -1,11 +1,11 @@
 import { Dec } from '../decimal/dec.js';
+import { wholeDigits } from '../decimal/decimal-grammar.js';
 import { commonGrid } from '../decimal/grid.js';
 import { toPlainDecimal } from '../decimal/plain-decimal.js';
 import type { ContractDefinition } from '../exchange-info/contract-schema.js';
 import { MAX_ASSET_PRECISION, MIN_SIGNED_PRECISION } from '../exchange-info/field-schemas.js';
 import { powerOfTenText } from '../exchange-info/read-contract-definition.js';
 import type { PairDefinition } from '../exchange-info/schema.js';
-import { wholeDigits } from '../order/fast-contract-read.js';
 import { compilePair } from './compile-pair.js';
 import type { CompiledPair } from './compiled-pair.js';
 
